@@ -1,0 +1,48 @@
+/**
+ * Configuration, parsed once from the environment at cold start; a missing or malformed value
+ * fails fast. The CDK config construct and the local host set the same variables.
+ */
+import { z } from 'zod';
+
+const ZConfig = z.object({
+  STAGE: z.enum(['development', 'production', 'test']).default('development'),
+  TABLE_NAME: z.string().min(3),
+  /** Private bucket: uploads, exports, generated files. */
+  DATA_BUCKET: z.string().min(3),
+  /** Base URL of the web app as users reach it (links in mail). */
+  APP_URL: z.string().url(),
+  /** HMAC secret for session tokens, at least 32 characters; in AWS resolved from Secrets Manager. */
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_SECRET_ARN: z.string().optional(),
+  MAIL_TRANSPORT: z.enum(['sink', 'ses']).default('sink'),
+  MAIL_FROM: z.string().default('Campaign Platform <no-reply@localhost>'),
+  /** Where the local sink keeps mail and SMS (local host only). */
+  SINK_DIR: z.string().optional(),
+  /** https endpoint of the WebSocket management API (the `@connections` base). */
+  WEBSOCKET_MANAGEMENT_URL: z.string().url().optional(),
+  /** Queue URLs by queue name, e.g. QUEUE_URL_OUTBOUND_MAIL. */
+  QUEUE_URL_OUTBOUND_MAIL: z.string().url(),
+  /** Milliseconds of inactivity before an idle logout (spec §4 "Idle session"). */
+  IDLE_TIME_MS: z.coerce.number().int().positive().default(3_600_000),
+});
+export type Config = z.infer<typeof ZConfig>;
+
+let cached: Config | undefined;
+
+/** The configuration of this process. Read lazily once, so tests can set the environment first. */
+export function config(): Config {
+  if (!cached) {
+    const parsed = ZConfig.safeParse(process.env);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+      throw new Error(`Invalid configuration: ${fields}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** For the local host and tests, which set the environment after modules load. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,125 @@
+/**
+ * The route table: every HTTP route, queue, schedule and WebSocket route of the product, declared
+ * once. The CDK stacks and the local host both read it; a route not listed here exists nowhere.
+ * Pure data: no AWS SDK and no handler code is imported, so CDK can read it cheaply.
+ */
+import type { Flag, Section } from '../shared/domain/permissions.js';
+import { TIMEOUTS_MS } from '../shared/constants.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** Who may call a route; one middleware enforces it (functions/lib/http.ts). */
+export type RouteAccess =
+  | { kind: 'public' }
+  /** Any signed-in user, on any account they act on. */
+  | { kind: 'session' }
+  /** Only the user acting on their own login account (account settings, language). */
+  | { kind: 'ownAccount' }
+  /** A section flag of spec §6. */
+  | { kind: 'section'; section: Section; flag: Flag }
+  /** Provider support staff only. */
+  | { kind: 'admin' };
+
+/** Handler modules under functions/api/; each is one Lambda serving its group's routes. */
+export type ApiGroup =
+  | 'auth'
+  | 'config'
+  | 'user'
+  | 'account'
+  | 'dashboard'
+  | 'notifications'
+  | 'announcements'
+  | 'shopping-cart';
+
+export type RouteDefinition = {
+  method: HttpMethod;
+  /** API Gateway path syntax: `{name}` for a parameter. */
+  path: string;
+  group: ApiGroup;
+  access: RouteAccess;
+  /** The client's timeout for this call (spec §9); the server's own limit is capped lower. */
+  clientTimeoutMs: number;
+  /** Still callable while the token demands a password change. */
+  allowedDuringPasswordChange?: boolean;
+};
+
+const API = '/api/v1/pageBasedAPI';
+const PUBLIC: RouteAccess = { kind: 'public' };
+const SESSION: RouteAccess = { kind: 'session' };
+const OWN: RouteAccess = { kind: 'ownAccount' };
+const section = (name: Section, flag: Flag): RouteAccess => ({ kind: 'section', section: name, flag });
+
+function route(
+  method: HttpMethod,
+  path: string,
+  group: ApiGroup,
+  access: RouteAccess,
+  options: { clientTimeoutMs?: number; allowedDuringPasswordChange?: boolean } = {},
+): RouteDefinition {
+  return { method, path, group, access, clientTimeoutMs: options.clientTimeoutMs ?? TIMEOUTS_MS.default, ...options };
+}
+
+export const ROUTES: readonly RouteDefinition[] = [
+  // Sessions (spec §7 "Session and user"; sign-up and login are the public site's calls).
+  route('POST', '/auth/signup', 'auth', PUBLIC),
+  route('POST', '/auth/login', 'auth', PUBLIC),
+  route('GET', '/auth/logout', 'auth', SESSION, { allowedDuringPasswordChange: true }),
+  route('GET', '/auth/refresh', 'auth', SESSION, { clientTimeoutMs: TIMEOUTS_MS.tokenRefresh, allowedDuringPasswordChange: true }),
+  route('GET', '/auth/skipUpdate', 'auth', SESSION, { allowedDuringPasswordChange: true }),
+  route('GET', '/config', 'config', PUBLIC),
+
+  route('GET', `${API}/user`, 'user', SESSION, { allowedDuringPasswordChange: true }),
+  route('POST', `${API}/language/ui-language`, 'user', OWN, { allowedDuringPasswordChange: true }),
+  route('GET', `${API}/typo/common-domains`, 'user', SESSION),
+
+  // Login email verification and password (spec §7 "Account and identity verification").
+  route('POST', `${API}/settings/account/send-account-verification`, 'account', OWN),
+  route('POST', `${API}/settings/account/verify-account`, 'account', OWN),
+  route('POST', `${API}/settings/account/change-email-verifying`, 'account', OWN),
+  route('POST', `${API}/settings/account/change-email-verify`, 'account', OWN),
+  route('POST', `${API}/settings/account/change-password`, 'account', OWN, { allowedDuringPasswordChange: true }),
+
+  route('GET', `${API}/dashboard/summary`, 'dashboard', section('dashboard', 'read')),
+
+  // Menus of the shell (spec §2.7); issue 3 adds the rest of the notification calls.
+  route('GET', `${API}/notification/pop-up`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
+  route('GET', `${API}/notification/unopen-count`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
+  route('POST', `${API}/notification/unopen-count`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
+  route('GET', `${API}/announcement/pop-up`, 'announcements', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
+  route('GET', `${API}/plansAndBillings/shoppingCart`, 'shopping-cart', OWN),
+  route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
+];
+
+/** API Gateway's route key, `METHOD /path`, as it arrives in `event.routeKey`. */
+export function routeKeyOf(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+export const ROUTES_BY_KEY: ReadonlyMap<string, RouteDefinition> = new Map(ROUTES.map((r) => [routeKeyOf(r), r]));
+
+export const API_GROUPS: readonly ApiGroup[] = [...new Set(ROUTES.map((r) => r.group))];
+
+/** SQS queues and the worker module (functions/workers/<worker>.ts) that consumes each. */
+export type QueueDefinition = {
+  name: QueueName;
+  worker: string;
+  batchSize: number;
+  /** Seconds a received message stays hidden; also the worker's time limit. */
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+};
+export type QueueName = 'outbound-mail';
+
+export const QUEUES: readonly QueueDefinition[] = [
+  { name: 'outbound-mail', worker: 'outbound-mail', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+];
+
+/** Scheduled jobs (EventBridge in AWS, the local scheduler locally); cron in the service time zone. */
+export type ScheduleDefinition = { name: string; job: string; cron: { minute: string; hour: string }; timeZone: string };
+export const SCHEDULES: readonly ScheduleDefinition[] = [
+  { name: 'account-housekeeping', job: 'account-housekeeping', cron: { minute: '10', hour: '3' }, timeZone: 'Asia/Hong_Kong' },
+];
+
+/** WebSocket route keys served by functions/ws/connection.ts. */
+export const WEBSOCKET_ROUTES = ['$connect', '$disconnect', '$default'] as const;

@@ -1,0 +1,118 @@
+/**
+ * The one error type of the product (spec §8). The body of every failed API call is
+ * `{ statusCode, message, lockedBy?, numOfRecentlyUsed? }`, where `statusCode` is the catalogue
+ * code (not the HTTP status) that the client translates. Codes are also i18n keys under `errors.`.
+ */
+export const ERROR_CODES = {
+  /** Generic failure; the client wrapper's default code. */
+  GENERIC: 'OTH-X-001',
+  /** A cancelled request (client side only). */
+  CANCELLED: 'OTH-X-CANCELLED',
+  /** The token refresh failed (client side only). */
+  TOKEN_REFRESH_FAILED: 'DEFAULT',
+  /** No route at that method and path. */
+  ROUTE_NOT_FOUND: 'OTH-X-404',
+  /** The body is not JSON or is larger than allowed. */
+  MALFORMED_REQUEST: 'VALIDATE_MALFORMED_REQUEST',
+  /** The body, query or path failed its schema; `message` names the fields. */
+  INVALID_INPUT: 'VALIDATE_INVALID_INPUT',
+  /** Missing, expired or forged token, or an ended session. */
+  UNAUTHENTICATED: 'AUTH-TOKEN-01',
+  /** The caller's role lacks the section flag the route needs. */
+  NO_PERMISSION: 'VALIDATE_NO_PERMISSION',
+  /** Too many attempts in a window (login, code sending). */
+  RATE_LIMITED: 'OTH-RATE-01',
+  /** Wrong email or password at login, or a wrong current password. */
+  INCORRECT_PASSWORD: 'OTH-UTL-C-014',
+  /** Login email already used (sign-up). */
+  EMAIL_USED: 'ERROR_EMAIL_USED',
+  /** New login email already used (change-email). */
+  EMAIL_ALREADY_USED: 'OTH-UTL-C-024',
+  /** A verification code was sent less than the cooldown ago. */
+  RESEND_TOO_SOON: 'OTH-UTL-C-030',
+  /** The verification code is wrong or expired. */
+  INVALID_VERIFICATION_CODE: 'STT-ACT-C-010',
+  /** The login email is already verified. */
+  ALREADY_VERIFIED: 'VALIDATE_ALREADY_VERIFIED',
+  /** The login email is unverified and the action needs a verified one. */
+  UNVERIFIED: 'VALIDATE_UNVERIFIED',
+  /** Password rule failures (spec §5). */
+  PASSWORD_TOO_SHORT: 'VALIDATE_PASSWORD-TOO-SHORT',
+  PASSWORD_MISSING_CHARACTERS: 'VALIDATE_PASSWORD-MISSING-CHARACTERS',
+  PASSWORD_RECENTLY_USED: 'VALIDATE_PASSWORD-RECENTLY-USED',
+  /** Invalid phone number. */
+  INVALID_PHONE: 'OTH-UTL-R-027',
+  /** The record was removed or never existed (also for other tenants' records). */
+  RECORD_NOT_FOUND: 'VAL-REC-01',
+  /** Access to the record was lost. */
+  LOST_ACCESS: 'VAL-ACC-01',
+  /** The user does not exist. */
+  USER_NOT_FOUND: 'VAL-USR-02',
+  /** The account is locked by the provider or a team admin. */
+  ACCOUNT_LOCKED: 'VALIDATE_ACCOUNT_LOCKED',
+  /** The action is only for provider support staff. */
+  ADMIN_ONLY: 'VALIDATE_ADMIN_ONLY',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** HTTP status of each code; anything not listed answers 400. */
+const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
+  'OTH-X-001': 500,
+  'OTH-X-404': 404,
+  'VALIDATE_MALFORMED_REQUEST': 400,
+  'AUTH-TOKEN-01': 401,
+  'VALIDATE_NO_PERMISSION': 403,
+  'VALIDATE_ADMIN_ONLY': 403,
+  'VALIDATE_ACCOUNT_LOCKED': 403,
+  'OTH-RATE-01': 429,
+  'ERROR_EMAIL_USED': 409,
+  'OTH-UTL-C-024': 409,
+  'OTH-UTL-C-030': 429,
+  'VAL-REC-01': 404,
+  'VAL-USR-02': 404,
+  'VAL-ACC-01': 403,
+};
+
+export function httpStatusOf(code: string): number {
+  return HTTP_STATUS[code as ErrorCode] ?? 400;
+}
+
+/** The wire shape of an error answer (spec §8). */
+export type ErrorBody = {
+  statusCode: string;
+  message: string;
+  lockedBy?: string;
+  numOfRecentlyUsed?: number;
+  /** Seconds until the action may be retried (rate limits, resend cooldown). */
+  retryAfter?: number;
+};
+
+/** An error that is already an HTTP answer: handlers throw it, one middleware renders it. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Omit<ErrorBody, 'statusCode' | 'message'>;
+
+  constructor(code: ErrorCode, message?: string, details: Omit<ErrorBody, 'statusCode' | 'message'> = {}) {
+    super(message ?? code);
+    this.code = code;
+    this.details = details;
+  }
+
+  get httpStatus(): number {
+    return httpStatusOf(this.code);
+  }
+
+  toBody(): ErrorBody {
+    return { statusCode: this.code, message: this.message, ...this.details };
+  }
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).statusCode === 'string' &&
+    typeof (value as ErrorBody).message === 'string'
+  );
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { isValidEmail, normalizeEmail } from '../domain/email.js';
+
+/** A login or contact email: trimmed, lower-cased, at most 254 characters. */
+export const ZEmail = z
+  .string()
+  .max(254)
+  .transform((value) => value.trim())
+  .refine(isValidEmail, { message: 'email' })
+  .transform(normalizeEmail);
+
+export const ZFullName = z.string().trim().min(1).max(100);
+
+/** Passwords are checked by the domain rule in the service so that each failure has its own code. */
+export const ZPassword = z.string().min(1).max(200);
+
+export const ZVerificationCode = z.string().trim().regex(/^\d{6}$/, { message: 'code' });
+
+export const ZOk = z.object({ success: z.literal(true) });
