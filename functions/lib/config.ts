@@ -20,6 +20,8 @@ const ZConfig = z.object({
   SINK_DIR: z.string().optional(),
   /** https endpoint of the WebSocket management API (the `@connections` base). */
   WEBSOCKET_MANAGEMENT_URL: z.string().url().optional(),
+  /** ws(s) URL browsers connect to, answered by GET /config. */
+  WEBSOCKET_URL: z.string().optional(),
   /** Queue URLs by queue name, e.g. QUEUE_URL_OUTBOUND_MAIL. */
   QUEUE_URL_OUTBOUND_MAIL: z.string().url(),
   /** Milliseconds of inactivity before an idle logout (spec §4 "Idle session"). */
