@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   USER_NOT_FOUND: 'VAL-USR-02',
   /** The account is locked by the provider or a team admin. */
   ACCOUNT_LOCKED: 'VALIDATE_ACCOUNT_LOCKED',
+  /** The token demands a password change before anything else. */
+  PASSWORD_CHANGE_REQUIRED: 'VALIDATE_PASSWORD-CHANGE-REQUIRED',
   /** The action is only for provider support staff. */
   ADMIN_ONLY: 'VALIDATE_ADMIN_ONLY',
 } as const;
@@ -64,6 +66,7 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   'AUTH-TOKEN-01': 401,
   'VALIDATE_NO_PERMISSION': 403,
   'VALIDATE_ADMIN_ONLY': 403,
+  'VALIDATE_PASSWORD-CHANGE-REQUIRED': 403,
   'VALIDATE_ACCOUNT_LOCKED': 403,
   'OTH-RATE-01': 429,
   'ERROR_EMAIL_USED': 409,

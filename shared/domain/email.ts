@@ -7,3 +7,10 @@ export function normalizeEmail(email: string): string {
 export function isValidEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email.trim()) && email.trim().length <= 254;
 }
+
+/** Well-known mailbox domains, for "did you mean …?" typo hints on email fields. */
+export const COMMON_EMAIL_DOMAINS = [
+  'gmail.com', 'yahoo.com', 'yahoo.com.hk', 'yahoo.com.tw', 'hotmail.com', 'outlook.com', 'live.com', 'icloud.com',
+  'me.com', 'msn.com', 'aol.com', 'protonmail.com', 'qq.com', '163.com', '126.com', 'sina.com', 'netvigator.com',
+  'hkbn.net', 'pchome.com.tw', 'hinet.net',
+] as const;

@@ -1,0 +1,8 @@
+import { ZPageQuery } from '../../shared/schemas/paging.js';
+import { claimsOf, createApiHandler, parseInput } from '../lib/http.js';
+import { getAnnouncementPage } from '../services/menus.js';
+
+export const handler = createApiHandler('announcements', {
+  'GET /api/v1/pageBasedAPI/announcement/pop-up': async (request) =>
+    getAnnouncementPage(claimsOf(request).loginTuid, parseInput(ZPageQuery, request.query), new Date()),
+});

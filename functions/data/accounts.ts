@@ -1,0 +1,220 @@
+/**
+ * Accounts: one profile item per account (the user behind a login), plus the login-email item
+ * that keeps login emails unique. Both are written together in transactions.
+ */
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Language } from '../../shared/constants.js';
+import type { TAccountStatus } from '../../shared/schemas/user.js';
+import { keys } from './keys.js';
+import { isConditionFailure, table } from './table-client.js';
+
+export type Credits = {
+  email: number;
+  sms: number;
+  attachmentMb: number;
+  pdfPages: number;
+  storageMb: number;
+  teamUsers: number;
+};
+
+export type AccountRecord = {
+  tuid: string;
+  fullname: string;
+  login: string;
+  passwordHash: string;
+  /** Hashes of the last passwords, newest first, for the "used recently" rule. */
+  passwordHistory: string[];
+  status: TAccountStatus;
+  lockedBy: 'provider' | 'teamAdmin' | null;
+  createTime: string;
+  loginCount: number;
+  free: boolean;
+  unverified: boolean;
+  lastVerifiedTime: string | null;
+  forceVerifyEndTime: string | null;
+  timezone: string;
+  language: Language;
+  admin: boolean;
+  isCustomizedCrm: boolean;
+  reputation: number;
+  smsReputation: number;
+  enableMultiUserModule: boolean;
+  enableConnectionModule: boolean;
+  addFooter: boolean;
+  hasFailedPayment: boolean;
+  hasFailingPaymentMethods: boolean;
+  teamId: string | null;
+  teamAdmin: boolean;
+  teamAdminUserId: string | null;
+  canBuyPlan: boolean;
+  isShoppingCartLocked: boolean;
+  hideShoppingCart: boolean;
+  forcePasswordChange: boolean;
+  unverifiedUserLockGracePeriod: number;
+  credits: Credits;
+  /** Free daily email credits used on `freeEmailDay` (a service-time-zone date). */
+  freeEmailDay: string | null;
+  freeEmailUsed: number;
+  contactCount: number;
+};
+
+export class LoginTakenError extends Error {
+  constructor() {
+    super('login email already used');
+  }
+}
+
+// Access pattern: an account by its id.
+export async function getAccount(tuid: string): Promise<AccountRecord | null> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.account(tuid) }));
+  return (answer.Item as (AccountRecord & { PK: string }) | undefined) ?? null;
+}
+
+// Access pattern: the account id of a login email.
+export async function findTuidByLogin(email: string): Promise<string | null> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.login(email) }));
+  return (answer.Item?.tuid as string | undefined) ?? null;
+}
+
+/**
+ * Unverified accounts sit in a sparse index by creation time, so the daily housekeeping job
+ * reads only them (forced activation and the lock grace period of spec §4).
+ */
+export const UNVERIFIED_INDEX_PARTITION = 'ACCOUNTS#UNVERIFIED';
+function unverifiedIndexKeys(account: AccountRecord) {
+  return account.unverified ? { GSI1PK: UNVERIFIED_INDEX_PARTITION, GSI1SK: `${account.createTime}#${account.tuid}` } : {};
+}
+
+/** Creates the account and claims its login email in one transaction; throws LoginTakenError. */
+export async function createAccount(account: AccountRecord): Promise<void> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: name, Item: { ...keys.login(account.login), tuid: account.tuid }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Put: {
+              TableName: name,
+              Item: { ...keys.account(account.tuid), ...unverifiedIndexKeys(account), ...account },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new LoginTakenError();
+    throw error;
+  }
+}
+
+type AccountChanges = Partial<Omit<AccountRecord, 'tuid' | 'login' | 'createTime'>>;
+
+function updateExpression(changes: AccountChanges) {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  return {
+    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+  };
+}
+
+/** Sets fields of an existing account and answers the updated record. */
+export async function updateAccount(tuid: string, changes: AccountChanges): Promise<AccountRecord> {
+  const { db, name } = table();
+  const answer = await db.send(
+    new UpdateCommand({
+      TableName: name,
+      Key: keys.account(tuid),
+      ConditionExpression: 'attribute_exists(PK)',
+      ReturnValues: 'ALL_NEW',
+      ...updateExpression(changes),
+    }),
+  );
+  return answer.Attributes as AccountRecord;
+}
+
+const VERIFIED_SET = 'unverified = :false, lastVerifiedTime = :at, #status = :active, forceVerifyEndTime = :null';
+
+/** Marks the login email verified and takes the account out of the unverified index. */
+export async function markLoginVerified(tuid: string, verifiedAt: string): Promise<AccountRecord> {
+  const { db, name } = table();
+  const answer = await db.send(
+    new UpdateCommand({
+      TableName: name,
+      Key: keys.account(tuid),
+      ConditionExpression: 'attribute_exists(PK)',
+      UpdateExpression: `SET ${VERIFIED_SET} REMOVE GSI1PK, GSI1SK`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':false': false, ':at': verifiedAt, ':active': 'active', ':null': null },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return answer.Attributes as AccountRecord;
+}
+
+// Access pattern: unverified accounts created before a time, oldest first, a page at a time.
+export async function listUnverifiedCreatedBefore(before: string, startKey?: Record<string, unknown>) {
+  const { db, name } = table();
+  const answer = await db.send(
+    new QueryCommand({
+      TableName: name,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
+      ExpressionAttributeValues: { ':pk': UNVERIFIED_INDEX_PARTITION, ':before': before },
+      ExclusiveStartKey: startKey,
+      Limit: 100,
+    }),
+  );
+  return { accounts: (answer.Items ?? []) as AccountRecord[], nextKey: answer.LastEvaluatedKey };
+}
+
+/** Counts a successful login. */
+export async function recordLogin(tuid: string): Promise<AccountRecord> {
+  const { db, name } = table();
+  const answer = await db.send(
+    new UpdateCommand({
+      TableName: name,
+      Key: keys.account(tuid),
+      ConditionExpression: 'attribute_exists(PK)',
+      UpdateExpression: 'ADD loginCount :one',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return answer.Attributes as AccountRecord;
+}
+
+/**
+ * Moves the account to a new login email: claims the new address, releases the old one and
+ * marks the login verified, all or nothing. Throws LoginTakenError if the address is taken.
+ */
+export async function changeLogin(account: AccountRecord, newLogin: string, verifiedAt: string): Promise<void> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: name, Item: { ...keys.login(newLogin), tuid: account.tuid }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Delete: { TableName: name, Key: keys.login(account.login), ConditionExpression: 'tuid = :tuid', ExpressionAttributeValues: { ':tuid': account.tuid } } },
+          {
+            Update: {
+              TableName: name,
+              Key: keys.account(account.tuid),
+              ConditionExpression: 'login = :old',
+              UpdateExpression: `SET login = :new, ${VERIFIED_SET} REMOVE GSI1PK, GSI1SK`,
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':old': account.login, ':new': newLogin, ':false': false, ':at': verifiedAt, ':active': 'active', ':null': null },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new LoginTakenError();
+    throw error;
+  }
+}

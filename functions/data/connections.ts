@@ -1,0 +1,57 @@
+/**
+ * Open WebSocket connections, under the connected user's account (so a user's connections are
+ * one Query), with an inverted index entry by connection id for $disconnect.
+ */
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, ttlSeconds } from './keys.js';
+import { table } from './table-client.js';
+
+/** API Gateway closes WebSocket connections after two hours at the most. */
+const CONNECTION_LIFETIME_MS = 2 * 60 * 60 * 1000;
+
+export type ConnectionRecord = { connectionId: string; userId: string; clientId: string; connectedAt: string; expiresAt: number };
+
+export async function putConnection(connection: Omit<ConnectionRecord, 'expiresAt'>, now: Date): Promise<void> {
+  const { db, name } = table();
+  const item: ConnectionRecord = { ...connection, expiresAt: ttlSeconds(new Date(now.getTime() + CONNECTION_LIFETIME_MS)) };
+  await db.send(
+    new PutCommand({
+      TableName: name,
+      Item: { ...keys.connection(connection.userId, connection.connectionId), ...keys.connectionLookup(connection.connectionId), ...item },
+    }),
+  );
+}
+
+// Access pattern: a user's open connections.
+export async function listConnections(userId: string, now: Date): Promise<ConnectionRecord[]> {
+  const { db, name } = table();
+  const answer = await db.send(
+    new QueryCommand({
+      TableName: name,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      FilterExpression: 'expiresAt > :now',
+      ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.connectionPrefix, ':now': ttlSeconds(now) },
+    }),
+  );
+  return (answer.Items ?? []) as ConnectionRecord[];
+}
+
+// Access pattern: the connection with an id (for $disconnect, which knows only the id).
+export async function findConnection(connectionId: string): Promise<ConnectionRecord | null> {
+  const { db, name } = table();
+  const lookup = keys.connectionLookup(connectionId);
+  const answer = await db.send(
+    new QueryCommand({
+      TableName: name,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk',
+      ExpressionAttributeValues: { ':pk': lookup.GSI1PK, ':sk': lookup.GSI1SK },
+    }),
+  );
+  return (answer.Items?.[0] as ConnectionRecord | undefined) ?? null;
+}
+
+export async function deleteConnection(userId: string, connectionId: string): Promise<void> {
+  const { db, name } = table();
+  await db.send(new DeleteCommand({ TableName: name, Key: keys.connection(userId, connectionId) }));
+}

@@ -1,0 +1,64 @@
+/**
+ * Notifications, stored under the addressed user's account, newest first by sort key. The socket
+ * only signals; this list is the source of truth.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, ttlSeconds } from './keys.js';
+import { table } from './table-client.js';
+
+export type NotificationRecord = {
+  id: string;
+  userId: string;
+  type: string;
+  severity: 0 | 1 | 2 | 3;
+  message: { type: string; values: Record<string, unknown> };
+  createTime: string;
+  unread: boolean;
+  expiresAt: number;
+};
+
+// Access pattern: a user's notifications, newest first, one page (page numbers from 1).
+export async function listNotifications(userId: string, page: number, limit: number, now: Date) {
+  const { db, name } = table();
+  const items: NotificationRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  const wanted = page * limit;
+  do {
+    const answer = await db.send(
+      new QueryCommand({
+        TableName: name,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        FilterExpression: 'expiresAt > :now',
+        ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.notificationPrefix, ':now': ttlSeconds(now) },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+        Limit: wanted,
+      }),
+    );
+    items.push(...((answer.Items ?? []) as NotificationRecord[]));
+    startKey = answer.LastEvaluatedKey;
+  } while (startKey && items.length < wanted);
+  return items.slice((page - 1) * limit, wanted);
+}
+
+// Access pattern: how many of a user's notifications are unread.
+export async function countUnreadNotifications(userId: string, now: Date): Promise<number> {
+  const { db, name } = table();
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const answer = await db.send(
+      new QueryCommand({
+        TableName: name,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        FilterExpression: 'unread = :true AND expiresAt > :now',
+        ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.notificationPrefix, ':true': true, ':now': ttlSeconds(now) },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += answer.Count ?? 0;
+    startKey = answer.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}

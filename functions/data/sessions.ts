@@ -1,0 +1,58 @@
+/**
+ * Sessions: one item per sign-in, under the signed-in user's account. Tokens are short-lived;
+ * a refresh succeeds only while the session item says the session is open.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, ttlSeconds } from './keys.js';
+import { isConditionFailure, table } from './table-client.js';
+
+export type SessionRecord = {
+  sid: string;
+  loginTuid: string;
+  /** The account this session acts on (differs from loginTuid when connected to another account). */
+  tuid: string;
+  createdAt: string;
+  lastActiveAt: string;
+  ip: string;
+  userAgent: string;
+  /** Epoch seconds after which the session is over (also the TTL attribute). */
+  expiresAt: number;
+};
+
+export async function putSession(session: SessionRecord): Promise<void> {
+  const { db, name } = table();
+  await db.send(new PutCommand({ TableName: name, Item: { ...keys.session(session.loginTuid, session.sid), ...session } }));
+}
+
+// Access pattern: a session by user and session id; an expired one reads as absent.
+export async function getOpenSession(loginTuid: string, sid: string, now: Date): Promise<SessionRecord | null> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.session(loginTuid, sid), ConsistentRead: true }));
+  const session = answer.Item as SessionRecord | undefined;
+  return session && session.expiresAt > ttlSeconds(now) ? session : null;
+}
+
+/** Marks activity and pushes the expiry out; answers false if the session is already gone. */
+export async function touchSession(loginTuid: string, sid: string, now: Date, expiresAt: Date): Promise<boolean> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.session(loginTuid, sid),
+        ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now',
+        UpdateExpression: 'SET lastActiveAt = :at, expiresAt = :expires',
+        ExpressionAttributeValues: { ':now': ttlSeconds(now), ':at': now.toISOString(), ':expires': ttlSeconds(expiresAt) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function deleteSession(loginTuid: string, sid: string): Promise<void> {
+  const { db, name } = table();
+  await db.send(new DeleteCommand({ TableName: name, Key: keys.session(loginTuid, sid) }));
+}

@@ -1,0 +1,84 @@
+/**
+ * Pending verification codes, one per account and purpose (the login email, or a new login
+ * email). Only a hash of the code is stored. The resend cooldown is a condition on the write,
+ * so two concurrent sends cannot both pass it.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, ttlSeconds } from './keys.js';
+import { isConditionFailure, table } from './table-client.js';
+
+export type VerificationPurpose = 'login' | 'change-email';
+
+export type VerificationRecord = {
+  tuid: string;
+  purpose: VerificationPurpose;
+  email: string;
+  codeHash: string;
+  /** When the first code of this round was sent. */
+  createTime: string;
+  lastSendTime: string;
+  /** Epoch ms of lastSendTime, for the cooldown condition. */
+  lastSendAt: number;
+  attempts: number;
+  expiresAt: number;
+};
+
+export class CooldownError extends Error {
+  constructor(readonly lastSendAt: number) {
+    super('verification code sent too recently');
+  }
+}
+
+export async function getVerification(tuid: string, purpose: VerificationPurpose, now: Date): Promise<VerificationRecord | null> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.verification(tuid, purpose), ConsistentRead: true }));
+  const record = answer.Item as VerificationRecord | undefined;
+  return record && record.expiresAt > ttlSeconds(now) ? record : null;
+}
+
+/** Stores a new code unless one was sent to any address within the cooldown; throws CooldownError. */
+export async function putVerification(record: VerificationRecord, cooldownMs: number): Promise<void> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: name,
+        Item: { ...keys.verification(record.tuid, record.purpose), ...record },
+        ConditionExpression: 'attribute_not_exists(PK) OR lastSendAt <= :cutoff',
+        ExpressionAttributeValues: { ':cutoff': record.lastSendAt - cooldownMs },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) {
+      const current = await getVerification(record.tuid, record.purpose, new Date(record.lastSendAt));
+      throw new CooldownError(current?.lastSendAt ?? record.lastSendAt);
+    }
+    throw error;
+  }
+}
+
+/** Counts a wrong guess; answers false once the attempts are used up. */
+export async function countFailedAttempt(tuid: string, purpose: VerificationPurpose, maxAttempts: number): Promise<boolean> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.verification(tuid, purpose),
+        ConditionExpression: 'attribute_exists(PK) AND attempts < :max',
+        UpdateExpression: 'ADD attempts :one',
+        ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function deleteVerification(tuid: string, purpose: VerificationPurpose): Promise<void> {
+  const { db, name } = table();
+  await db.send(new DeleteCommand({ TableName: name, Key: keys.verification(tuid, purpose) }));
+}
+

@@ -1,0 +1,179 @@
+/**
+ * The HTTP side of every API Lambda: resolve the route from the route table, authenticate,
+ * enforce the route's access rule, parse JSON, call the route's function, and render answers and
+ * errors in the spec's shape. Route functions only parse input, call a service and return data.
+ */
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { hasPermission } from '../../shared/domain/permissions.js';
+import { AppError, ERROR_CODES } from '../../shared/errors.js';
+import type { TTokenClaims } from '../../shared/schemas/session.js';
+import { ROUTES, ROUTES_BY_KEY, routeKeyOf, type ApiGroup, type RouteDefinition } from '../routes.js';
+import { bearerToken, verifyToken, type VerifiedToken } from './tokens.js';
+
+/** JSON bodies above this are refused before parsing. */
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+export type ApiRequest = {
+  event: APIGatewayProxyEventV2;
+  route: RouteDefinition;
+  /** Verified claims; null only on public routes. */
+  claims: VerifiedToken | null;
+  body: unknown;
+  query: Record<string, string>;
+  params: Record<string, string>;
+  sourceIp: string;
+  userAgent: string;
+};
+
+/** An answer that is not plain JSON (text, a file, another status). */
+export class HttpAnswer {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+    readonly headers: Record<string, string>,
+    readonly isBase64Encoded = false,
+  ) {}
+
+  static json(data: unknown, statusCode = 200): HttpAnswer {
+    return new HttpAnswer(statusCode, JSON.stringify(data), { 'content-type': 'application/json; charset=utf-8' });
+  }
+
+  static text(text: string, statusCode = 200): HttpAnswer {
+    return new HttpAnswer(statusCode, text, { 'content-type': 'text/plain; charset=utf-8' });
+  }
+}
+
+export type RouteFunction = (request: ApiRequest) => Promise<unknown>;
+
+/** The claims of a route that is not public; the access middleware guarantees them. */
+export function claimsOf(request: ApiRequest): VerifiedToken {
+  if (!request.claims) throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Sign in to continue.');
+  return request.claims;
+}
+
+/** Parses input with a shared zod schema; failures answer VALIDATE_INVALID_INPUT naming the fields. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const field = issue.path.join('.') || 'body';
+    return `${field}: ${issue.message}`;
+  });
+  throw new AppError(ERROR_CODES.INVALID_INPUT, problems.join('; '));
+}
+
+function toResult(answer: unknown): APIGatewayProxyStructuredResultV2 {
+  const http = answer instanceof HttpAnswer ? answer : HttpAnswer.json(answer ?? { success: true });
+  return {
+    statusCode: http.statusCode,
+    headers: { 'cache-control': 'no-store', ...http.headers },
+    body: http.body,
+    isBase64Encoded: http.isBase64Encoded,
+  };
+}
+
+function errorResult(error: unknown, event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (error.details.retryAfter) headers['retry-after'] = String(error.details.retryAfter);
+    return { ...toResult(HttpAnswer.json(error.toBody(), error.httpStatus)), headers: { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', ...headers } };
+  }
+  // Unexpected failures are logged with the request id and never serialised to the client.
+  console.error(JSON.stringify({ level: 'error', requestId: event.requestContext?.requestId, routeKey: event.routeKey, error: String(error), stack: (error as Error)?.stack }));
+  return toResult(HttpAnswer.json(new AppError(ERROR_CODES.GENERIC, 'Sorry, an error occurred while processing your request.').toBody(), 500));
+}
+
+function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (!event.body) return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) {
+    throw new AppError(ERROR_CODES.MALFORMED_REQUEST, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+  }
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError(ERROR_CODES.MALFORMED_REQUEST, 'The request body is not valid JSON.');
+  }
+}
+
+function enforceAccess(route: RouteDefinition, claims: TTokenClaims): void {
+  if (claims.forcePasswordChange && !route.allowedDuringPasswordChange) {
+    throw new AppError(ERROR_CODES.PASSWORD_CHANGE_REQUIRED, 'Change your password to continue.');
+  }
+  const { access } = route;
+  switch (access.kind) {
+    case 'public':
+    case 'session':
+      return;
+    case 'ownAccount':
+      if (claims.tuid !== claims.loginTuid) throw new AppError(ERROR_CODES.NO_PERMISSION, 'Return to your own account to do this.');
+      return;
+    case 'admin':
+      if (!claims.admin) throw new AppError(ERROR_CODES.ADMIN_ONLY, 'Only the support team can do this.');
+      return;
+    case 'section':
+      if (!hasPermission(claims, access.section, access.flag)) {
+        throw new AppError(ERROR_CODES.NO_PERMISSION, `Your role does not allow ${access.flag} on ${access.section}.`);
+      }
+      return;
+  }
+}
+
+/** The guard hands the parsed request to the handler on the Lambda context. */
+type ApiContext = Context & { apiRequest?: ApiRequest };
+
+/** Resolves the route, authenticates and authorises before the route function runs. */
+function guard(group: ApiGroup): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext> {
+  return {
+    name: 'guard',
+    before: async (request) => {
+      const { event } = request;
+      const route = ROUTES_BY_KEY.get(event.routeKey);
+      if (!route || route.group !== group) {
+        throw new AppError(ERROR_CODES.ROUTE_NOT_FOUND, `No route for ${event.requestContext.http.method} ${event.rawPath}`);
+      }
+      let claims: VerifiedToken | null = null;
+      if (route.access.kind !== 'public') {
+        const token = bearerToken(event.headers.authorization);
+        if (!token) throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Sign in to continue.');
+        claims = await verifyToken(token);
+        enforceAccess(route, claims);
+      }
+      request.context.apiRequest = {
+        event,
+        route,
+        claims,
+        body: parseJsonBody(event),
+        query: Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, v ?? ''])),
+        params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, v ?? ''])),
+        sourceIp: event.requestContext.http.sourceIp,
+        userAgent: event.headers['user-agent'] ?? '',
+      };
+    },
+    onError: async (request) => {
+      request.response = errorResult(request.error, request.event);
+    },
+  };
+}
+
+/**
+ * One Lambda handler for an API group. `routes` must implement exactly the group's routes of
+ * the route table; a mismatch fails at cold start rather than answering 404 in production.
+ */
+export function createApiHandler(group: ApiGroup, routes: Record<string, RouteFunction>) {
+  const declared = ROUTES.filter((route) => route.group === group).map(routeKeyOf).sort();
+  const implemented = Object.keys(routes).sort();
+  if (declared.join('\n') !== implemented.join('\n')) {
+    throw new Error(`API group ${group}: route table declares [${declared.join(', ')}] but the module implements [${implemented.join(', ')}]`);
+  }
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(guard(group))
+    .handler(async (event, context) => {
+      const apiRequest = context.apiRequest;
+      if (!apiRequest) throw new Error(`guard did not run for ${event.routeKey}`);
+      return toResult(await routes[event.routeKey](apiRequest));
+    });
+}

@@ -1,0 +1,58 @@
+/**
+ * Session tokens: HS256 JWTs signed and verified with jose. The payload is exactly the claims of
+ * spec §3 (ZTokenClaims); anything that does not parse is rejected as unauthenticated.
+ */
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { SignJWT, jwtVerify } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.js';
+import { AppError, ERROR_CODES } from '../../shared/errors.js';
+import { ZTokenClaims, type TTokenClaims } from '../../shared/schemas/session.js';
+import { secretsClient } from './aws.js';
+import { config } from './config.js';
+
+let signingKey: Promise<Uint8Array> | undefined;
+
+/** The key is read once per cold start: from the environment locally, Secrets Manager in AWS. */
+function key(): Promise<Uint8Array> {
+  signingKey ??= (async () => {
+    const { JWT_SECRET, JWT_SECRET_ARN } = config();
+    let secret = JWT_SECRET;
+    if (!secret && JWT_SECRET_ARN) {
+      const answer = await secretsClient().send(new GetSecretValueCommand({ SecretId: JWT_SECRET_ARN }));
+      secret = answer.SecretString;
+    }
+    if (!secret || secret.length < 32) throw new Error('JWT_SECRET or JWT_SECRET_ARN must give a secret of 32+ characters');
+    return new TextEncoder().encode(secret);
+  })();
+  return signingKey;
+}
+
+export function resetSigningKeyForTests(): void {
+  signingKey = undefined;
+}
+
+export async function signToken(claims: TTokenClaims): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(await key());
+}
+
+export type VerifiedToken = TTokenClaims & { iat: number; exp: number };
+
+export async function verifyToken(token: string): Promise<VerifiedToken> {
+  try {
+    const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'] });
+    const claims = ZTokenClaims.parse(payload);
+    return { ...claims, iat: payload.iat ?? 0, exp: payload.exp ?? 0 };
+  } catch {
+    throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Your session has ended. Please sign in again.');
+  }
+}
+
+/** The bearer token of an Authorization header, if any. */
+export function bearerToken(authorization: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  return match ? match[1] : null;
+}

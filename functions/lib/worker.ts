@@ -1,0 +1,25 @@
+/**
+ * The shape of every SQS worker: Powertools' BatchProcessor with partial batch responses, so one
+ * bad record is retried (and ends in the dead-letter queue) without redelivering the others; each
+ * record body is parsed with a zod schema before the worker's own function sees it.
+ */
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { z } from 'zod';
+
+export function createQueueWorker<S extends z.ZodType>(
+  schema: S,
+  processRecord: (body: z.output<S>, record: SQSRecord) => Promise<void>,
+): (event: SQSEvent, context: Context) => Promise<SQSBatchResponse> {
+  const processor = new BatchProcessor(EventType.SQS);
+  return (event, context) =>
+    processPartialResponse(
+      event,
+      async (record: SQSRecord) => {
+        const body = schema.parse(JSON.parse(record.body));
+        await processRecord(body, record);
+      },
+      processor,
+      { context, throwOnFullBatchFailure: false },
+    );
+}

@@ -1,0 +1,53 @@
+/**
+ * What the header menus read (spec §2.7; billing §2 shopping cart menu): the user's
+ * notifications, the announcements with the user's read marks, and the account's cart.
+ */
+import type { TAnnouncementPage, TCart, TNotificationPage } from '../../shared/schemas/menus.js';
+import type { TPageQuery } from '../../shared/schemas/paging.js';
+import { listAnnouncements, readAnnouncementIds } from '../data/announcements.js';
+import { countUnreadNotifications, listNotifications } from '../data/notifications.js';
+import { listCartItems } from '../data/shopping-cart.js';
+
+export async function getNotificationPage(userId: string, query: TPageQuery, now: Date): Promise<TNotificationPage> {
+  const records = await listNotifications(userId, query.page, query.limit, now);
+  return {
+    page: query.page,
+    result: records.map(({ id, type, severity, message, createTime, unread }) => ({ id, type, severity, message, createTime, unread })),
+  };
+}
+
+export function getUnreadNotificationCount(userId: string, now: Date): Promise<number> {
+  return countUnreadNotifications(userId, now);
+}
+
+export async function getAnnouncementPage(userId: string, query: TPageQuery, now: Date): Promise<TAnnouncementPage> {
+  const records = await listAnnouncements(query.page, query.limit);
+  const read = await readAnnouncementIds(userId, records.map((record) => record.id));
+  const data = records.map(({ id, title, preview, content, published_time, pop_up, valid_date, important }) => ({
+    id,
+    title,
+    preview,
+    content,
+    published_time,
+    pop_up: pop_up && (!valid_date || Date.parse(valid_date) > now.getTime()),
+    valid_date,
+    important,
+    is_read: read.has(id),
+  }));
+  return { data, unread: data.filter((item) => !item.is_read).length, current_page: query.page };
+}
+
+export async function getCart(tuid: string): Promise<TCart> {
+  const items = await listCartItems(tuid);
+  const result = items.map(({ id, itemType, planType, quantity, paymentCycle, price, currency, additionalInfo }) => ({
+    id,
+    itemType,
+    planType,
+    quantity,
+    paymentCycle,
+    price,
+    currency,
+    additionalInfo,
+  }));
+  return { count: result.length, result };
+}
