@@ -156,6 +156,21 @@ export async function markLoginVerified(tuid: string, verifiedAt: string): Promi
   return answer.Attributes as AccountRecord;
 }
 
+/** Terminates an account that was never verified; it leaves the unverified index for good. */
+export async function terminateUnverifiedAccount(tuid: string): Promise<void> {
+  const { db, name } = table();
+  await db.send(
+    new UpdateCommand({
+      TableName: name,
+      Key: keys.account(tuid),
+      ConditionExpression: 'attribute_exists(PK) AND unverified = :true',
+      UpdateExpression: 'SET #status = :terminated REMOVE GSI1PK, GSI1SK',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':true': true, ':terminated': 'terminated' },
+    }),
+  );
+}
+
 // Access pattern: unverified accounts created before a time, oldest first, a page at a time.
 export async function listUnverifiedCreatedBefore(before: string, startKey?: Record<string, unknown>) {
   const { db, name } = table();

@@ -5,7 +5,7 @@
  */
 import type { ScheduledEvent } from 'aws-lambda';
 import { DAY_MS } from '../../shared/constants.js';
-import { listUnverifiedCreatedBefore, updateAccount, type AccountRecord } from '../data/accounts.js';
+import { listUnverifiedCreatedBefore, terminateUnverifiedAccount, updateAccount, type AccountRecord } from '../data/accounts.js';
 
 export function housekeepingAction(account: AccountRecord, now: Date): 'force_verify' | 'terminate' | null {
   if (!account.unverified || account.status === 'terminated') return null;
@@ -27,7 +27,7 @@ export async function runAccountHousekeeping(now: Date): Promise<{ forceVerify: 
         await updateAccount(account.tuid, { status: 'force_verify' });
         counts.forceVerify += 1;
       } else if (action === 'terminate') {
-        await updateAccount(account.tuid, { status: 'terminated' });
+        await terminateUnverifiedAccount(account.tuid);
         counts.terminated += 1;
       }
     }

@@ -1,0 +1,58 @@
+/**
+ * Drives the product's API in integration tests the way a browser does: real HTTP requests to the
+ * local host's API Gateway stand-in, which builds payload 2.0 events for the real handler modules.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ROUTES } from '../../functions/routes.js';
+import { createHttpApi } from '../../infra/local/http-api.js';
+import { resolveProductModule } from '../../infra/local/lambda-runtime.js';
+
+export type ApiAnswer<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
+
+export type ApiClient = {
+  url: string;
+  request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> },
+  ): Promise<ApiAnswer<T>>;
+  close(): Promise<void>;
+};
+
+export async function startApi(): Promise<ApiClient> {
+  const api = createHttpApi({ routes: ROUTES, resolveModule: resolveProductModule, log: (line) => console.error(line) });
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    api.handle(request, response, url).then((handled) => {
+      if (!handled) {
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ statusCode: 'OTH-X-404', message: 'No route' }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] = 'application/json';
+      }
+      const answer = await fetch(`${url}${path}`, { method, headers, body });
+      const text = await answer.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Text answers (e.g. common-domains) stay strings.
+      }
+      return { status: answer.status, body: parsed as never, headers: answer.headers };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Every route answers bad input with a 4xx in the spec's error shape and never a 500: no token,
+ * a forged token, malformed JSON, wrong types, oversize fields, unknown routes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../../functions/routes.js';
+import { ERROR_CODES } from '../../../shared/errors.js';
+import { startApi, type ApiClient } from '../../helpers/api.js';
+import { useTestTable } from '../../helpers/emulators.js';
+
+let api: ApiClient;
+let token: string;
+
+beforeAll(async () => {
+  await useTestTable();
+  api = await startApi();
+  const signUp = await api.request<{ token: string }>('POST', '/auth/signup', {
+    body: { fullname: 'Bad Input', email: 'bad-input@example.com', password: 'Bad-Input-2026' },
+  });
+  token = signUp.body.token;
+});
+afterAll(() => api.close());
+
+const ERROR_SHAPE = { statusCode: expect.any(String), message: expect.any(String) };
+const concretePath = (path: string) => path.replace(/\{[^}]+\}/g, 'x');
+const bodyRoutes = ROUTES.filter((route) => route.method !== 'GET' && route.method !== 'DELETE');
+// Logout ends the session the other checks use; it is covered in sessions.test.ts.
+const signedInRoutes = ROUTES.filter((route) => route.access.kind !== 'public' && route.path !== '/auth/logout');
+
+describe('bad input on every route', () => {
+  it.each(signedInRoutes.map((r) => [r.method, r.path] as const))('%s %s without a token answers 401', async (method, path) => {
+    // Act
+    const answer = await api.request(method, concretePath(path));
+    // Assess
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ ...ERROR_SHAPE, statusCode: ERROR_CODES.UNAUTHENTICATED });
+  });
+
+  it.each(bodyRoutes.map((r) => [r.method, r.path] as const))('%s %s with malformed JSON answers 400', async (method, path) => {
+    // Act
+    const answer = await api.request(method, concretePath(path), { token, rawBody: '{"email": ', headers: { 'content-type': 'application/json' } });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ ...ERROR_SHAPE, statusCode: ERROR_CODES.MALFORMED_REQUEST });
+  });
+
+  it.each(bodyRoutes.filter((r) => !r.path.endsWith('unopen-count')).map((r) => [r.method, r.path] as const))(
+    '%s %s with wrong types answers 400 VALIDATE_INVALID_INPUT',
+    async (method, path) => {
+      // Act
+      const answer = await api.request(method, concretePath(path), {
+        token,
+        body: { email: 42, password: [], fullname: { a: 1 }, code: true, isoCode: 7, newPassword: 1, forceChangePassword: 'yes' },
+      });
+      // Assess
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ ...ERROR_SHAPE, statusCode: ERROR_CODES.INVALID_INPUT });
+    },
+  );
+
+  it('refuses an oversize field and writes nothing', async () => {
+    // Act
+    const answer = await api.request('POST', '/auth/signup', {
+      body: { fullname: 'x'.repeat(5000), email: 'oversize@example.com', password: 'Oversize-2026-ok' },
+    });
+    const login = await api.request('POST', '/auth/login', { body: { email: 'oversize@example.com', password: 'Oversize-2026-ok' } });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
+    expect(String(answer.body.message)).toContain('fullname');
+    expect(login.body.statusCode).toBe(ERROR_CODES.INCORRECT_PASSWORD);
+  });
+
+  it('refuses a body over 1 MiB before parsing it', async () => {
+    // Act
+    const answer = await api.request('POST', '/auth/login', { rawBody: `{"email":"${'a'.repeat(1_100_000)}"}`, headers: { 'content-type': 'application/json' } });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.statusCode).toBe(ERROR_CODES.MALFORMED_REQUEST);
+  });
+
+  it('refuses a paging query out of range', async () => {
+    // Act
+    const answer = await api.request('GET', '/api/v1/pageBasedAPI/notification/pop-up?page=0&limit=1000', { token });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
+  });
+});

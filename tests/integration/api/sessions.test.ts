@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { ERROR_CODES } from '../../../shared/errors.js';
+import { ZUserInfo } from '../../../shared/schemas/user.js';
+import { startApi, type ApiClient } from '../../helpers/api.js';
+import { useTestTable } from '../../helpers/emulators.js';
+
+const PASSWORD = 'Correct-Horse-42';
+let api: ApiClient;
+
+beforeAll(async () => {
+  await useTestTable();
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+async function signUp(email: string, password = PASSWORD) {
+  return api.request<{ token: string; idleTime: number; url: string; newSignUp: boolean }>('POST', '/auth/signup', {
+    body: { fullname: 'Ada Lovelace', email, password, language: 'zh-HK', timezone: 'Asia/Taipei' },
+  });
+}
+
+describe('sign-up', () => {
+  it('creates an unverified free account and signs it in', async () => {
+    // Act
+    const answer = await signUp('  Ada@Example.COM ');
+    // Assess
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ url: 'welcome', newSignUp: true, idleTime: 3_600_000 });
+    const claims = decodeJwt(answer.body.token);
+    expect(claims).toMatchObject({ free: true, unverified: true, admin: false, forcePasswordChange: false, connectionRole: null, teamId: null });
+    expect(claims.tuid).toBe(claims.loginTuid);
+    for (const claim of ['tuid', 'loginTuid', 'admin', 'teamId', 'teamAdmin', 'connectionRole', 'permissions', 'free', 'unverified', 'hideShoppingCart', 'forcePasswordChange']) {
+      expect(claims).toHaveProperty(claim);
+    }
+    const user = await api.request('GET', '/api/v1/pageBasedAPI/user', { token: answer.body.token });
+    expect(user.status).toBe(200);
+    const info = ZUserInfo.parse(user.body);
+    expect(info).toMatchObject({ login: 'ada@example.com', status: 'verifying', free: true, unverified: true, language: 'zh-HK', timezone: 'Asia/Taipei', loginCount: 1 });
+    expect(info.forceVerifyEndTime).not.toBeNull();
+  });
+
+  it('refuses a used login email with ERROR_EMAIL_USED and keeps the first account', async () => {
+    // Prepare
+    await signUp('grace@example.com');
+    // Act
+    const again = await signUp('GRACE@example.com', 'Another-Pass-99');
+    // Assess
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ statusCode: ERROR_CODES.EMAIL_USED, message: 'Email is already used.' });
+    const login = await api.request('POST', '/auth/login', { body: { email: 'grace@example.com', password: PASSWORD } });
+    expect(login.status).toBe(200);
+  });
+
+  it('allows exactly one account when two sign-ups race for one email', async () => {
+    // Act
+    const answers = await Promise.all([signUp('race@example.com'), signUp('race@example.com'), signUp('race@example.com')]);
+    // Assess
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+  });
+
+  it.each([
+    ['short', 'Short1a', ERROR_CODES.PASSWORD_TOO_SHORT],
+    ['no digit', 'NoDigitsHereAtAll', ERROR_CODES.PASSWORD_MISSING_CHARACTERS],
+    ['no upper', 'lowercase-only-123', ERROR_CODES.PASSWORD_MISSING_CHARACTERS],
+  ])('refuses a weak password (%s) and creates nothing', async (_name, password, code) => {
+    // Act
+    const answer = await signUp(`weak-${code}-${password.length}@example.com`, password);
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.statusCode).toBe(code);
+    const login = await api.request('POST', '/auth/login', { body: { email: `weak-${code}-${password.length}@example.com`, password } });
+    expect(login.body.statusCode).toBe(ERROR_CODES.INCORRECT_PASSWORD);
+  });
+});
+
+describe('login, refresh and logout', () => {
+  it('answers the same error for an unknown email and a wrong password', async () => {
+    // Prepare
+    await signUp('known@example.com');
+    // Act
+    const unknown = await api.request('POST', '/auth/login', { body: { email: 'nobody@example.com', password: PASSWORD } });
+    const wrong = await api.request('POST', '/auth/login', { body: { email: 'known@example.com', password: 'Wrong-Password-1' } });
+    // Assess
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body.statusCode).toBe(ERROR_CODES.INCORRECT_PASSWORD);
+  });
+
+  it('refreshes while the session is open and stops refreshing after logout', async () => {
+    // Prepare
+    const { body } = await signUp('refresh@example.com');
+    // Act
+    const refreshed = await api.request<{ token: string }>('GET', '/auth/refresh', { token: body.token });
+    const kept = await api.request('GET', '/auth/skipUpdate', { token: body.token });
+    const loggedOut = await api.request('GET', '/auth/logout', { token: body.token });
+    const afterLogout = await api.request('GET', '/auth/refresh', { token: refreshed.body.token });
+    // Assess
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt(refreshed.body.token).sid).toBe(decodeJwt(body.token).sid);
+    expect(kept.body).toEqual({ success: true });
+    expect(loggedOut.body).toEqual({ success: true });
+    expect(afterLogout.status).toBe(401);
+    expect(afterLogout.body.statusCode).toBe(ERROR_CODES.UNAUTHENTICATED);
+  });
+
+  it('rate-limits repeated failed logins for one email', async () => {
+    // Act
+    let last = await api.request('POST', '/auth/login', { body: { email: 'target@example.com', password: 'Wrong-Password-1' } });
+    for (let i = 0; i < 10; i += 1) {
+      last = await api.request('POST', '/auth/login', { body: { email: 'target@example.com', password: 'Wrong-Password-1' } });
+    }
+    // Assess
+    expect(last.status).toBe(429);
+    expect(last.body.statusCode).toBe(ERROR_CODES.RATE_LIMITED);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('sends a missing, forged or expired token away with 401', async () => {
+    // Prepare
+    const { body } = await signUp('forged@example.com');
+    const [header, payload] = body.token.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(43)}`;
+    // Act
+    const missing = await api.request('GET', '/api/v1/pageBasedAPI/user');
+    const bad = await api.request('GET', '/api/v1/pageBasedAPI/user', { token: forged });
+    // Assess
+    expect(missing.status).toBe(401);
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ statusCode: ERROR_CODES.UNAUTHENTICATED, message: expect.any(String) });
+  });
+});
+
+describe('user preferences', () => {
+  it('stores the UI language and refuses one that is not offered', async () => {
+    // Prepare
+    const { body } = await signUp('lang@example.com');
+    // Act
+    const stored = await api.request('POST', '/api/v1/pageBasedAPI/language/ui-language', { token: body.token, body: { isoCode: 'zh-TW' } });
+    const refused = await api.request('POST', '/api/v1/pageBasedAPI/language/ui-language', { token: body.token, body: { isoCode: 'fr' } });
+    const user = await api.request('GET', '/api/v1/pageBasedAPI/user', { token: body.token });
+    // Assess
+    expect(stored.body).toEqual({ success: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
+    expect(user.body.language).toBe('zh-TW');
+  });
+
+  it('answers the dashboard figures of a new free account', async () => {
+    // Prepare
+    const { body } = await signUp('dash@example.com');
+    // Act
+    const summary = await api.request('GET', '/api/v1/pageBasedAPI/dashboard/summary', { token: body.token });
+    // Assess
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({
+      free: true,
+      credits: { email: 0, freeDailyEmail: 300, freeDailyEmailRemaining: 300, storageMb: 50 },
+      contacts: { count: 0, limit: 1000 },
+      verification: { unverified: true, login: 'dash@example.com' },
+    });
+  });
+});
