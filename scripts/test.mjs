@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: type-check, then every vitest project (unit, infra, integration), then a build of
+ * the web app and the browser tests against it. Prints one closing line with the totals:
+ * `tests: N passed, N failed, N skipped`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const env = {
+  ...process.env,
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  CDK_DISABLE_VERSION_CHECK: '1',
+  CDK_DISABLE_CLI_TELEMETRY: 'true',
+};
+const reports = mkdtempSync(join(tmpdir(), 'test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function run(title, command, args) {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  console.log(`=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) ok = false;
+  return result.status === 0;
+}
+
+function vitest(title, projects) {
+  const report = join(reports, `${title}.json`);
+  const projectArgs = projects.flatMap((project) => ['--project', project]);
+  run(title, 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  try {
+    const results = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += results.numPassedTests;
+    totals.failed += results.numFailedTests;
+    totals.skipped += results.numPendingTests + results.numTodoTests;
+  } catch {
+    // No report: vitest itself failed before running; already counted as a failure above.
+    totals.failed += 1;
+  }
+}
+
+const only = process.argv.slice(2);
+const wants = (step) => only.length === 0 || only.includes(step);
+
+if (wants('typecheck')) run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+if (wants('unit') || wants('infra') || wants('integration')) {
+  vitest('unit-infra-integration', ['unit', 'infra', 'integration'].filter(wants));
+}
+if (wants('e2e')) {
+  if (run('build web', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])) vitest('e2e', ['e2e']);
+}
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
