@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { sesClient } from '../lib/aws.js';
+import { sesClient } from '../lib/aws/ses.js';
 import { config } from '../lib/config.js';
 import { appendToSink } from './sink.js';
 

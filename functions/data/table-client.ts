@@ -1,5 +1,5 @@
 import { config } from '../lib/config.js';
-import { documentClient } from '../lib/aws.js';
+import { documentClient } from '../lib/aws/dynamodb.js';
 
 /** The document client and table name every repository uses. */
 export function table() {

@@ -7,7 +7,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import { ZTokenClaims, type TTokenClaims } from '../../shared/schemas/session.js';
-import { secretsClient } from './aws.js';
+import { secretsClient } from './aws/secrets.js';
 import { config } from './config.js';
 
 let signingKey: Promise<Uint8Array> | undefined;

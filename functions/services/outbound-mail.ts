@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
 import type { MailMessage } from '../channels/mail.js';
-import { sqsClient } from '../lib/aws.js';
+import { sqsClient } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
 
 export const ZOutboundMail = z.object({

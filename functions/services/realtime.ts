@@ -5,7 +5,7 @@
  */
 import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { deleteConnection, listConnections } from '../data/connections.js';
-import { managementClient } from '../lib/aws.js';
+import { managementClient } from '../lib/aws/websocket.js';
 import { config } from '../lib/config.js';
 
 export type SocketEvent = { event: string; data?: unknown };

@@ -4,7 +4,7 @@
  */
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { sqsClient } from '../../functions/lib/aws.js';
+import { sqsClient } from '../../functions/lib/aws/sqs.js';
 import { QUEUES, type QueueName } from '../../functions/routes.js';
 import { lambdaContext } from '../../infra/local/lambda-runtime.js';
 import { queueUrlEnvName } from '../../infra/local/emulators.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { keys, ttlSeconds } from '../../../functions/data/keys.js';
-import { documentClient } from '../../../functions/lib/aws.js';
+import { documentClient } from '../../../functions/lib/aws/dynamodb.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
 

@@ -14,8 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+type SignUpAnswer = { token: string; idleTime: number; url: string; newSignUp: boolean; statusCode?: string };
+
 async function signUp(email: string, password = PASSWORD) {
-  return api.request<{ token: string; idleTime: number; url: string; newSignUp: boolean }>('POST', '/auth/signup', {
+  return api.request<SignUpAnswer>('POST', '/auth/signup', {
     body: { fullname: 'Ada Lovelace', email, password, language: 'zh-HK', timezone: 'Asia/Taipei' },
   });
 }

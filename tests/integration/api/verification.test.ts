@@ -111,7 +111,7 @@ describe('login email verification', () => {
     await api.request('POST', `${ACCOUNT}/send-account-verification`, { token, body: {} });
     const { handler } = await import('../../../functions/workers/outbound-mail.js');
     const { ReceiveMessageCommand } = await import('@aws-sdk/client-sqs');
-    const { sqsClient } = await import('../../../functions/lib/aws.js');
+    const { sqsClient } = await import('../../../functions/lib/aws/sqs.js');
     const received = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: testTable.queueUrls['outbound-mail'], MaxNumberOfMessages: 1 }));
     const message = received.Messages?.[0];
     const record = {

@@ -1,0 +1,11 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { once } from './clients.js';
+
+/** Emulators and LocalStack serve buckets by path, not by virtual host. */
+function usesCustomS3Endpoint(): boolean {
+  return Boolean(process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL);
+}
+
+export function s3Client(): S3Client {
+  return once('s3', () => new S3Client({ forcePathStyle: usesCustomS3Endpoint() }));
+}

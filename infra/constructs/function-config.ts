@@ -1,0 +1,192 @@
+/**
+ * The configuration every platform Lambda gets: its environment (exactly the variables
+ * functions/lib/config.ts reads) and its permissions (only what its role needs, from the map below).
+ */
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, type IManagedPolicy, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Config } from '../../functions/lib/config.js';
+import { TABLE_DEFINITION } from '../../functions/data/table.js';
+import type { ApiGroup, QueueName } from '../../functions/routes.js';
+import { DEFAULT_IDLE_TIME_MS } from '../../shared/constants.js';
+
+/** What a function may do beyond writing its own logs. */
+export type Capability =
+  | 'readTable'
+  | 'readWriteTable'
+  | 'readJwtSecret'
+  /** Send to the outbound-mail queue (mail is never sent from a request). */
+  | 'enqueueMail'
+  /** SES SendEmail from the MAIL_FROM identity. */
+  | 'sendMail'
+  /** Post to and close WebSocket connections (socket events of spec §7). */
+  | 'publishToSockets';
+
+type Capabilities = readonly Capability[];
+
+/**
+ * Who may do what: the one place to change a function's permissions, kept to what each module's
+ * code does today. Routes that verify a session token read the signing secret.
+ * No function publishes socket events yet: the module that starts calling
+ * functions/services/realtime.ts `publish()` adds 'publishToSockets' here.
+ */
+export const FUNCTION_ACCESS: {
+  api: Readonly<Record<ApiGroup, Capabilities>>;
+  websocket: Capabilities;
+  workers: Readonly<Record<QueueName, Capabilities>>;
+  jobs: Readonly<Record<string, Capabilities>>;
+} = {
+  api: {
+    // Sign-up, login and refresh write accounts, sessions and rate-limit counters, and sign tokens.
+    auth: ['readWriteTable', 'readJwtSecret'],
+    // Public and static: answers from its environment only.
+    config: [],
+    // The UI language is stored on the user.
+    user: ['readWriteTable', 'readJwtSecret'],
+    // Verification codes and password changes; codes leave by mail through the queue.
+    account: ['readWriteTable', 'readJwtSecret', 'enqueueMail'],
+    dashboard: ['readTable', 'readJwtSecret'],
+    notifications: ['readTable', 'readJwtSecret'],
+    announcements: ['readTable', 'readJwtSecret'],
+    'shopping-cart': ['readTable', 'readJwtSecret'],
+  },
+  // $connect verifies the token from the query string and stores the connection; $disconnect removes it.
+  websocket: ['readWriteTable', 'readJwtSecret'],
+  workers: {
+    // Delivery records make sending idempotent; SES sends.
+    'outbound-mail': ['readWriteTable', 'sendMail'],
+  },
+  jobs: {
+    // Moves overdue unverified accounts to force_verify or terminates them.
+    'account-housekeeping': ['readWriteTable'],
+  },
+};
+
+/** The access entry of a scheduled job; a job without one is a configuration error. */
+export function jobAccess(job: string): Capabilities {
+  const access = FUNCTION_ACCESS.jobs[job];
+  if (!access) throw new Error(`No FUNCTION_ACCESS.jobs entry for scheduled job "${job}" (infra/constructs/function-config.ts)`);
+  return access;
+}
+
+/**
+ * Variables a Lambda in AWS gets. JWT_SECRET is never placed in an environment (functions read it
+ * through JWT_SECRET_ARN) and SINK_DIR belongs to the local mail sink.
+ */
+export type LambdaConfigVariable = Exclude<keyof Config, 'JWT_SECRET' | 'SINK_DIR'>;
+export type LambdaEnvironment = Readonly<Record<LambdaConfigVariable, string>>;
+
+/** The WebSocket API as the other functions see it. */
+export type RealtimeEndpoints = {
+  /** wss URL browsers connect to. */
+  url: string;
+  /** https base of the `@connections` management API. */
+  managementUrl: string;
+  /** ManageConnections on this API's connections, attached to functions that publish. */
+  publishPolicy: IManagedPolicy;
+};
+
+/** The stack outputs the configuration is built from. */
+export type FunctionConfigProps = {
+  table: ITable;
+  dataBucket: IBucket;
+  jwtSecret: ISecret;
+  queues: ReadonlyMap<QueueName, IQueue>;
+  realtime: RealtimeEndpoints;
+  /** https URL of the web app (the CloudFront distribution). */
+  appUrl: string;
+  /** `Name <address>` or a bare address; its domain must be a verified SES identity. */
+  mailFrom: string;
+};
+
+const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+/** Builds Lambda environments and grants capabilities; one instance per set of stack outputs. */
+export class FunctionConfig {
+  readonly environment: LambdaEnvironment;
+
+  constructor(private readonly props: FunctionConfigProps) {
+    this.environment = {
+      STAGE: 'production',
+      TABLE_NAME: props.table.tableName,
+      DATA_BUCKET: props.dataBucket.bucketName,
+      APP_URL: props.appUrl,
+      JWT_SECRET_ARN: props.jwtSecret.secretArn,
+      MAIL_TRANSPORT: 'ses',
+      MAIL_FROM: props.mailFrom,
+      WEBSOCKET_URL: props.realtime.url,
+      WEBSOCKET_MANAGEMENT_URL: props.realtime.managementUrl,
+      QUEUE_URL_OUTBOUND_MAIL: this.queue('outbound-mail').queueUrl,
+      IDLE_TIME_MS: String(DEFAULT_IDLE_TIME_MS),
+    };
+  }
+
+  /** Adds exactly the listed capabilities to a function's role. */
+  grant(role: IRole, capabilities: Capabilities): void {
+    for (const capability of new Set(capabilities)) this.grantOne(role, capability);
+  }
+
+  private grantOne(role: IRole, capability: Capability): void {
+    const { table, jwtSecret, realtime } = this.props;
+    switch (capability) {
+      case 'readTable':
+        role.addToPrincipalPolicy(this.tableReadStatement());
+        return;
+      case 'readWriteTable':
+        role.addToPrincipalPolicy(this.tableReadStatement());
+        role.addToPrincipalPolicy(new PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }));
+        return;
+      case 'readJwtSecret':
+        jwtSecret.grantRead(role);
+        return;
+      case 'enqueueMail':
+        this.queue('outbound-mail').grantSendMessages(role);
+        return;
+      case 'sendMail':
+        role.addToPrincipalPolicy(this.sendMailStatement(role));
+        return;
+      case 'publishToSockets':
+        role.addManagedPolicy(realtime.publishPolicy);
+        return;
+    }
+  }
+
+  private queue(name: QueueName): IQueue {
+    const queue = this.props.queues.get(name);
+    if (!queue) throw new Error(`Queue "${name}" is not in QUEUES (functions/routes.ts)`);
+    return queue;
+  }
+
+  /** Reads on the table and on each named index: index ARNs are listed, never `index/*`. */
+  private tableReadStatement(): PolicyStatement {
+    const { table } = this.props;
+    const indexArns = TABLE_DEFINITION.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`);
+    return new PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [table.tableArn, ...indexArns] });
+  }
+
+  /** SendEmail from the sender's address or its domain, whichever is the verified identity. */
+  private sendMailStatement(role: IRole): PolicyStatement {
+    const address = mailAddressOf(this.props.mailFrom);
+    const domain = address.slice(address.indexOf('@') + 1);
+    const identityArn = (identity: string): string =>
+      Stack.of(role).formatArn({ service: 'ses', resource: 'identity', resourceName: identity, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    return new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn(domain), identityArn(address)] });
+  }
+}
+
+/** The bare address of `Name <address>` or of a bare address. */
+function mailAddressOf(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address.trim())) throw new Error(`MAIL_FROM "${mailFrom}" has no valid address`);
+  return address.trim();
+}

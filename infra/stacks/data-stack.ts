@@ -1,0 +1,75 @@
+/**
+ * State that outlives every deploy: the single table, the private data bucket and the token
+ * signing secret. Nothing here depends on another stack.
+ */
+import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { TABLE_DEFINITION } from '../../functions/data/table.js';
+import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket.js';
+
+/** Object key prefixes of the data bucket that the lifecycle rules act on. */
+export const DATA_BUCKET_PREFIXES = {
+  /** Export files users download; regenerated on demand, so they expire. */
+  exports: 'exports/',
+} as const;
+
+export const EXPORT_RETENTION_DAYS = 7;
+
+export type DataStackProps = StackProps & {
+  /** Production keeps data when the stack is deleted and protects the table from deletion. */
+  isProduction: boolean;
+};
+
+export class DataStack extends Stack {
+  readonly table: Table;
+  readonly dataBucket: PrivateBucket;
+  readonly jwtSecret: Secret;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const removalPolicy = props.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: TABLE_DEFINITION.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_DEFINITION.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TABLE_DEFINITION.timeToLiveAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: props.isProduction,
+      removalPolicy,
+    });
+    for (const index of TABLE_DEFINITION.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      });
+    }
+
+    this.dataBucket = new PrivateBucket(this, 'DataBucket', {
+      serverAccessLogsBucket: new AccessLogBucket(this, 'AccessLogs'),
+      serverAccessLogsPrefix: 'data-bucket/',
+      // Uploads and generated files are customer data: never deleted with the stack.
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [
+        { prefix: DATA_BUCKET_PREFIXES.exports, expiration: Duration.days(EXPORT_RETENTION_DAYS) },
+        // Imports stream large files in parts; an abandoned upload should not cost storage forever.
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
+
+    // A plain 64-character string: functions/lib/tokens.ts uses SecretString as the HS256 key.
+    this.jwtSecret = new Secret(this, 'JwtSecret', {
+      description: 'HS256 signing key of session tokens',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy,
+    });
+    Validations.of(this.jwtSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the signing key signs every user out unless verification accepts the previous key too; the token code reads one key, so rotation waits for dual-key verification.',
+    });
+  }
+}

@@ -1,0 +1,50 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { handlerModulePath, missingHandlerModules, requiredHandlerModules, resolveHandlerEntry } from '../../infra/constructs/handler-entry.js';
+import { createTestApp, createTestPlatform, SYNTH_TIMEOUT_MS } from './support/platform.js';
+import { functionByDescription } from './support/template.js';
+
+describe('handler modules', () => {
+  it('expects one module per API group, the WebSocket handler, and each worker and job', () => {
+    // Act
+    const paths = requiredHandlerModules().map(handlerModulePath);
+
+    // Assess
+    expect(paths).toEqual([
+      'functions/api/auth.ts',
+      'functions/api/config.ts',
+      'functions/api/user.ts',
+      'functions/api/account.ts',
+      'functions/api/dashboard.ts',
+      'functions/api/notifications.ts',
+      'functions/api/announcements.ts',
+      'functions/api/shopping-cart.ts',
+      'functions/ws/connection.ts',
+      'functions/workers/outbound-mail.ts',
+      'functions/workers/account-housekeeping.ts',
+    ]);
+  });
+
+  it(
+    'synthesizes the real handler modules as ESM bundles',
+    () => {
+      expect(missingHandlerModules()).toEqual([]);
+      // Prepare
+      const app = createTestApp({ cloudFormationValidation: true });
+      const platform = createTestPlatform(app, { entryResolver: resolveHandlerEntry });
+
+      // Act
+      const assembly = app.synth();
+      const [, auth] = functionByDescription(Template.fromStack(platform.api), 'API group auth ');
+      const assetHash = String((auth.Code as { S3Key: unknown }).S3Key).replace(/\.zip$/, '');
+      const bundle = join(assembly.directory, `asset.${assetHash}`, 'index.mjs');
+
+      // Assess
+      expect(existsSync(bundle)).toBe(true);
+      expect(readFileSync(bundle, 'utf8')).toMatch(/^import\{createRequire\}from"module"|^import \{ createRequire \} from 'module'/);
+    },
+    SYNTH_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,171 @@
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_GROUPS, QUEUES, SCHEDULES } from '../../functions/routes.js';
+import { FUNCTION_ACCESS, jobAccess, type Capability } from '../../infra/constructs/function-config.js';
+import { createTestApp, createTestPlatform, SYNTH_TIMEOUT_MS } from './support/platform.js';
+import {
+  actionsOf,
+  functionByDescription,
+  managedPoliciesOf,
+  platformFunctions,
+  resourcesOfType,
+  roleOf,
+  statementsOfRole,
+  type PolicyStatementJson,
+} from './support/template.js';
+
+type FunctionUnderTest = { name: string; template: Template; description: string; capabilities: readonly Capability[] };
+
+const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+let functions: FunctionUnderTest[];
+let templates: Template[];
+let publisherProbe: Template;
+
+beforeAll(() => {
+  const app = createTestApp();
+  const platform = createTestPlatform(app);
+  // No function publishes socket events yet; a probe role shows what the capability grants.
+  const probe = new Stack(app, 'PublisherProbe');
+  platform.config.grant(new Role(probe, 'Publisher', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') }), ['publishToSockets']);
+  publisherProbe = Template.fromStack(probe);
+  const api = Template.fromStack(platform.api);
+  const realtime = Template.fromStack(platform.realtime);
+  const workers = Template.fromStack(platform.workers);
+  templates = [api, realtime, workers];
+  functions = [
+    ...API_GROUPS.map((group) => ({ name: `api:${group}`, template: api, description: `API group ${group} `, capabilities: FUNCTION_ACCESS.api[group] })),
+    { name: 'websocket', template: realtime, description: 'WebSocket ', capabilities: FUNCTION_ACCESS.websocket },
+    ...QUEUES.map((queue) => ({
+      name: `worker:${queue.name}`,
+      template: workers,
+      description: `Worker of the ${queue.name} queue`,
+      capabilities: FUNCTION_ACCESS.workers[queue.name],
+    })),
+    ...SCHEDULES.map((schedule) => ({
+      name: `job:${schedule.job}`,
+      template: workers,
+      description: `Scheduled job ${schedule.job}`,
+      capabilities: jobAccess(schedule.job),
+    })),
+  ];
+}, SYNTH_TIMEOUT_MS);
+
+/** The role's statements and attached managed policies of one function. */
+function permissionsOf(fn: FunctionUnderTest): { statements: PolicyStatementJson[]; actions: string[]; managedPolicies: string[] } {
+  const roleId = roleOf(functionByDescription(fn.template, fn.description)[1]);
+  const statements = statementsOfRole(fn.template, roleId);
+  return { statements, actions: actionsOf(statements), managedPolicies: managedPoliciesOf(fn.template, roleId) };
+}
+
+/** What the synthesized policies allow, in the vocabulary of FUNCTION_ACCESS. */
+function observedCapabilities(fn: FunctionUnderTest): Capability[] {
+  const { actions, managedPolicies } = permissionsOf(fn);
+  const observed: Capability[] = [];
+  if (actions.includes('dynamodb:PutItem')) observed.push('readWriteTable');
+  else if (actions.includes('dynamodb:Query')) observed.push('readTable');
+  if (actions.includes('secretsmanager:GetSecretValue')) observed.push('readJwtSecret');
+  if (actions.includes('sqs:SendMessage')) observed.push('enqueueMail');
+  if (actions.includes('ses:SendEmail')) observed.push('sendMail');
+  if (managedPolicies.some((policy) => policy.includes('PublishToSocketsPolicy'))) observed.push('publishToSockets');
+  return observed.sort();
+}
+
+describe('least privilege', () => {
+  it('grants every function exactly the capabilities FUNCTION_ACCESS lists', () => {
+    for (const fn of functions) {
+      // Act
+      const observed = observedCapabilities(fn);
+
+      // Assess
+      expect(observed, fn.name).toEqual([...fn.capabilities].sort());
+    }
+  });
+
+  it('lets the public config function write logs and nothing else', () => {
+    // Prepare
+    const config = functions.find((fn) => fn.name === 'api:config');
+    if (!config) throw new Error('config group missing');
+
+    // Act
+    const { actions, managedPolicies } = permissionsOf(config);
+
+    // Assess
+    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(managedPolicies).toEqual([]);
+  });
+
+  it('keeps the read-only groups from writing the table', () => {
+    for (const name of ['api:config', 'api:dashboard', 'api:announcements', 'api:shopping-cart']) {
+      // Prepare
+      const fn = functions.find((candidate) => candidate.name === name);
+      if (!fn) throw new Error(`${name} missing`);
+
+      // Act
+      const { actions } = permissionsOf(fn);
+
+      // Assess
+      for (const write of TABLE_WRITE_ACTIONS) expect(actions, name).not.toContain(write);
+    }
+  });
+
+  it('names the table and its GSI1 index in table grants, never every index', () => {
+    for (const fn of functions) {
+      // Act
+      const tableStatements = permissionsOf(fn).statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')));
+      const resources = JSON.stringify(tableStatements.map((statement) => statement.Resource));
+
+      // Assess
+      expect(resources, fn.name).not.toContain('/index/*');
+      if (actionsOf(tableStatements).includes('dynamodb:Query')) expect(resources, fn.name).toContain('/index/GSI1');
+    }
+  });
+
+  it('lets only the mail worker send mail, from the MAIL_FROM identity only', () => {
+    // Prepare
+    const senders = functions.filter((fn) => permissionsOf(fn).actions.includes('ses:SendEmail'));
+
+    // Act
+    const sesStatement = senders.flatMap((fn) => permissionsOf(fn).statements).find((statement) => actionsOf([statement]).includes('ses:SendEmail'));
+    const resources = JSON.stringify(sesStatement?.Resource);
+
+    // Assess
+    expect(senders.map((fn) => fn.name)).toEqual(['worker:outbound-mail']);
+    expect(resources).toContain('identity/mail.example.com"');
+    expect(resources).toContain('identity/no-reply@mail.example.com"');
+    expect(resources).not.toContain('*');
+  });
+
+  it('grants socket publishing by attaching the WebSocket stack\'s ManageConnections policy', () => {
+    // Act
+    const [role] = Object.values(resourcesOfType(publisherProbe, 'AWS::IAM::Role'));
+
+    // Assess
+    expect(JSON.stringify(role.Properties?.ManagedPolicyArns)).toContain('PublishToSocketsPolicy');
+    publisherProbe.resourceCountIs('AWS::IAM::Policy', 0);
+  });
+
+  it('attaches no AWS managed policy to any platform function role', () => {
+    for (const template of templates) {
+      for (const [id, resource] of Object.entries(platformFunctions(template))) {
+        // Act
+        const managedPolicies = managedPoliciesOf(template, roleOf(resource.Properties ?? {}));
+
+        // Assess
+        for (const policy of managedPolicies) expect(policy, id).not.toContain(':iam::aws:policy/');
+      }
+    }
+  });
+
+  it('runs each function under its own role', () => {
+    // Act
+    const roles = functions.map((fn) => `${templates.indexOf(fn.template)}:${roleOf(functionByDescription(fn.template, fn.description)[1])}`);
+    const functionCount = templates.reduce((count, template) => count + Object.keys(resourcesOfType(template, 'AWS::Lambda::Function')).length, 0);
+
+    // Assess
+    expect(new Set(roles).size).toBe(functions.length);
+    expect(functionCount).toBe(functions.length);
+  });
+});

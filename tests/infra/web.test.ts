@@ -1,0 +1,165 @@
+import { Stack } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { runInNewContext } from 'node:vm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../functions/routes.js';
+import { WebStack, apiPathPatterns } from '../../infra/stacks/web-stack.js';
+import { createTestApp, createTestPlatform, SYNTH_TIMEOUT_MS } from './support/platform.js';
+import { resourcesOfType } from './support/template.js';
+
+type CacheBehavior = {
+  PathPattern?: string;
+  TargetOriginId: string;
+  CachePolicyId: string;
+  OriginRequestPolicyId?: string;
+  ResponseHeadersPolicyId: string;
+  ViewerProtocolPolicy: string;
+  AllowedMethods?: string[];
+  FunctionAssociations?: { EventType: string }[];
+};
+type DistributionConfig = {
+  DefaultRootObject: string;
+  DefaultCacheBehavior: CacheBehavior;
+  CacheBehaviors: CacheBehavior[];
+  CustomErrorResponses?: unknown;
+  Origins: { Id: string; CustomOriginConfig?: unknown; OriginAccessControlId?: unknown }[];
+};
+
+let web: Template;
+let distribution: DistributionConfig;
+
+beforeAll(() => {
+  web = Template.fromStack(createTestPlatform().web);
+  const [resource] = Object.values(resourcesOfType(web, 'AWS::CloudFront::Distribution'));
+  distribution = resource.Properties?.DistributionConfig as DistributionConfig;
+}, SYNTH_TIMEOUT_MS);
+
+describe('CloudFront behaviors', () => {
+  it('derives /api/*, /auth/* and /config from the route table, covering every route', () => {
+    // Act
+    const patterns = apiPathPatterns();
+
+    // Assess
+    expect(patterns.sort()).toEqual(['/api/*', '/auth/*', '/config']);
+    for (const { path } of ROUTES) {
+      expect(patterns.some((pattern) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern)), path).toBe(true);
+    }
+  });
+
+  it('sends the API paths to the HTTP API uncached, with every viewer header except Host', () => {
+    // Prepare
+    const apiOrigin = distribution.Origins.find((origin) => origin.CustomOriginConfig);
+
+    // Act
+    const behaviors = distribution.CacheBehaviors;
+
+    // Assess
+    expect(behaviors.map((behavior) => behavior.PathPattern).sort()).toEqual(apiPathPatterns().sort());
+    for (const behavior of behaviors) {
+      expect(behavior, behavior.PathPattern).toMatchObject({
+        TargetOriginId: apiOrigin?.Id,
+        CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+        OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+        ResponseHeadersPolicyId: ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId,
+        ViewerProtocolPolicy: 'https-only',
+      });
+      expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+    }
+  });
+
+  it('serves the site from S3 through origin access control, with security headers and the SPA fallback', () => {
+    // Prepare
+    const siteOrigin = distribution.Origins.find((origin) => origin.OriginAccessControlId);
+
+    // Assess
+    expect(distribution.DefaultRootObject).toBe('index.html');
+    expect(distribution.DefaultCacheBehavior).toMatchObject({
+      TargetOriginId: siteOrigin?.Id,
+      ViewerProtocolPolicy: 'redirect-to-https',
+      ResponseHeadersPolicyId: ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId,
+      FunctionAssociations: [{ EventType: 'viewer-request' }],
+    });
+    web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+  });
+
+  it('has no distribution-wide error pages, which would turn API 403/404 answers into index.html', () => {
+    // Assess
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+  });
+});
+
+describe('SPA fallback function', () => {
+  // Prepare
+  const code = readFileSync(fileURLToPath(new URL('../../infra/constructs/spa-fallback.js', import.meta.url)), 'utf8');
+  const viewerRequest = (uri: string): string => {
+    const handler = runInNewContext(`${code}; handler`) as (event: { request: { uri: string } }) => { uri: string };
+    return handler({ request: { uri } }).uri;
+  };
+
+  it('serves index.html for client-side routes', () => {
+    // Act & Assess
+    expect(viewerRequest('/')).toBe('/index.html');
+    expect(viewerRequest('/campaigns/email/42')).toBe('/index.html');
+    expect(viewerRequest('/settings/')).toBe('/index.html');
+  });
+
+  it('leaves files alone', () => {
+    // Act & Assess
+    expect(viewerRequest('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(viewerRequest('/locales/zh-HK/common.json')).toBe('/locales/zh-HK/common.json');
+  });
+});
+
+describe('site bucket and deployment', () => {
+  it('blocks public access and grants reads to this distribution only', () => {
+    // Prepare
+    const [siteBucketId] = Object.keys(resourcesOfType(web, 'AWS::S3::Bucket')).filter((id) => id.startsWith('SiteBucket'));
+    const [policy] = Object.values(resourcesOfType(web, 'AWS::S3::BucketPolicy')).filter(
+      (candidate) => JSON.stringify(candidate.Properties?.Bucket) === JSON.stringify({ Ref: siteBucketId }),
+    );
+
+    // Act
+    const allows = (policy.Properties?.PolicyDocument as { Statement: { Effect: string; Principal: unknown; Condition?: unknown }[] }).Statement.filter(
+      (statement) => statement.Effect === 'Allow',
+    );
+
+    // Assess
+    expect(resourcesOfType(web, 'AWS::S3::Bucket')[siteBucketId].Properties?.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(allows).toHaveLength(1);
+    expect(allows[0].Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    expect(JSON.stringify(allows[0].Condition)).toContain('AWS:SourceArn');
+  });
+
+  it('uploads the web build, keeps earlier chunks, and invalidates the distribution', () => {
+    // Assess
+    web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketName: { Ref: Match.stringLikeRegexp('^SiteBucket') },
+      DistributionPaths: ['/*'],
+      Prune: false,
+    });
+  });
+
+  it('skips the upload with a warning when the web app is not built', () => {
+    // Prepare
+    const app = createTestApp();
+    const httpApi = new HttpApi(new Stack(app, 'Gateway'), 'HttpApi');
+
+    // Act
+    const stack = new WebStack(app, 'Web', { httpApi, siteAssetsPath: '/nonexistent/web/dist' });
+
+    // Assess
+    Template.fromStack(stack).resourceCountIs('Custom::CDKBucketDeployment', 0);
+    Annotations.fromStack(stack).hasWarning('/Web', Match.stringLikeRegexp('No web build at /nonexistent/web/dist'));
+  });
+});
