@@ -1,0 +1,102 @@
+/**
+ * The dev mailbox: what the local mail and SMS sink received, as pages for people
+ * (`/dev/mailbox`, `/dev/sms`) and as JSON for tests (`/dev/api/mail?to=`, `/dev/api/sms?to=`).
+ * Local host only; nothing here exists in AWS.
+ */
+import type { ServerResponse } from 'node:http';
+import { readSink, type SinkMail, type SinkSms } from '../../functions/channels/sink.js';
+import { writeJson } from './http-event.js';
+
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; form-action 'self'";
+
+/** Answers the /dev/ paths; false for any other path. */
+export async function serveDevMailbox(response: ServerResponse, url: URL, sinkDir: string): Promise<boolean> {
+  const to = url.searchParams.get('to')?.trim() || undefined;
+  const limit = Number(url.searchParams.get('limit')) || undefined;
+  switch (url.pathname) {
+    case '/dev/api/mail':
+      writeJson(response, 200, await readSink(sinkDir, 'mail', { to, limit }));
+      return true;
+    case '/dev/api/sms':
+      writeJson(response, 200, await readSink(sinkDir, 'sms', { to, limit }));
+      return true;
+    case '/dev/mailbox':
+      writePage(response, 'Mailbox', 'mail', to, (await readSink(sinkDir, 'mail', { to, limit })).map(mailCard));
+      return true;
+    case '/dev/sms':
+      writePage(response, 'SMS', 'sms', to, (await readSink(sinkDir, 'sms', { to, limit })).map(smsCard));
+      return true;
+    default:
+      return false;
+  }
+}
+
+function mailCard(mail: SinkMail): string {
+  return `<article>
+  <header><h2>${escapeHtml(mail.subject || '(no subject)')}</h2>${timeTag(mail.createdAt)}</header>
+  <dl><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>From</dt><dd>${escapeHtml(mail.from)}</dd></dl>
+  <pre>${escapeHtml(mail.text)}</pre>
+  ${mail.html ? `<details><summary>HTML version</summary><iframe sandbox loading="lazy" title="HTML body" srcdoc="${escapeHtml(mail.html)}"></iframe></details>` : ''}
+</article>`;
+}
+
+function smsCard(sms: SinkSms): string {
+  return `<article>
+  <header><h2>${escapeHtml(sms.to)}</h2>${timeTag(sms.createdAt)}</header>
+  <dl><dt>From</dt><dd>${escapeHtml(sms.from)}</dd></dl>
+  <pre>${escapeHtml(sms.text)}</pre>
+</article>`;
+}
+
+function writePage(response: ServerResponse, title: string, kind: 'mail' | 'sms', to: string | undefined, cards: string[]): void {
+  const tab = (path: string, label: string, active: boolean): string =>
+    `<a href="${path}"${active ? ' aria-current="page"' : ''}>${label}</a>`;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · dev</title>
+<style>
+  :root { font-family: system-ui, sans-serif; color: #1a202c; background: #f7fafc; }
+  body { max-width: 60rem; margin: 0 auto; padding: 1.5rem; }
+  nav { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; margin-bottom: 1rem; }
+  nav a { color: #2b6cb0; text-decoration: none; font-weight: 600; }
+  nav a[aria-current] { color: #1a202c; border-bottom: 2px solid #2b6cb0; }
+  form { display: flex; gap: .5rem; margin-left: auto; }
+  input, button { font: inherit; padding: .35rem .6rem; border: 1px solid #cbd5e0; border-radius: .375rem; background: #fff; }
+  button { cursor: pointer; }
+  article { background: #fff; border: 1px solid #e2e8f0; border-radius: .5rem; padding: 1rem; margin-bottom: 1rem; }
+  article header { display: flex; justify-content: space-between; gap: 1rem; align-items: baseline; }
+  h2 { font-size: 1.05rem; margin: 0; }
+  time { color: #718096; font-size: .875rem; white-space: nowrap; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .75rem; margin: .5rem 0; font-size: .9rem; }
+  dt { color: #718096; } dd { margin: 0; }
+  pre { white-space: pre-wrap; word-break: break-word; background: #f7fafc; padding: .75rem; border-radius: .375rem; margin: .5rem 0 0; }
+  iframe { width: 100%; height: 28rem; border: 1px solid #e2e8f0; border-radius: .375rem; margin-top: .5rem; background: #fff; }
+  .empty { color: #718096; }
+</style></head>
+<body>
+<nav>
+  ${tab('/dev/mailbox', 'Mail', kind === 'mail')} ${tab('/dev/sms', 'SMS', kind === 'sms')}
+  <form method="get">
+    <input type="search" name="to" placeholder="Filter by recipient" value="${escapeHtml(to ?? '')}" aria-label="Recipient">
+    <button type="submit">Filter</button>
+    <button type="button" onclick="location.reload()">Refresh</button>
+  </form>
+</nav>
+<p class="empty">${cards.length} ${kind === 'mail' ? 'message' : 'SMS'}${cards.length === 1 ? '' : 's'}${to ? ` to ${escapeHtml(to)}` : ''}, newest first.</p>
+${cards.join('\n')}
+<script>
+  for (const time of document.querySelectorAll('time')) time.textContent = new Date(time.dateTime).toLocaleString();
+</script>
+</body></html>`;
+  response
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': PAGE_POLICY })
+    .end(html);
+}
+
+function timeTag(iso: string): string {
+  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso)}</time>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,268 @@
+/**
+ * The local host: the whole product on one machine. One HTTP port serves the API routes of the
+ * route table, the WebSocket gateway and its management API, the dev mailbox and the built web
+ * app; behind it run DynamoDB Local and fauxqs (persisted under DATA_DIR), the queue poller and
+ * the scheduler. Handlers are imported only after process.env points them at all of this.
+ */
+import { mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { S3Client } from '@aws-sdk/client-s3';
+import { resetClientsForTests } from '../../functions/lib/aws/clients.js';
+import { resetConfigForTests } from '../../functions/lib/config.js';
+import { QUEUES, ROUTES, SCHEDULES, type QueueDefinition, type QueueName, type RouteDefinition, type ScheduleDefinition } from '../../functions/routes.js';
+import { ERROR_CODES } from '../../shared/errors.js';
+import { serveDevMailbox } from './dev-mailbox.js';
+import { deadLetterQueueName, queueUrlVariables, startEmulators, type EmulatorEnv, type Emulators } from './emulators.js';
+import { createHttpApi, type HttpApi } from './http-api.js';
+import { writeJson } from './http-event.js';
+import { REPO_ROOT, resolveProductModule, type ResolveModule } from './lambda-runtime.js';
+import { loadDemoCredentials, loadJwtSecret, seedDemoAccount, type DemoCredentials } from './local-state.js';
+import { createS3Mirror, type S3Mirror } from './persistence/s3-mirror.js';
+import { createSqsJournal, type SqsJournal } from './persistence/sqs-journal.js';
+import { LOOPBACK, PortInUseError } from './ports.js';
+import { startQueuePoller, type QueuePoller } from './queue-poller.js';
+import { startScheduler, type Scheduler } from './scheduler.js';
+import { createStaticSite, type StaticSite } from './static-site.js';
+import { createWebSocketGateway, type WebSocketGateway } from './websocket-gateway.js';
+import { errorText, type Log } from './log.js';
+
+export const TABLE_NAME = 'campaign-platform';
+export const DATA_BUCKET = 'campaign-platform-data';
+const QUEUE_PREFIX = 'campaign-platform-';
+const WEBSOCKET_PATH = '/ws';
+const MANAGEMENT_PATH = '/_ws';
+
+export type LocalHostOptions = {
+  /** 0 picks a free port. Default 3000. */
+  port?: number;
+  /** Where everything persists. Default `.data`. */
+  dataDir?: string;
+  /** Interface to bind. Default 127.0.0.1. */
+  host?: string;
+  /** The built web app. Default web/dist. */
+  webDist?: string;
+  /** Where handler modules come from; tests point it at fixtures. */
+  resolveModule?: ResolveModule;
+  routes?: readonly RouteDefinition[];
+  queues?: readonly QueueDefinition[];
+  schedules?: readonly ScheduleDefinition[];
+  /** Log every API call. Default false (main.ts turns it on). */
+  logRequests?: boolean;
+  /** Create the demo account at start. Default true. */
+  seedDemo?: boolean;
+  log?: Log;
+};
+
+export type LocalHost = {
+  url: string;
+  port: number;
+  dataDir: string;
+  demo: DemoCredentials;
+  /** The variables set for the handlers (emulator endpoints, table, queues, secrets). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+};
+
+/** Handlers read one process.env, so one host per process at a time. */
+let running = false;
+
+export async function startLocalHost(options: LocalHostOptions = {}): Promise<LocalHost> {
+  if (running) throw new Error('A local host is already running in this process; stop it first.');
+  running = true;
+  try {
+    return await start(options);
+  } catch (error) {
+    running = false;
+    throw error;
+  }
+}
+
+async function start(options: LocalHostOptions): Promise<LocalHost> {
+  const log = options.log ?? ((message: string) => console.log(`[local] ${message}`));
+  const resolveModule = options.resolveModule ?? resolveProductModule;
+  const queues = options.queues ?? QUEUES;
+  const dataDir = resolve(options.dataDir ?? '.data');
+  await mkdir(dataDir, { recursive: true });
+
+  // Bind first: a taken port fails in milliseconds, before a JVM is started for nothing.
+  let dispatch: (request: IncomingMessage, response: ServerResponse) => Promise<void> = async (_request, response) =>
+    writeJson(response, 503, { statusCode: ERROR_CODES.GENERIC, message: 'The local host is starting' });
+  const server = createServer((request, response) => void dispatch(request, response));
+  const port = await listen(server, options.port ?? 3000, options.host ?? LOOPBACK);
+  const url = `http://localhost:${port}`;
+
+  let mirror: S3Mirror | undefined;
+  let journal: SqsJournal | undefined;
+  let emulators: Emulators | undefined;
+  let poller: QueuePoller | undefined;
+  let scheduler: Scheduler | undefined;
+  try {
+    const [started, jwtSecret, demo] = await Promise.all([
+      startEmulators({
+        dataDir: join(dataDir, 'dynamodb'),
+        onFauxqsRequest: (request) => {
+          mirror?.observe(request);
+          journal?.observe(request);
+        },
+      }),
+      loadJwtSecret(dataDir),
+      loadDemoCredentials(dataDir),
+    ]);
+    emulators = started;
+    const awsEnv = started.env;
+    const { sqs, s3 } = hostClients(awsEnv);
+
+    const [queueUrls] = await Promise.all([
+      started.createQueues(QUEUE_PREFIX, queues),
+      started.createTable(TABLE_NAME),
+      started.createBucket(DATA_BUCKET),
+    ]);
+    mirror = createS3Mirror({ dataDir, s3, log });
+    journal = createSqsJournal({ dataDir, sqs, endpoint: awsEnv.AWS_ENDPOINT_URL_SQS, log });
+    const restoredObjects = await mirror.restore(DATA_BUCKET);
+    const restoredMessages = await journal.restore(await allQueueUrls(sqs, queueUrls));
+    if (restoredObjects + restoredMessages > 0) log(`Restored ${restoredObjects} S3 objects and ${restoredMessages} queued messages.`);
+
+    const env: Record<string, string> = {
+      ...awsEnv,
+      STAGE: process.env.STAGE ?? 'development',
+      TABLE_NAME,
+      DATA_BUCKET,
+      APP_URL: url,
+      JWT_SECRET: jwtSecret,
+      MAIL_TRANSPORT: 'sink',
+      SINK_DIR: join(dataDir, 'sink'),
+      WEBSOCKET_URL: `ws://localhost:${port}${WEBSOCKET_PATH}`,
+      WEBSOCKET_MANAGEMENT_URL: `http://${LOOPBACK}:${port}${MANAGEMENT_PATH}`,
+      ...queueUrlVariables(queues, queueUrls),
+    };
+    Object.assign(process.env, env);
+    resetConfigForTests();
+    resetClientsForTests();
+
+    const websocket = createWebSocketGateway({ resolveModule, managementPath: MANAGEMENT_PATH, log });
+    const api = createHttpApi({ routes: options.routes ?? ROUTES, resolveModule, log, logRequests: options.logRequests });
+    const site = createStaticSite(options.webDist ?? join(REPO_ROOT, 'web', 'dist'));
+    dispatch = routeRequests({ baseUrl: url, api, websocket, site, sinkDir: env.SINK_DIR, log });
+    server.on('upgrade', (request, socket, head) => {
+      const requestUrl = new URL(request.url ?? '/', url);
+      if (requestUrl.pathname === WEBSOCKET_PATH) websocket.upgrade(request, socket, head, requestUrl);
+      else socket.destroy();
+    });
+
+    poller = await startQueuePoller({ sqs, queues, queueUrls, resolveModule, log });
+    scheduler = await startScheduler({ schedules: options.schedules ?? SCHEDULES, dataDir, resolveModule, log });
+    if (options.seedDemo ?? true) await seedDemoAccount({ resolveModule, credentials: demo, log });
+
+    const stop = stopOnce(async () => {
+      // Stop taking requests, let running work finish, then the emulators go last.
+      const serverClosed = closeServer(server);
+      await scheduler?.stop();
+      await poller?.stop();
+      await websocket.close();
+      server.closeAllConnections();
+      await serverClosed;
+      await mirror?.close();
+      await journal?.close();
+      sqs.destroy();
+      s3.destroy();
+      await started.stop();
+      running = false;
+    });
+    return { url, port, dataDir, demo, env, stop };
+  } catch (error) {
+    await scheduler?.stop();
+    await poller?.stop();
+    await journal?.close();
+    await emulators?.stop();
+    await closeServer(server);
+    throw error;
+  }
+}
+
+/** Which part of the host answers a request: management API, dev pages, API routes, web app. */
+function routeRequests(parts: {
+  baseUrl: string;
+  api: HttpApi;
+  websocket: WebSocketGateway;
+  site: StaticSite;
+  sinkDir: string;
+  log: Log;
+}): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
+  const { api, websocket, site, log } = parts;
+  return async (request, response) => {
+    const url = new URL(request.url ?? '/', parts.baseUrl);
+    try {
+      if (url.pathname.startsWith(`${MANAGEMENT_PATH}/`)) {
+        if (!(await websocket.manage(request, response, url))) notFound(request, response, url);
+      } else if (url.pathname.startsWith('/dev/')) {
+        if (!(await serveDevMailbox(response, url, parts.sinkDir))) notFound(request, response, url);
+      } else if (await api.handle(request, response, url)) {
+        // Answered by a handler.
+      } else if (api.ownsPath(url.pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        notFound(request, response, url);
+      } else {
+        await site.serve(request, response, url);
+      }
+    } catch (error) {
+      log(`${request.method} ${url.pathname} failed: ${errorText(error)}`);
+      if (!response.headersSent) writeJson(response, 500, { statusCode: ERROR_CODES.GENERIC, message: 'Local host error' });
+      else response.destroy();
+    }
+  };
+}
+
+function notFound(request: IncomingMessage, response: ServerResponse, url: URL): void {
+  writeJson(response, 404, { statusCode: ERROR_CODES.ROUTE_NOT_FOUND, message: `No route for ${request.method} ${url.pathname}` });
+}
+
+function hostClients(env: EmulatorEnv): { sqs: SQSClient; s3: S3Client } {
+  const common = {
+    region: env.AWS_REGION,
+    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+  };
+  return {
+    sqs: new SQSClient({ ...common, endpoint: env.AWS_ENDPOINT_URL_SQS }),
+    s3: new S3Client({ ...common, endpoint: env.AWS_ENDPOINT_URL_S3, forcePathStyle: true }),
+  };
+}
+
+/** Every queue's URL by queue name, dead-letter queues included (the journal keeps those too). */
+async function allQueueUrls(sqs: SQSClient, queueUrls: Record<QueueName, string>): Promise<Record<string, string>> {
+  const all: Record<string, string> = {};
+  for (const queueUrl of Object.values(queueUrls)) {
+    const name = queueUrl.slice(queueUrl.lastIndexOf('/') + 1);
+    const dlq = await sqs.send(new GetQueueUrlCommand({ QueueName: deadLetterQueueName(name) }));
+    all[name] = queueUrl;
+    if (dlq.QueueUrl) all[deadLetterQueueName(name)] = dlq.QueueUrl;
+  }
+  return all;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, 'the local host') : error),
+    );
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolvePort(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolveClose) => {
+    if (!server.listening) return resolveClose();
+    server.close(() => resolveClose());
+    // Keep-alive connections would hold close() open; open requests have been answered by now.
+    server.closeIdleConnections();
+  });
+}
+
+function stopOnce(stop: () => Promise<void>): () => Promise<void> {
+  let stopping: Promise<void> | undefined;
+  return () => (stopping ??= stop());
+}

@@ -1,0 +1,39 @@
+/** Port helpers for the local host and its emulators; everything binds to loopback only. */
+import { createServer } from 'node:net';
+
+export const LOOPBACK = '127.0.0.1';
+
+/** A port the OS reports free right now (bind to port 0, read it, release it). */
+export async function findFreePort(host = LOOPBACK): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when something already listens on the port (the bind fails with EADDRINUSE). */
+export async function isPortTaken(port: number, host = LOOPBACK): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') resolve(true);
+      else reject(error);
+    });
+    probe.listen(port, host, () => probe.close(() => resolve(false)));
+  });
+}
+
+export class PortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    what: string,
+  ) {
+    super(`Port ${port} is already in use, so ${what} cannot start. Stop whatever holds it or choose another port.`);
+    this.name = 'PortInUseError';
+  }
+}

@@ -1,0 +1,108 @@
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GetConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import type { WebSocketEvent } from '../../../infra/local/websocket-gateway.js';
+import { startTestHost, type TestHost } from '../../helpers/local-host.js';
+import { resolveFixtureModule } from './fixtures/modules.js';
+import { recordedOf } from './fixtures/recorder.js';
+
+let host: TestHost;
+let management: ApiGatewayManagementApiClient;
+
+beforeAll(async () => {
+  host = await startTestHost({ resolveModule: resolveFixtureModule, queues: [], log: () => {} });
+  // The client the product's realtime service uses, aimed where the host tells handlers to aim it.
+  management = new ApiGatewayManagementApiClient({
+    endpoint: host.env.WEBSOCKET_MANAGEMENT_URL,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+});
+
+afterAll(async () => {
+  management?.destroy();
+  await host?.stop();
+});
+
+function openSocket(query: string, protocols?: string[]): Promise<WebSocket> {
+  const socket = new WebSocket(`${host.env.WEBSOCKET_URL}${query}`, protocols);
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** The connection id the gateway gave the socket whose $connect carried this query value. */
+function connectionIdFor(marker: string): string {
+  const connectEvent = recordedOf<WebSocketEvent>('$connect').find((event) => event.queryStringParameters?.marker === marker);
+  if (!connectEvent) throw new Error(`no $connect for ${marker}`);
+  return connectEvent.requestContext.connectionId;
+}
+
+describe('WebSocket gateway', () => {
+  it('sends $connect with the handshake, then each message as $default, and returns its answer', async () => {
+    // Prepare
+    const socket = await openSocket('?marker=one&token=abc', ['realtime']);
+    const connectionId = connectionIdFor('one');
+    const reply = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
+
+    // Act
+    socket.send(JSON.stringify({ action: 'acknowledge', id: 7 }));
+
+    // Assess
+    const connectEvent = recordedOf<WebSocketEvent>('$connect').find((event) => event.requestContext.connectionId === connectionId);
+    expect(connectEvent).toMatchObject({
+      queryStringParameters: { marker: 'one', token: 'abc' },
+      requestContext: { routeKey: '$connect', eventType: 'CONNECT', stage: '$default', domainName: 'localhost' },
+    });
+    expect(connectEvent?.headers?.['Sec-WebSocket-Protocol']).toBe('realtime');
+    expect(socket.protocol).toBe('realtime');
+    expect(connectionId).toMatch(/^[A-Za-z0-9+/]{15}=$/);
+    await vi.waitFor(() => {
+      const message = recordedOf<WebSocketEvent>('$default').find((event) => event.requestContext.connectionId === connectionId);
+      expect(message).toMatchObject({ body: '{"action":"acknowledge","id":7}', isBase64Encoded: false, requestContext: { eventType: 'MESSAGE' } });
+    });
+    expect(JSON.parse(await reply)).toEqual({ echo: '{"action":"acknowledge","id":7}' });
+    socket.close();
+  });
+
+  it('refuses the upgrade when $connect answers 401', async () => {
+    // Act
+    const refused = openSocket('?deny=1');
+
+    // Assess
+    await expect(refused).rejects.toThrow('Unexpected server response: 401');
+  });
+
+  it('serves the management API to the real ApiGatewayManagementApiClient, GoneException included', async () => {
+    // Prepare
+    const socket = await openSocket('?marker=two');
+    const connectionId = connectionIdFor('two');
+    const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+
+    // Act
+    await management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from('{"event":"notification"}') }));
+    const info = await management.send(new GetConnectionCommand({ ConnectionId: connectionId }));
+    await management.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    const closeCode = await closed;
+    const afterClose = management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from('late') }));
+
+    // Assess
+    expect(await received).toBe('{"event":"notification"}');
+    expect(info.ConnectedAt).toBeInstanceOf(Date);
+    expect(info.Identity).toMatchObject({ SourceIp: '127.0.0.1' });
+    expect(closeCode).toBe(1000);
+    await expect(afterClose).rejects.toBeInstanceOf(GoneException);
+    await vi.waitFor(() => {
+      const disconnect = recordedOf<WebSocketEvent>('$disconnect').find((event) => event.requestContext.connectionId === connectionId);
+      expect(disconnect?.requestContext).toMatchObject({ eventType: 'DISCONNECT', disconnectStatusCode: 1000 });
+    });
+  });
+});
