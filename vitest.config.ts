@@ -9,6 +9,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Projects with different worker limits must run as separate groups.
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           env,
@@ -17,6 +19,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          // Projects with different worker limits must run as separate groups.
+          sequence: { groupOrder: 2 },
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           env,
@@ -30,6 +34,8 @@ export default defineConfig({
       {
         test: {
           name: 'infra',
+          // Projects with different worker limits must run as separate groups.
+          sequence: { groupOrder: 1 },
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
           env,
@@ -39,6 +45,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // Projects with different worker limits must run as separate groups.
+          sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           env,
