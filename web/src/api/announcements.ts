@@ -1,0 +1,37 @@
+import useSWR from 'swr';
+import { LIST_PAGE_SIZE, TIMEOUTS_MS } from '../../../shared/constants.js';
+import { apiRequest } from './client.js';
+
+const API = '/api/v1/pageBasedAPI/announcement';
+
+/** An announcement of spec §3. */
+export type TAnnouncement = {
+  id: string;
+  title: string;
+  preview: string;
+  content: string;
+  published_time: string;
+  is_read: boolean;
+  pop_up: boolean;
+  valid_date: string | null;
+  important: boolean;
+};
+
+export type TAnnouncementPage = { data: TAnnouncement[]; unread: number; current_page: number };
+
+const firstPageKey = [`${API}/pop-up`, 1] as const;
+
+function fetchAnnouncements([path, page]: readonly [string, number]): Promise<TAnnouncementPage> {
+  return apiRequest<TAnnouncementPage>({ path, query: { page, limit: LIST_PAGE_SIZE }, timeoutMs: TIMEOUTS_MS.notifications });
+}
+
+/** The first page of announcements; also the source of the unread count on the header icon. */
+export function useAnnouncements() {
+  const { data, error, isLoading, mutate } = useSWR<TAnnouncementPage, unknown, typeof firstPageKey>(firstPageKey, fetchAnnouncements);
+  return { page: data, error, isLoading, refetch: () => mutate() };
+}
+
+/** Marks every announcement read (spec §4: the unread count becomes 0). */
+export function markAllAnnouncementsRead(): Promise<unknown> {
+  return apiRequest({ method: 'PUT', path: `${API}/readAll`, timeoutMs: TIMEOUTS_MS.notifications });
+}

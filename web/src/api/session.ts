@@ -1,0 +1,48 @@
+/** Session calls of spec §7: logout, keep-alive, UI language, return to the own account. */
+import type { Language } from '../../../shared/constants.js';
+import type { TTokenResponse } from '../../../shared/schemas/session.js';
+import { clearSession, getClaims, storeToken } from '../session/session.js';
+import { apiRequest, SIGN_IN_URL } from './client.js';
+
+const API = '/api/v1/pageBasedAPI';
+
+/** Ends the session on the server (best effort: the local session ends either way) and opens sign-in. */
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest({ path: '/auth/logout' });
+  } catch {
+    // An expired or already-ended session cannot be logged out again; the browser still forgets it.
+  }
+  clearSession();
+  window.location.assign(SIGN_IN_URL);
+}
+
+/** "Remain Login" of the idle reminder: tells the server the session is in use. */
+export function skipIdleUpdate(): Promise<unknown> {
+  return apiRequest({ path: '/auth/skipUpdate' });
+}
+
+export function saveUiLanguage(isoCode: Language): Promise<unknown> {
+  return apiRequest({ method: 'POST', path: `${API}/language/ui-language`, body: { isoCode } });
+}
+
+/**
+ * Goes back to the signed-in user's own account (spec §4): a team admin through login-as-admin,
+ * any other connected user through accessRole. The new token replaces the current one.
+ */
+export async function returnToOwnAccount(): Promise<void> {
+  const claims = getClaims();
+  if (!claims) return;
+  const { token } = claims.teamAdmin
+    ? await apiRequest<TTokenResponse>({
+        method: 'POST',
+        path: `${API}/settings/multiUser/team/admin/login-as-admin`,
+        body: { accessUser: claims.loginTuid, returning: true },
+      })
+    : await apiRequest<TTokenResponse>({
+        method: 'POST',
+        path: `${API}/settings/multiuser/accessRole`,
+        body: { user: claims.loginTuid },
+      });
+  storeToken(token);
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { RouterProvider } from 'react-router-dom';
+import { SWRConfig, useSWRConfig } from 'swr';
+import { ErrorDialogHost } from './components/error-dialog.js';
+import { ToasterHost } from './components/toaster.js';
+import { router } from './router.js';
+import { IdleSessionHost } from './shell/idle-session-host.js';
+import { getClaims, subscribeSession } from './session/session.js';
+import { system } from './theme.js';
+
+function identityOf(): string {
+  const claims = getClaims();
+  return claims ? `${claims.loginTuid}:${claims.tuid}:${claims.sid}` : '';
+}
+
+/** Another user or account must never see the previous one's cached data. */
+function useCacheResetOnIdentityChange(): void {
+  const { mutate } = useSWRConfig();
+  useEffect(() => {
+    let identity = identityOf();
+    return subscribeSession(() => {
+      const next = identityOf();
+      if (next === identity) return;
+      identity = next;
+      // Refetch for a new identity; after a logout there is nothing to refetch.
+      void mutate(() => true, undefined, { revalidate: next !== '' });
+    });
+  }, [mutate]);
+}
+
+function SessionCache() {
+  useCacheResetOnIdentityChange();
+  return null;
+}
+
+export function App() {
+  return (
+    <ChakraProvider value={system}>
+      <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: true, dedupingInterval: 2000 }}>
+        <SessionCache />
+        <RouterProvider router={router} />
+        <IdleSessionHost />
+        <ErrorDialogHost />
+        <ToasterHost />
+      </SWRConfig>
+    </ChakraProvider>
+  );
+}

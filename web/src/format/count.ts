@@ -1,0 +1,8 @@
+/** A count for a badge, capped (spec §2.7: 99+). */
+export function badgeLabel(count: number, cap: number): string {
+  return count > cap ? `${cap}+` : String(count);
+}
+
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}

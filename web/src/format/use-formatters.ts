@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../api/user.js';
+import { badgeLabel, formatNumber } from './count.js';
+import { formatDate, formatDateTime, type DateInput } from './date.js';
+import { formatMegabytes } from './file-size.js';
+
+/** The formatting helpers bound to the UI language and the user's stored time zone. */
+export function useFormatters() {
+  const { i18n } = useTranslation();
+  const { user } = useUserInfo();
+  const locale = i18n.language;
+  const timeZone = user?.timezone;
+  return {
+    locale,
+    dateTime: (input: DateInput) => formatDateTime(input, { locale, timeZone }),
+    date: (input: DateInput) => formatDate(input, { locale, timeZone }),
+    number: (value: number) => formatNumber(value, locale),
+    megabytes: (value: number) => formatMegabytes(value, locale),
+    badge: badgeLabel,
+  };
+}

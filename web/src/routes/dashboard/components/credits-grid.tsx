@@ -1,0 +1,29 @@
+import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { TDashboardSummary } from '../../../../../shared/schemas/user.js';
+import { EmailIcon, FileTextIcon, PaperclipIcon, SmsIcon, StorageIcon, TeamIcon } from '../../../components/icons.js';
+import { useFormatters } from '../../../format/use-formatters.js';
+import { StatCard } from './stat-card.js';
+
+/** The credits by kind (spec §1). */
+export function CreditsGrid({ summary }: { summary: TDashboardSummary }) {
+  const { t } = useTranslation('dashboard');
+  const { number, megabytes } = useFormatters();
+  const { credits } = summary;
+
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="md">
+        {t('credits.title')}
+      </Heading>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+        <StatCard icon={EmailIcon} label={t('credits.email')} value={number(credits.email)} testId="credit-email" />
+        <StatCard icon={SmsIcon} label={t('credits.sms')} value={number(credits.sms)} palette="blue" testId="credit-sms" />
+        <StatCard icon={PaperclipIcon} label={t('credits.attachment')} value={megabytes(credits.attachmentMb)} palette="purple" testId="credit-attachment" />
+        <StatCard icon={FileTextIcon} label={t('credits.pdfPages')} value={number(credits.pdfPages)} palette="orange" testId="credit-pdf" />
+        <StatCard icon={StorageIcon} label={t('credits.storage')} value={megabytes(credits.storageMb)} palette="teal" testId="credit-storage" />
+        <StatCard icon={TeamIcon} label={t('credits.teamUsers')} value={number(credits.teamUsers)} palette="pink" testId="credit-team-users" />
+      </SimpleGrid>
+    </Stack>
+  );
+}

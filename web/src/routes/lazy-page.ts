@@ -1,0 +1,26 @@
+/** Route code-splitting with the spec's lazy-chunk timeout (spec §9: 120 s). */
+import type { ComponentType } from 'react';
+import { TIMEOUTS_MS } from '../../../shared/constants.js';
+
+type PageModule = { default: ComponentType };
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Loading the page took longer than ${ms / 1000} s`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** A route's `lazy`: loads the page module on first visit; a failure reaches the route's error element. */
+export function lazyPage(load: () => Promise<PageModule>) {
+  return async () => ({ Component: (await withTimeout(load(), TIMEOUTS_MS.lazyChunk)).default });
+}

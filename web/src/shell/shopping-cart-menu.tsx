@@ -1,0 +1,111 @@
+/**
+ * The shopping-cart menu (billing spec §2): a dot when the cart has items, the items with price
+ * and cycle, a link to plans and a checkout link that needs canBuyPlan.
+ */
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Flex, Stack, Text, type IconProps } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useShoppingCart, useShoppingCartCount, type TCartItem } from '../api/shopping-cart.js';
+import { CartIcon, EmailIcon, FileTextIcon, PaperclipIcon, SmsIcon, StorageIcon, TeamIcon } from '../components/icons.js';
+import { HeaderMenu, MenuEmpty, MenuError, MenuLoading } from './header-menu.js';
+import { TextLink } from './text-action.js';
+
+export function ShoppingCartMenu({ canBuyPlan }: { canBuyPlan: boolean }) {
+  const { t } = useTranslation('shell');
+  const [open, setOpen] = useState(false);
+  const { cart, error, isLoading, refetch } = useShoppingCart(open);
+  const { count, refetch: refetchCount } = useShoppingCartCount();
+  const close = () => setOpen(false);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      void refetch();
+      void refetchCount();
+    }
+  };
+
+  const isEmpty = !cart || cart.result.length === 0;
+
+  return (
+    <HeaderMenu
+      label={t('cart.title')}
+      icon={CartIcon}
+      dot={count > 0}
+      testId="cart"
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('cart.title')}
+      footer={
+        <>
+          <TextLink to="/plans-and-orders" onNavigate={close}>
+            {t('cart.viewPlans')}
+          </TextLink>
+          {canBuyPlan && !isEmpty ? (
+            <Button asChild size="sm">
+              <RouterLink to="/checkout?mode=buy" onClick={close}>
+                {t('cart.checkout')}
+              </RouterLink>
+            </Button>
+          ) : (
+            <Button size="sm" disabled title={canBuyPlan ? undefined : t('cart.cannotBuy')} data-testid="cart-checkout-disabled">
+              {t('cart.checkout')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {error ? (
+        // Prices must be current: a failed refresh shows the error, not the cart loaded earlier.
+        <MenuError onRetry={() => void refetch()} testId="cart-error" />
+      ) : isLoading && !cart ? (
+        <MenuLoading />
+      ) : isEmpty ? (
+        <MenuEmpty text={t('cart.empty')} testId="cart-empty" />
+      ) : (
+        <Stack gap="0" separator={<Box borderBottomWidth="1px" />}>
+          {cart.result.map((item) => (
+            <CartLine key={item.id} item={item} />
+          ))}
+        </Stack>
+      )}
+    </HeaderMenu>
+  );
+}
+
+/** Each purchasable kind (billing spec §1) with its own icon; anything else shows the cart. */
+const ITEM_ICONS: Record<string, (props: IconProps) => ReactNode> = {
+  email: EmailIcon,
+  sms: SmsIcon,
+  attachment: PaperclipIcon,
+  pdf: FileTextIcon,
+  storage: StorageIcon,
+  teamUser: TeamIcon,
+};
+
+function CartLine({ item }: { item: TCartItem }) {
+  const { t, i18n } = useTranslation('shell');
+  const Icon = ITEM_ICONS[item.itemType] ?? CartIcon;
+  const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: item.currency }).format(item.price);
+  return (
+    <Flex gap="3" px="4" py="3" align="start">
+      <Flex boxSize="9" rounded="md" bg="brand.subtle" color="brand.fg" align="center" justify="center" flexShrink="0">
+        <Icon boxSize="4" />
+      </Flex>
+      <Box flex="1" minW="0">
+        <Text fontWeight="medium" lineClamp="1">
+          {item.quantity} × {item.name}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('cart.priceWithCycle', { price, cycle: t(`cart.cycle.${item.paymentCycle}`, { defaultValue: item.paymentCycle }) })}
+        </Text>
+        {item.discountText && (
+          <Text fontSize="xs" color="green.600">
+            {item.discountText}
+          </Text>
+        )}
+      </Box>
+    </Flex>
+  );
+}
