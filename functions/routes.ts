@@ -85,7 +85,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('GET', `${API}/notification/pop-up`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
   route('GET', `${API}/notification/unopen-count`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
   route('POST', `${API}/notification/unopen-count`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
+  route('DELETE', `${API}/notification/delete-all`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
   route('GET', `${API}/announcement/pop-up`, 'announcements', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
+  route('PUT', `${API}/announcement/readAll`, 'announcements', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
   route('GET', `${API}/plansAndBillings/shoppingCart`, 'shopping-cart', OWN),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
 ];

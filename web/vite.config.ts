@@ -14,11 +14,6 @@ export default defineConfig({
     emptyOutDir: true,
     // The initial-JS budget (170 KiB gzip) is checked by measuring the entry and its preloads.
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      // shared/ builds its zod schemas at module level; calls to `z.*` are pure, so schemas the
-      // browser never uses (and zod itself) drop out of the bundle.
-      treeshake: { manualPureFunctions: ['z'] },
-    },
   },
   server: {
     proxy: {

@@ -4,14 +4,15 @@ import { createApiHandler } from '../lib/http.js';
 /** GET /config: what the web app needs before sign-in; nothing secret. */
 export const handler = createApiHandler('config', {
   'GET /config': async () => {
-    const { STAGE, WEBSOCKET_URL, IDLE_TIME_MS } = config();
+    const { STAGE, WEBSOCKET_URL, IDLE_TIME_MS, KNOWLEDGE_BASE_URL, SUPPORT_EMAIL, SUPPORT_PHONE } = config();
     return {
       stage: STAGE,
       websocketUrl: WEBSOCKET_URL ?? null,
       idleTime: IDLE_TIME_MS,
       lockingEnabled: true,
-      supportEmail: 'support@example.com',
-      supportPhone: '+852 0000 0000',
+      supportEmail: SUPPORT_EMAIL,
+      supportPhone: SUPPORT_PHONE,
+      ...(KNOWLEDGE_BASE_URL ? { knowledgeBaseUrl: KNOWLEDGE_BASE_URL } : {}),
     };
   },
 });

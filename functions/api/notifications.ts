@@ -1,6 +1,6 @@
 import { ZPageQuery } from '../../shared/schemas/paging.js';
 import { claimsOf, createApiHandler, parseInput, type ApiRequest } from '../lib/http.js';
-import { getNotificationPage, getUnreadNotificationCount } from '../services/menus.js';
+import { clearNotifications, getNotificationPage, getUnreadNotificationCount } from '../services/menus.js';
 
 const unopenCount = async (request: ApiRequest) => ({ count: await getUnreadNotificationCount(claimsOf(request).loginTuid, new Date()) });
 
@@ -9,4 +9,5 @@ export const handler = createApiHandler('notifications', {
     getNotificationPage(claimsOf(request).loginTuid, parseInput(ZPageQuery, request.query), new Date()),
   'GET /api/v1/pageBasedAPI/notification/unopen-count': unopenCount,
   'POST /api/v1/pageBasedAPI/notification/unopen-count': unopenCount,
+  'DELETE /api/v1/pageBasedAPI/notification/delete-all': async (request) => clearNotifications(claimsOf(request)),
 });

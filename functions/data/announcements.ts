@@ -2,7 +2,7 @@
  * Announcements are provider-wide, newest first in one partition; each user's read marks are
  * items under the user's account.
  */
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
 import { table } from './table-client.js';
 
@@ -32,13 +32,28 @@ export async function listAnnouncements(page: number, limit: number): Promise<An
   return ((answer.Items ?? []) as AnnouncementRecord[]).slice((page - 1) * limit);
 }
 
-// Access pattern: which of these announcements a user has read.
-export async function readAnnouncementIds(userId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+/**
+ * Access pattern: a user's read state for some announcements: the ids read one by one, and the
+ * time of the last "mark all read" (everything published before it counts as read).
+ */
+export async function readAnnouncementState(userId: string, ids: string[]): Promise<{ readIds: Set<string>; readAllAt: string | null }> {
   const { db, name } = table();
+  const readAllKey = keys.announcementsReadAll(userId);
   const answer = await db.send(
-    new BatchGetCommand({ RequestItems: { [name]: { Keys: ids.map((id) => keys.announcementRead(userId, id)), ProjectionExpression: 'SK' } } }),
+    new BatchGetCommand({
+      RequestItems: { [name]: { Keys: [readAllKey, ...ids.map((id) => keys.announcementRead(userId, id))], ProjectionExpression: 'SK, #at', ExpressionAttributeNames: { '#at': 'at' } } },
+    }),
   );
+  const items = answer.Responses?.[name] ?? [];
   const prefix = keys.announcementRead(userId, '').SK;
-  return new Set((answer.Responses?.[name] ?? []).map((item) => String(item.SK).slice(prefix.length)));
+  return {
+    readIds: new Set(items.filter((item) => String(item.SK).startsWith(prefix)).map((item) => String(item.SK).slice(prefix.length))),
+    readAllAt: (items.find((item) => item.SK === readAllKey.SK)?.at as string | undefined) ?? null,
+  };
+}
+
+/** Marks every announcement published up to `at` read for the user. */
+export async function markAllAnnouncementsRead(userId: string, at: string): Promise<void> {
+  const { db, name } = table();
+  await db.send(new PutCommand({ TableName: name, Item: { ...keys.announcementsReadAll(userId), at } }));
 }

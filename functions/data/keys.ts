@@ -15,6 +15,8 @@ export const keys = {
   announcementPartition: 'ANNOUNCEMENTS',
   announcement: (publishedTime: string, id: string) => ({ PK: 'ANNOUNCEMENTS', SK: `${publishedTime}#${id}` }),
   announcementRead: (userId: string, id: string) => ({ PK: `ACCOUNT#${userId}`, SK: `ANNREAD#${id}` }),
+  /** When the user last marked every announcement read. */
+  announcementsReadAll: (userId: string) => ({ PK: `ACCOUNT#${userId}`, SK: 'ANNREADALL' }),
   cartItemPrefix: 'CART#',
   cartItem: (tuid: string, id: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `CART#${id}` }),
   accountPartition: (tuid: string) => `ACCOUNT#${tuid}`,

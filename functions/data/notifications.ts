@@ -2,7 +2,7 @@
  * Notifications, stored under the addressed user's account, newest first by sort key. The socket
  * only signals; this list is the source of truth.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, ttlSeconds } from './keys.js';
 import { table } from './table-client.js';
 
@@ -61,4 +61,35 @@ export async function countUnreadNotifications(userId: string, now: Date): Promi
     startKey = answer.LastEvaluatedKey;
   } while (startKey);
   return count;
+}
+
+/** Deletes every notification of a user, a page at a time; answers how many. */
+export async function deleteAllNotifications(userId: string): Promise<number> {
+  const { db, name } = table();
+  let deleted = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: name,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.notificationPrefix },
+        ProjectionExpression: 'PK, SK',
+        ExclusiveStartKey: startKey,
+        Limit: 100,
+      }),
+    );
+    const itemKeys = (page.Items ?? []) as Array<{ PK: string; SK: string }>;
+    for (let i = 0; i < itemKeys.length; i += 25) {
+      let requests = itemKeys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } }));
+      // BatchWriteItem may leave items unprocessed under load; retry those until none remain.
+      while (requests.length > 0) {
+        const answer = await db.send(new BatchWriteCommand({ RequestItems: { [name]: requests } }));
+        requests = (answer.UnprocessedItems?.[name] ?? []) as typeof requests;
+      }
+    }
+    deleted += itemKeys.length;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return deleted;
 }

@@ -24,6 +24,10 @@ const ZConfig = z.object({
   WEBSOCKET_URL: z.string().optional(),
   /** Queue URLs by queue name, e.g. QUEUE_URL_OUTBOUND_MAIL. */
   QUEUE_URL_OUTBOUND_MAIL: z.string().url(),
+  /** The help centre's address; the knowledge-base links show only when it is set. */
+  KNOWLEDGE_BASE_URL: z.string().url().optional(),
+  SUPPORT_EMAIL: z.string().email().default('support@example.com'),
+  SUPPORT_PHONE: z.string().default('+852 0000 0000'),
   /** Milliseconds of inactivity before an idle logout (spec §4 "Idle session"). */
   IDLE_TIME_MS: z.coerce.number().int().positive().default(3_600_000),
 });

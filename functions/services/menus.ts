@@ -4,8 +4,10 @@
  */
 import type { TAnnouncementPage, TCart, TNotificationPage } from '../../shared/schemas/menus.js';
 import type { TPageQuery } from '../../shared/schemas/paging.js';
-import { listAnnouncements, readAnnouncementIds } from '../data/announcements.js';
-import { countUnreadNotifications, listNotifications } from '../data/notifications.js';
+import { listAnnouncements, markAllAnnouncementsRead, readAnnouncementState } from '../data/announcements.js';
+import { countUnreadNotifications, deleteAllNotifications, listNotifications } from '../data/notifications.js';
+import { AppError, ERROR_CODES } from '../../shared/errors.js';
+import type { VerifiedToken } from '../lib/tokens.js';
 import { listCartItems } from '../data/shopping-cart.js';
 
 export async function getNotificationPage(userId: string, query: TPageQuery, now: Date): Promise<TNotificationPage> {
@@ -22,7 +24,7 @@ export function getUnreadNotificationCount(userId: string, now: Date): Promise<n
 
 export async function getAnnouncementPage(userId: string, query: TPageQuery, now: Date): Promise<TAnnouncementPage> {
   const records = await listAnnouncements(query.page, query.limit);
-  const read = await readAnnouncementIds(userId, records.map((record) => record.id));
+  const { readIds, readAllAt } = await readAnnouncementState(userId, records.map((record) => record.id));
   const data = records.map(({ id, title, preview, content, published_time, pop_up, valid_date, important }) => ({
     id,
     title,
@@ -32,9 +34,20 @@ export async function getAnnouncementPage(userId: string, query: TPageQuery, now
     pop_up: pop_up && (!valid_date || Date.parse(valid_date) > now.getTime()),
     valid_date,
     important,
-    is_read: read.has(id),
+    is_read: readIds.has(id) || (readAllAt !== null && published_time <= readAllAt),
   }));
   return { data, unread: data.filter((item) => !item.is_read).length, current_page: query.page };
+}
+
+/** Spec §4: "Mark all read sets unread to 0". */
+export async function readAllAnnouncements(userId: string, now: Date): Promise<void> {
+  await markAllAnnouncementsRead(userId, now.toISOString());
+}
+
+/** Clear all in the notification menu; provider support cannot delete notifications (spec §6). */
+export async function clearNotifications(claims: VerifiedToken): Promise<{ deleted: number }> {
+  if (claims.admin) throw new AppError(ERROR_CODES.NO_PERMISSION, 'The support team cannot delete notifications.');
+  return { deleted: await deleteAllNotifications(claims.loginTuid) };
 }
 
 export async function getCart(tuid: string): Promise<TCart> {

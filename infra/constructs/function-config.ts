@@ -77,7 +77,11 @@ export function jobAccess(job: string): Capabilities {
  * through JWT_SECRET_ARN) and SINK_DIR belongs to the local mail sink.
  */
 export type LambdaConfigVariable = Exclude<keyof Config, 'JWT_SECRET' | 'SINK_DIR'>;
-export type LambdaEnvironment = Readonly<Record<LambdaConfigVariable, string>>;
+type OptionalVariable = 'KNOWLEDGE_BASE_URL';
+export type LambdaEnvironment = Readonly<Record<Exclude<LambdaConfigVariable, OptionalVariable>, string> & Partial<Record<OptionalVariable, string>>>;
+
+/** How users reach the provider's support, shown in the contact-us dialog and help links. */
+export type SupportContact = { email: string; phone: string; knowledgeBaseUrl?: string };
 
 /** The WebSocket API as the other functions see it. */
 export type RealtimeEndpoints = {
@@ -100,6 +104,7 @@ export type FunctionConfigProps = {
   appUrl: string;
   /** `Name <address>` or a bare address; its domain must be a verified SES identity. */
   mailFrom: string;
+  support: SupportContact;
 };
 
 const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -128,6 +133,9 @@ export class FunctionConfig {
       WEBSOCKET_MANAGEMENT_URL: props.realtime.managementUrl,
       QUEUE_URL_OUTBOUND_MAIL: this.queue('outbound-mail').queueUrl,
       IDLE_TIME_MS: String(DEFAULT_IDLE_TIME_MS),
+      SUPPORT_EMAIL: props.support.email,
+      SUPPORT_PHONE: props.support.phone,
+      ...(props.support.knowledgeBaseUrl ? { KNOWLEDGE_BASE_URL: props.support.knowledgeBaseUrl } : {}),
     };
   }
 

@@ -9,7 +9,7 @@
  */
 import type { App, Environment } from 'aws-cdk-lib';
 import { join } from 'node:path';
-import { FunctionConfig } from '../constructs/function-config.js';
+import { FunctionConfig, type SupportContact } from '../constructs/function-config.js';
 import { REPO_ROOT, resolveHandlerEntry, type EntryResolver } from '../constructs/handler-entry.js';
 import { ApiStack } from './api-stack.js';
 import { DataStack } from './data-stack.js';
@@ -20,12 +20,15 @@ import { WebStack } from './web-stack.js';
 import { WorkersStack } from './workers-stack.js';
 
 export const DEFAULT_MAIL_FROM = 'Campaign Platform <no-reply@example.com>';
+export const DEFAULT_SUPPORT: SupportContact = { email: 'support@example.com', phone: '+852 0000 0000' };
 
 export type PlatformOptions = {
   /** Retain data and protect the table from deletion. */
   isProduction: boolean;
   /** Sender of all mail; its domain (or address) must be a verified SES identity. */
   mailFrom: string;
+  /** Support contact and help centre; DEFAULT_SUPPORT when absent. */
+  support?: SupportContact;
   /** Where handler code comes from; tests point every function at a fixture. */
   entryResolver?: EntryResolver;
   /** The built web app; defaults to web/dist. */
@@ -65,6 +68,7 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
     queues: messaging.queues,
     appUrl: web.appUrl,
     mailFrom: options.mailFrom,
+    support: options.support ?? DEFAULT_SUPPORT,
   };
   const realtime = new RealtimeStack(app, 'CampaignPlatform-Realtime', { env, functionResources, entryResolver });
   const config = new FunctionConfig({ ...functionResources, realtime: realtime.endpoints });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ROLE_IDS, type RoleKey } from '../constants.js';
 
 /** Sections and flags of spec §6; the same function decides what the UI shows and what the API allows. */
@@ -7,22 +6,8 @@ export type Section = (typeof SECTIONS)[number];
 export const FLAGS = ['read', 'write', 'delete', 'execute'] as const;
 export type Flag = (typeof FLAGS)[number];
 
-export const ZSectionFlags = z.object({
-  read: z.boolean(),
-  write: z.boolean(),
-  delete: z.boolean(),
-  execute: z.boolean(),
-});
-export type TSectionFlags = z.infer<typeof ZSectionFlags>;
-export const ZPermissions = z.object({
-  dashboard: ZSectionFlags,
-  contact: ZSectionFlags,
-  group: ZSectionFlags,
-  email: ZSectionFlags,
-  sms: ZSectionFlags,
-  template: ZSectionFlags,
-});
-export type TPermissions = z.infer<typeof ZPermissions>;
+export type TSectionFlags = Record<Flag, boolean>;
+export type TPermissions = Record<Section, TSectionFlags>;
 
 const ALL: TSectionFlags = { read: true, write: true, delete: true, execute: true };
 const NONE: TSectionFlags = { read: false, write: false, delete: false, execute: false };

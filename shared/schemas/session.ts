@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
-import { ZPermissions } from '../domain/permissions.js';
+import { ZPermissions } from './permissions.js';
 import { ZEmail, ZFullName, ZPassword } from './common.js';
 
 /** Every claim of spec §3, plus the session id and the standard JWT times. */

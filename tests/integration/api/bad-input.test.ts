@@ -44,7 +44,7 @@ describe('bad input on every route', () => {
     expect(answer.body).toEqual({ ...ERROR_SHAPE, statusCode: ERROR_CODES.MALFORMED_REQUEST });
   });
 
-  it.each(bodyRoutes.filter((r) => !r.path.endsWith('unopen-count')).map((r) => [r.method, r.path] as const))(
+  it.each(bodyRoutes.filter((r) => !/(unopen-count|readAll)$/.test(r.path)).map((r) => [r.method, r.path] as const))(
     '%s %s with wrong types answers 400 VALIDATE_INVALID_INPUT',
     async (method, path) => {
       // Act

@@ -63,4 +63,31 @@ describe('header menus read the real lists', () => {
     expect(cart.body).toEqual({ count: 0, result: [] });
     expect(cartCount.body).toEqual({ count: 0 });
   });
+
+  it('marks every announcement read, and clears all notifications except for the support team', async () => {
+    // Prepare
+    const token = (await api.request<{ token: string }>('POST', '/auth/signup', { body: { fullname: 'Clear', email: 'clear@example.com', password: 'Menus-Test-2026' } })).body.token;
+    const userId = String(decodeJwt(token).loginTuid);
+    const expiresAt = ttlSeconds(new Date(Date.now() + 86_400_000));
+    for (let i = 0; i < 30; i += 1) {
+      const createTime = new Date(Date.UTC(2026, 10, 3, 0, i)).toISOString();
+      await put({ ...keys.notification(userId, createTime, `c${i}`), id: `c${i}`, userId, type: 'export', severity: 1, message: { type: 'export', values: {} }, createTime, unread: true, expiresAt });
+    }
+    const { signToken } = await import('../../../functions/lib/tokens.js');
+    const { ZTokenClaims } = await import('../../../shared/schemas/session.js');
+    const adminToken = await signToken(ZTokenClaims.parse({ ...decodeJwt(token), admin: true }));
+    // Act
+    const readAll = await api.request('PUT', '/api/v1/pageBasedAPI/announcement/readAll', { token });
+    const announcements = await api.request<{ unread: number; data: Array<{ is_read: boolean }> }>('GET', '/api/v1/pageBasedAPI/announcement/pop-up', { token });
+    const byAdmin = await api.request('DELETE', '/api/v1/pageBasedAPI/notification/delete-all', { token: adminToken });
+    const cleared = await api.request('DELETE', '/api/v1/pageBasedAPI/notification/delete-all', { token });
+    const after = await api.request<{ result: unknown[] }>('GET', '/api/v1/pageBasedAPI/notification/pop-up', { token });
+    // Assess
+    expect(readAll.body).toEqual({ success: true });
+    expect(announcements.body.unread).toBe(0);
+    expect(announcements.body.data.every((a) => a.is_read)).toBe(true);
+    expect(byAdmin.status).toBe(403);
+    expect(cleared.body).toEqual({ deleted: 30 });
+    expect(after.body.result).toEqual([]);
+  });
 });

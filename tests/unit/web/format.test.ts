@@ -116,3 +116,11 @@ describe('accessWording', () => {
     expect(accessWording(flags(false, true, true))).toBe('none');
   });
 });
+
+describe('money in minor units', () => {
+  it('scales by the currency’s decimals', async () => {
+    const { formatMinorUnits } = await import('../../../web/src/format/money.js');
+    expect(formatMinorUnits(12345, 'HKD', 'en')).toBe('HK$123.45');
+    expect(formatMinorUnits(500, 'JPY', 'en')).toBe('¥500');
+  });
+});

@@ -1,23 +1,11 @@
 import useSWR from 'swr';
 import { LIST_PAGE_SIZE, TIMEOUTS_MS } from '../../../shared/constants.js';
+import type { TAnnouncement, TAnnouncementPage } from '../../../shared/schemas/menus.js';
 import { apiRequest } from './client.js';
 
 const API = '/api/v1/pageBasedAPI/announcement';
 
-/** An announcement of spec §3. */
-export type TAnnouncement = {
-  id: string;
-  title: string;
-  preview: string;
-  content: string;
-  published_time: string;
-  is_read: boolean;
-  pop_up: boolean;
-  valid_date: string | null;
-  important: boolean;
-};
-
-export type TAnnouncementPage = { data: TAnnouncement[]; unread: number; current_page: number };
+export type { TAnnouncement, TAnnouncementPage };
 
 const firstPageKey = [`${API}/pop-up`, 1] as const;
 

@@ -1,22 +1,11 @@
 import useSWR from 'swr';
 import { LIST_PAGE_SIZE, TIMEOUTS_MS } from '../../../shared/constants.js';
+import type { TNotification, TNotificationPage } from '../../../shared/schemas/menus.js';
 import { apiRequest } from './client.js';
 
 const API = '/api/v1/pageBasedAPI/notification';
 
-/** Severity of spec §3: 0 success, 1 info, 2 warning, 3 error. */
-export type TNotificationSeverity = 0 | 1 | 2 | 3;
-
-export type TNotification = {
-  id: string;
-  type: string;
-  severity: TNotificationSeverity;
-  message: { type: string; values: Record<string, unknown> };
-  createTime: string;
-  unread: boolean;
-};
-
-export type TNotificationPage = { result: TNotification[]; page: number; total: number };
+export type { TNotification, TNotificationPage };
 
 const firstPageKey = [`${API}/pop-up`, 1] as const;
 

@@ -1,25 +1,14 @@
 import useSWR from 'swr';
+import type { TCart, TCartItem } from '../../../shared/schemas/menus.js';
 import { fetchPath } from './client.js';
 
 const API = '/api/v1/pageBasedAPI/plansAndBillings/shoppingCart';
 
-/** A cart line (billing spec §2 "Shopping cart menu"): what, how many, and its price. */
-export type TCartItem = {
-  id: string;
-  itemType: string;
-  name: string;
-  quantity: number;
-  price: number;
-  currency: string;
-  paymentCycle: string;
-  discountText?: string | null;
-};
-
-export type TShoppingCart = { count: number; result: TCartItem[] };
+export type { TCart, TCartItem };
 
 /** The cart's contents, loaded while the menu is open. */
 export function useShoppingCart(open: boolean) {
-  const { data, error, isLoading, mutate } = useSWR<TShoppingCart, unknown>(open ? API : null, fetchPath);
+  const { data, error, isLoading, mutate } = useSWR<TCart, unknown>(open ? API : null, fetchPath);
   return { cart: data, error, isLoading, refetch: () => mutate() };
 }
 

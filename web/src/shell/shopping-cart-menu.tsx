@@ -7,7 +7,8 @@ import { Box, Button, Flex, Stack, Text, type IconProps } from '@chakra-ui/react
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useShoppingCart, useShoppingCartCount, type TCartItem } from '../api/shopping-cart.js';
-import { CartIcon, EmailIcon, FileTextIcon, PaperclipIcon, SmsIcon, StorageIcon, TeamIcon } from '../components/icons.js';
+import { CartIcon, EmailIcon, FileTextIcon, GlobeIcon, PaperclipIcon, ShieldIcon, SmsIcon, StorageIcon, TeamIcon } from '../components/icons.js';
+import { formatMinorUnits } from '../format/money.js';
 import { HeaderMenu, MenuEmpty, MenuError, MenuLoading } from './header-menu.js';
 import { TextLink } from './text-action.js';
 
@@ -74,20 +75,22 @@ export function ShoppingCartMenu({ canBuyPlan }: { canBuyPlan: boolean }) {
   );
 }
 
-/** Each purchasable kind (billing spec §1) with its own icon; anything else shows the cart. */
-const ITEM_ICONS: Record<string, (props: IconProps) => ReactNode> = {
+/** Each purchasable kind (billing spec §3 itemType) with its own icon. */
+const ITEM_ICONS: Record<TCartItem['itemType'], (props: IconProps) => ReactNode> = {
   email: EmailIcon,
   sms: SmsIcon,
   attachment: PaperclipIcon,
-  pdf: FileTextIcon,
-  storage: StorageIcon,
-  teamUser: TeamIcon,
+  dynamicattachment: FileTextIcon,
+  filestorage: StorageIcon,
+  team: TeamIcon,
+  ip: ShieldIcon,
+  dns: GlobeIcon,
 };
 
 function CartLine({ item }: { item: TCartItem }) {
   const { t, i18n } = useTranslation('shell');
-  const Icon = ITEM_ICONS[item.itemType] ?? CartIcon;
-  const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: item.currency }).format(item.price);
+  const Icon = ITEM_ICONS[item.itemType];
+  const price = formatMinorUnits(item.price, item.currency, i18n.language);
   return (
     <Flex gap="3" px="4" py="3" align="start">
       <Flex boxSize="9" rounded="md" bg="brand.subtle" color="brand.fg" align="center" justify="center" flexShrink="0">
@@ -95,16 +98,11 @@ function CartLine({ item }: { item: TCartItem }) {
       </Flex>
       <Box flex="1" minW="0">
         <Text fontWeight="medium" lineClamp="1">
-          {item.quantity} × {item.name}
+          {item.quantity} × {t(`cart.item.${item.itemType}`)}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          {t('cart.priceWithCycle', { price, cycle: t(`cart.cycle.${item.paymentCycle}`, { defaultValue: item.paymentCycle }) })}
+          {t('cart.priceWithCycle', { price, cycle: t(`cart.cycle.${item.paymentCycle}`) })}
         </Text>
-        {item.discountText && (
-          <Text fontSize="xs" color="green.600">
-            {item.discountText}
-          </Text>
-        )}
       </Box>
     </Flex>
   );
