@@ -28,8 +28,18 @@ export class MissingModuleError extends Error {
   }
 }
 
-/** Imports a module once (ESM caches it) and answers one named export, checked to exist. */
+/**
+ * Loaded exports by file and name. ESM caches modules too, but every import() still goes through
+ * the loader hooks (a message to tsx's loader thread) and the existence check: a warm Lambda
+ * does neither per invocation.
+ */
+const loadedExports = new Map<string, unknown>();
+
+/** Imports a module once and answers one named export, checked to exist. */
 export async function loadExport<T>(file: string, exportName: string, isExpected: (value: unknown) => value is T): Promise<T> {
+  const cacheKey = `${file}#${exportName}`;
+  const cached = loadedExports.get(cacheKey);
+  if (isExpected(cached)) return cached;
   try {
     await access(file);
   } catch {
@@ -38,6 +48,7 @@ export async function loadExport<T>(file: string, exportName: string, isExpected
   const module: Record<string, unknown> = await import(pathToFileURL(file).href);
   const value = module[exportName];
   if (!isExpected(value)) throw new Error(`${file} does not export a ${exportName} function`);
+  loadedExports.set(cacheKey, value);
   return value;
 }
 
