@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { RouterProvider } from 'react-router-dom';
+import { HashRouter } from 'react-router-dom';
 import { SWRConfig, useSWRConfig } from 'swr';
 import { ErrorDialogHost } from './components/error-dialog.js';
 import { ToasterHost } from './components/toaster.js';
-import { router } from './router.js';
+import { AppRoutes } from './router.js';
 import { IdleSessionHost } from './shell/idle-session-host.js';
 import { getClaims, subscribeSession } from './session/session.js';
 import { system } from './theme.js';
@@ -39,7 +39,9 @@ export function App() {
     <ChakraProvider value={system}>
       <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: true, dedupingInterval: 2000 }}>
         <SessionCache />
-        <RouterProvider router={router} />
+        <HashRouter>
+          <AppRoutes />
+        </HashRouter>
         <IdleSessionHost />
         <ErrorDialogHost />
         <ToasterHost />

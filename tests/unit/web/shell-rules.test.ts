@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEditorHandle, isFooterVisible, isHiddenMenuRoute } from '../../../web/src/routes/route-layout.js';
+import { fullScreenEditorAt, isFooterVisible, isHiddenMenuRoute } from '../../../web/src/routes/route-layout.js';
 import { connectionBannerKind, isLanguageSelectorShown, isShoppingCartShown } from '../../../web/src/shell/shell-rules.js';
 
 const own = { tuid: 'a', loginTuid: 'a', admin: false, teamAdmin: false, connectionRole: null, hideShoppingCart: false };
@@ -20,9 +20,9 @@ describe('route layout (spec §2.2)', () => {
   });
 
   it('recognises a full-screen editor handle by name', () => {
-    expect(isEditorHandle({ editor: 'templates-templateEditor' })).toBe(true);
-    expect(isEditorHandle({ editor: 'somethingElse' })).toBe(false);
-    expect(isEditorHandle(undefined)).toBe(false);
+    expect(fullScreenEditorAt('/templates/template-editor')).toBe('templates-templateEditor');
+    expect(fullScreenEditorAt('/emails/create-email-campaign/code-editor/')).toBe('createCampaign-CKEditor');
+    expect(fullScreenEditorAt('/templates')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 /** Route code-splitting with the spec's lazy-chunk timeout (spec §9: 120 s). */
-import type { ComponentType } from 'react';
+import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
 import { TIMEOUTS_MS } from '../../../shared/constants.js';
 
 type PageModule = { default: ComponentType };
@@ -20,7 +20,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** A route's `lazy`: loads the page module on first visit; a failure reaches the route's error element. */
-export function lazyPage(load: () => Promise<PageModule>) {
-  return async () => ({ Component: (await withTimeout(load(), TIMEOUTS_MS.lazyChunk)).default });
+/**
+ * A route's element that loads its page module on first visit; the nearest Suspense shows the
+ * spinner meanwhile, and a failure reaches the route error boundary.
+ */
+export function lazyPage(load: () => Promise<PageModule>): ReactElement {
+  return createElement(lazy(() => withTimeout(load(), TIMEOUTS_MS.lazyChunk)));
 }

@@ -3,17 +3,20 @@
 /** Routes shown without the sidebar and the header's menus. */
 export const HIDDEN_MENU_ROUTES = ['account-banned', 'creating-account', 'account-force-verify', 'welcome'] as const;
 
-/** Full-screen editors: their routes (later issues) carry the name in `handle.editor` and get no shell at all. */
-export const FULL_SCREEN_EDITORS = [
-  'createCampaign-templateEditor',
-  'createCampaign-CKEditor',
-  'templates-templateEditor',
-  'templates-CKEditor',
-  'createCampaign-enterMessage',
-  'createCampaign-mmsEditor',
-  'templates-enterMessage',
-] as const;
-export type FullScreenEditor = (typeof FULL_SCREEN_EDITORS)[number];
+/**
+ * Full-screen editors (spec §2.2) by name, with the path each opens at (the create-campaign and
+ * template steps of spec §2.1): they get no shell chrome at all.
+ */
+export const FULL_SCREEN_EDITORS = {
+  'createCampaign-templateEditor': '/emails/create-email-campaign/template-editor',
+  'createCampaign-CKEditor': '/emails/create-email-campaign/code-editor',
+  'createCampaign-enterMessage': '/sms-and-mms/create-sms-campaign/enter-message',
+  'createCampaign-mmsEditor': '/sms-and-mms/create-mms-campaign/enter-message',
+  'templates-templateEditor': '/templates/template-editor',
+  'templates-CKEditor': '/templates/code-editor',
+  'templates-enterMessage': '/templates/enter-message',
+} as const;
+export type FullScreenEditor = keyof typeof FULL_SCREEN_EDITORS;
 
 /** Sections whose list pages use the whole height, so the footer is left out. */
 const FOOTERLESS_SECTIONS = ['contacts', 'groups', 'emails', 'sms-and-mms', 'templates', 'search-results', 'advanced-search'];
@@ -31,10 +34,8 @@ export function isFooterVisible(pathname: string): boolean {
   return !FOOTERLESS_SECTIONS.includes(firstSegment(pathname));
 }
 
-/** The route handle a full-screen editor route declares. */
-export type EditorHandle = { editor: FullScreenEditor };
-
-export function isEditorHandle(handle: unknown): handle is EditorHandle {
-  if (typeof handle !== 'object' || handle === null || !('editor' in handle)) return false;
-  return FULL_SCREEN_EDITORS.some((name) => name === handle.editor);
+/** The full-screen editor open at this path, if any. */
+export function fullScreenEditorAt(pathname: string): FullScreenEditor | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return (Object.keys(FULL_SCREEN_EDITORS) as FullScreenEditor[]).find((name) => FULL_SCREEN_EDITORS[name] === path);
 }

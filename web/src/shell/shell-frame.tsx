@@ -4,10 +4,10 @@
  */
 import { lazy, Suspense } from 'react';
 import { Box, Flex } from '@chakra-ui/react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import type { TUserInfo } from '../../../shared/schemas/user.js';
 import { PageSpinner } from '../components/page-spinner.js';
-import { isEditorHandle, isFooterVisible, isHiddenMenuRoute } from '../routes/route-layout.js';
+import { fullScreenEditorAt, isFooterVisible, isHiddenMenuRoute } from '../routes/route-layout.js';
 import { useForceVerifyGate } from '../routes/verification/use-force-verify-gate.js';
 import type { SessionClaims } from '../session/session.js';
 import { ConnectionBanner } from './connection-banner.js';
@@ -24,10 +24,9 @@ type FrameProps = { user: TUserInfo; claims: SessionClaims };
 
 export default function ShellFrame({ user, claims }: FrameProps) {
   const { pathname } = useLocation();
-  const matches = useMatches();
   const forceVerify = useForceVerifyGate(user, claims);
   const forced = claims.forcePasswordChange ? 'password' : forceVerify ? 'verify' : null;
-  const isEditor = matches.some((match) => isEditorHandle(match.handle));
+  const isEditor = fullScreenEditorAt(pathname) !== undefined;
 
   // Full-screen editors bring their own chrome; a forced page still takes precedence.
   if (isEditor && !forced) return <Outlet />;

@@ -7,13 +7,13 @@ import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.js';
 
 export const publicAuthRoutes: RouteObject[] = [
-  { path: '/sign-in', lazy: lazyPage(() => import('./sign-in-page.js')) },
-  { path: '/sign-up', lazy: lazyPage(() => import('./sign-up-page.js')) },
+  { path: '/sign-in', element: lazyPage(() => import('./sign-in-page.js')) },
+  { path: '/sign-up', element: lazyPage(() => import('./sign-up-page.js')) },
 ];
 
 export const hiddenMenuAuthRoutes: RouteObject[] = [
-  { path: 'creating-account', lazy: lazyPage(() => import('./creating-account-page.js')) },
-  { path: 'welcome', lazy: lazyPage(() => import('./welcome-page.js')) },
+  { path: 'creating-account', element: lazyPage(() => import('./creating-account-page.js')) },
+  { path: 'welcome', element: lazyPage(() => import('./welcome-page.js')) },
 ];
 
 export const authRoutes: RouteObject[] = [...publicAuthRoutes, ...hiddenMenuAuthRoutes];
