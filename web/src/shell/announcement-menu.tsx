@@ -1,24 +1,18 @@
 /** The announcement menu (spec §2.7): title, mark-all-read, list with unread dots, empty text. */
-import { useState } from 'react';
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { markAllAnnouncementsRead, useAnnouncements, type TAnnouncement } from '../api/announcements.js';
 import { showError } from '../components/error-dialog.js';
 import { MegaphoneIcon } from '../components/icons.js';
 import { useFormatters } from '../format/use-formatters.js';
-import { HeaderMenu, MenuEmpty, MenuError, MenuLoading } from './header-menu.js';
+import { HeaderMenu, MenuEmpty, MenuError, MenuLoading, useMenuOpen } from './header-menu.js';
 import { TextAction } from './text-action.js';
 
 export function AnnouncementMenu() {
   const { t } = useTranslation('shell');
-  const [open, setOpen] = useState(false);
+  const { open, onOpenChange } = useMenuOpen(() => void refetch());
   const { page, error, isLoading, refetch } = useAnnouncements();
   const unread = page?.unread ?? 0;
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) void refetch();
-  };
 
   const markAllRead = async () => {
     try {

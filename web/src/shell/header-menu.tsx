@@ -3,7 +3,7 @@
  * the announcement, notification and shopping-cart menus. The panel mounts only while open, so
  * each menu's data is fetched on opening.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Flex, IconButton, Popover, Portal, Spinner, Text, type IconProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { MENU_PANEL } from '../../../shared/constants.js';
@@ -24,6 +24,16 @@ type HeaderMenuProps = {
   footer?: ReactNode;
   children: ReactNode;
 };
+
+/** Open state of a header menu; the menus refetch on open (spec §2.7), so `onOpen` runs each time. */
+export function useMenuOpen(onOpen: () => void) {
+  const [open, setOpen] = useState(false);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) onOpen();
+  };
+  return { open, close: () => setOpen(false), onOpenChange };
+}
 
 export function HeaderMenu(props: HeaderMenuProps) {
   const Icon = props.icon;

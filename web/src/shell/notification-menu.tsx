@@ -2,7 +2,6 @@
  * The notification menu (spec §2.7): title, settings gear and view-history (own account only),
  * clear-all, the list, and a badge with the unopened count capped at 99+.
  */
-import { useState } from 'react';
 import { Box, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -17,7 +16,7 @@ import { showError } from '../components/error-dialog.js';
 import { BellIcon, SettingsIcon } from '../components/icons.js';
 import { badgeLabel } from '../format/count.js';
 import { useFormatters } from '../format/use-formatters.js';
-import { HeaderMenu, MenuEmpty, MenuError, MenuLoading } from './header-menu.js';
+import { HeaderMenu, MenuEmpty, MenuError, MenuLoading, useMenuOpen } from './header-menu.js';
 import { TextAction, TextLink } from './text-action.js';
 
 const SEVERITY_COLORS = ['green.500', 'blue.500', 'orange.500', 'red.500'] as const;
@@ -27,18 +26,12 @@ const SUBJECT_VALUES = ['campName', 'importName', 'exportName', 'planName', 'tem
 
 export function NotificationMenu({ ownAccount }: { ownAccount: boolean }) {
   const { t } = useTranslation('shell');
-  const [open, setOpen] = useState(false);
+  const { open, close, onOpenChange } = useMenuOpen(() => {
+    void refetch();
+    void refetchCount();
+  });
   const { page, error, isLoading, refetch } = useNotifications(open);
   const { count, refetch: refetchCount } = useUnopenedNotificationCount();
-  const close = () => setOpen(false);
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) {
-      void refetch();
-      void refetchCount();
-    }
-  };
 
   const clearAll = async () => {
     try {

@@ -2,30 +2,24 @@
  * The shopping-cart menu (billing spec §2): a dot when the cart has items, the items with price
  * and cycle, a link to plans and a checkout link that needs canBuyPlan.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Button, Flex, Stack, Text, type IconProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useShoppingCart, useShoppingCartCount, type TCartItem } from '../api/shopping-cart.js';
 import { CartIcon, EmailIcon, FileTextIcon, GlobeIcon, PaperclipIcon, ShieldIcon, SmsIcon, StorageIcon, TeamIcon } from '../components/icons.js';
 import { formatMinorUnits } from '../format/money.js';
-import { HeaderMenu, MenuEmpty, MenuError, MenuLoading } from './header-menu.js';
+import { HeaderMenu, MenuEmpty, MenuError, MenuLoading, useMenuOpen } from './header-menu.js';
 import { TextLink } from './text-action.js';
 
 export function ShoppingCartMenu({ canBuyPlan }: { canBuyPlan: boolean }) {
   const { t } = useTranslation('shell');
-  const [open, setOpen] = useState(false);
+  const { open, close, onOpenChange } = useMenuOpen(() => {
+    void refetch();
+    void refetchCount();
+  });
   const { cart, error, isLoading, refetch } = useShoppingCart(open);
   const { count, refetch: refetchCount } = useShoppingCartCount();
-  const close = () => setOpen(false);
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) {
-      void refetch();
-      void refetchCount();
-    }
-  };
 
   const isEmpty = !cart || cart.result.length === 0;
 

@@ -5,7 +5,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants.js';
 import { logout } from '../../api/session.js';
 import { useUserInfo } from '../../api/user.js';
 import { FormField } from '../auth/components/form-field.js';
-import { LockIcon } from '../auth/components/icons.js';
+import { LockIcon } from '../../components/icons.js';
 import { PasswordInput } from '../auth/components/password-input.js';
 import { useForcePasswordChange } from './use-force-password-change.js';
 

@@ -3,8 +3,7 @@ import { HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants.js';
 import { passwordChecklist } from '../../../../../shared/domain/password.js';
-import { CheckCircleIcon } from '../../../components/icons.js';
-import { CircleIcon } from './icons.js';
+import { CheckCircleIcon, CircleIcon } from '../../../components/icons.js';
 
 type Rule = keyof ReturnType<typeof passwordChecklist>;
 const RULES: readonly Rule[] = ['length', 'uppercase', 'lowercase', 'digit'];

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon } from './icons.js';
+import { EyeIcon, EyeOffIcon } from '../../../components/icons.js';
 
 export function PasswordInput(props: Omit<InputProps, 'type'>) {
   const { t } = useTranslation('auth');
