@@ -76,12 +76,14 @@ function toResult(answer: unknown): APIGatewayProxyStructuredResultV2 {
 
 function errorResult(error: unknown, event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
   if (error instanceof AppError) {
-    const headers: Record<string, string> = {};
-    if (error.details.retryAfter) headers['retry-after'] = String(error.details.retryAfter);
-    return { ...toResult(HttpAnswer.json(error.toBody(), error.httpStatus)), headers: { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', ...headers } };
+    const answer = toResult(HttpAnswer.json(error.toBody(), error.httpStatus));
+    if (error.details.retryAfter) answer.headers = { ...answer.headers, 'retry-after': String(error.details.retryAfter) };
+    return answer;
   }
   // Unexpected failures are logged with the request id and never serialised to the client.
-  console.error(JSON.stringify({ level: 'error', requestId: event.requestContext?.requestId, routeKey: event.routeKey, error: String(error), stack: (error as Error)?.stack }));
+  console.error(
+    JSON.stringify({ level: 'error', requestId: event.requestContext?.requestId, routeKey: event.routeKey, error: String(error), stack: (error as Error)?.stack }),
+  );
   return toResult(HttpAnswer.json(new AppError(ERROR_CODES.GENERIC, 'Sorry, an error occurred while processing your request.').toBody(), 500));
 }
 

@@ -1,0 +1,59 @@
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { describe, expect, it, vi } from 'vitest';
+import { createApiHandler } from '../../../functions/lib/http.js';
+
+function event(routeKey: string, body?: string): APIGatewayProxyEventV2 {
+  const [method, path] = routeKey.split(' ');
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: '',
+    headers: {},
+    body,
+    isBase64Encoded: false,
+    requestContext: { requestId: 'r1', http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
+  } as unknown as APIGatewayProxyEventV2;
+}
+
+const context = {} as Context;
+
+describe('the API handler shape', () => {
+  it('answers an unexpected failure with OTH-X-001 and keeps the details in the log', async () => {
+    // Prepare
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handler = createApiHandler('config', {
+      'GET /config': async () => {
+        throw new Error('connection string secret://abc');
+      },
+    });
+    // Act
+    const answer = await handler(event('GET /config'), context);
+    // Assess
+    expect(answer.statusCode).toBe(500);
+    expect(JSON.parse(String(answer.body))).toEqual({ statusCode: 'OTH-X-001', message: 'Sorry, an error occurred while processing your request.' });
+    expect(String(answer.body)).not.toContain('secret');
+    expect(String(log.mock.calls[0]?.[0])).toContain('secret://abc');
+    log.mockRestore();
+  });
+
+  it('answers a route key the group does not serve with OTH-X-404', async () => {
+    // Prepare
+    const handler = createApiHandler('config', { 'GET /config': async () => ({ ok: true }) });
+    // Act
+    const answer = await handler(event('GET /auth/login'), context);
+    // Assess
+    expect(answer.statusCode).toBe(404);
+    expect(JSON.parse(String(answer.body)).statusCode).toBe('OTH-X-404');
+  });
+
+  it('never caches API answers', async () => {
+    // Prepare
+    const handler = createApiHandler('config', { 'GET /config': async () => ({ ok: true }) });
+    // Act
+    const answer = await handler(event('GET /config'), context);
+    // Assess
+    expect(answer.headers?.['cache-control']).toBe('no-store');
+    expect(JSON.parse(String(answer.body))).toEqual({ ok: true });
+  });
+});
