@@ -29,6 +29,7 @@ export type ApiGroup =
   | 'dashboard'
   | 'notifications'
   | 'announcements'
+  | 'admin'
   | 'shopping-cart';
 
 export type RouteDefinition = {
@@ -47,6 +48,7 @@ const API = '/api/v1/pageBasedAPI';
 const PUBLIC: RouteAccess = { kind: 'public' };
 const SESSION: RouteAccess = { kind: 'session' };
 const OWN: RouteAccess = { kind: 'ownAccount' };
+const ADMIN: RouteAccess = { kind: 'admin' };
 const section = (name: Section, flag: Flag): RouteAccess => ({ kind: 'section', section: name, flag });
 
 function route(
@@ -81,13 +83,38 @@ export const ROUTES: readonly RouteDefinition[] = [
 
   route('GET', `${API}/dashboard/summary`, 'dashboard', section('dashboard', 'read')),
 
-  // Menus of the shell (spec §2.7); issue 3 adds the rest of the notification calls.
-  route('GET', `${API}/notification/pop-up`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
-  route('GET', `${API}/notification/unopen-count`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
-  route('POST', `${API}/notification/unopen-count`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
-  route('DELETE', `${API}/notification/delete-all`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
-  route('GET', `${API}/announcement/pop-up`, 'announcements', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
-  route('PUT', `${API}/announcement/readAll`, 'announcements', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications }),
+  // Notifications and announcements (spec §2.7, §7 "Announcements and notifications").
+  ...(
+    [
+      ['GET', 'notification/pop-up'],
+      ['GET', 'notification/unopen-count'],
+      ['POST', 'notification/unopen-count'],
+      ['GET', 'notification/persist-pop-up'],
+      ['GET', 'notification/progress-items'],
+      ['GET', 'notification/history'],
+      ['POST', 'notification/mark-as-read'],
+      ['DELETE', 'notification/delete-one'],
+      ['DELETE', 'notification/delete-all'],
+    ] as const
+  ).map(([method, path]) => route(method, `${API}/${path}`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications })),
+  route('GET', `${API}/settings/notifications`, 'notifications', OWN),
+  route('PUT', `${API}/settings/notifications`, 'notifications', OWN),
+  ...(
+    [
+      ['GET', 'announcement/pop-up'],
+      ['PUT', 'announcement/readAll'],
+      ['GET', 'announcement/{id}'],
+      ['DELETE', 'announcement/{id}'],
+    ] as const
+  ).map(([method, path]) => route(method, `${API}/${path}`, 'announcements', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications })),
+
+  // Provider support (spec §6 "Provider support"): announcements and account locks.
+  route('GET', `${API}/admin/announcements`, 'admin', ADMIN),
+  route('POST', `${API}/admin/announcements`, 'admin', ADMIN),
+  route('PUT', `${API}/admin/announcements/{id}`, 'admin', ADMIN),
+  route('DELETE', `${API}/admin/announcements/{id}`, 'admin', ADMIN),
+  route('POST', `${API}/admin/users/force-logout`, 'admin', ADMIN),
+  route('POST', `${API}/admin/users/lock`, 'admin', ADMIN),
   route('GET', `${API}/plansAndBillings/shoppingCart`, 'shopping-cart', OWN),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
 ];

@@ -2,7 +2,9 @@
  * What the header menus read (spec §2.7; billing §2 shopping cart menu): the user's
  * notifications, the announcements with the user's read marks, and the account's cart.
  */
-import type { TAnnouncementPage, TCart, TNotificationPage } from '../../shared/schemas/menus.js';
+import type { TAnnouncementPage } from '../../shared/schemas/announcements.js';
+import type { TCart } from '../../shared/schemas/shopping-cart.js';
+import type { TNotificationPage } from '../../shared/schemas/notifications.js';
 import type { TPageQuery } from '../../shared/schemas/paging.js';
 import { listAnnouncements, markAllAnnouncementsRead, readAnnouncementState } from '../data/announcements.js';
 import { countUnreadNotifications, deleteAllNotifications, listNotifications } from '../data/notifications.js';

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { LIST_PAGE_SIZE, TIMEOUTS_MS } from '../../../shared/constants.js';
-import type { TAnnouncement, TAnnouncementPage } from '../../../shared/schemas/menus.js';
+import type { TAnnouncement, TAnnouncementPage } from '../../../shared/schemas/announcements.js';
 import { apiRequest } from './client.js';
 
 const API = '/api/v1/pageBasedAPI/announcement';

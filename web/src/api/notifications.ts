@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { LIST_PAGE_SIZE, TIMEOUTS_MS } from '../../../shared/constants.js';
-import type { TNotification, TNotificationPage } from '../../../shared/schemas/menus.js';
+import type { TNotification, TNotificationPage } from '../../../shared/schemas/notifications.js';
 import { apiRequest } from './client.js';
 
 const API = '/api/v1/pageBasedAPI/notification';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { TCart, TCartItem } from '../../../shared/schemas/menus.js';
+import type { TCart, TCartItem } from '../../../shared/schemas/shopping-cart.js';
 import { fetchPath } from './client.js';
 
 const API = '/api/v1/pageBasedAPI/plansAndBillings/shoppingCart';
