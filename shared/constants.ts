@@ -24,6 +24,8 @@ export const TIMEOUTS_MS = {
 export const TOKEN_REFRESH_THRESHOLD_MS = 5 * MINUTE_MS;
 /** How long an access token is valid; refreshed long before (threshold above). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Provider support tokens are never refreshed (spec §6), so they last a working day. */
+export const SUPPORT_ACCESS_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 
 export const DEFAULT_IDLE_TIME_MS = HOUR_MS;
 export const IDLE_REMINDER_MS = 5 * MINUTE_MS;

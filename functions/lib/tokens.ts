@@ -4,7 +4,7 @@
  */
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { SignJWT, jwtVerify } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.js';
+import { ACCESS_TOKEN_TTL_SECONDS, SUPPORT_ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import { ZTokenClaims, type TTokenClaims } from '../../shared/schemas/session.js';
 import { secretsClient } from './aws/secrets.js';
@@ -35,7 +35,7 @@ export async function signToken(claims: TTokenClaims): Promise<string> {
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .setExpirationTime(`${claims.admin ? SUPPORT_ACCESS_TOKEN_TTL_SECONDS : ACCESS_TOKEN_TTL_SECONDS}s`)
     .sign(await key());
 }
 

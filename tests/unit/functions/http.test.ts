@@ -57,3 +57,28 @@ describe('the API handler shape', () => {
     expect(JSON.parse(String(answer.body))).toEqual({ ok: true });
   });
 });
+
+describe('token lifetimes', () => {
+  it('gives provider support a working day, since their tokens are never refreshed (spec §6)', async () => {
+    // Prepare
+    Object.assign(process.env, {
+      JWT_SECRET: 'x'.repeat(40),
+      TABLE_NAME: 'unit',
+      DATA_BUCKET: 'unit-data',
+      APP_URL: 'http://127.0.0.1',
+      QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1/q',
+    });
+    const { signToken, verifyToken } = await import('../../../functions/lib/tokens.js');
+    const { ROLE_PERMISSIONS } = await import('../../../shared/domain/permissions.js');
+    const claims = {
+      tuid: 't', loginTuid: 't', admin: false, teamId: null, teamAdmin: false, connectionRole: null, permissions: ROLE_PERMISSIONS.owner,
+      free: false, unverified: false, hideShoppingCart: false, forcePasswordChange: false, sid: 's',
+    };
+    // Act
+    const user = await verifyToken(await signToken(claims));
+    const support = await verifyToken(await signToken({ ...claims, admin: true }));
+    // Assess
+    expect(user.exp - user.iat).toBe(15 * 60);
+    expect(support.exp - support.iat).toBe(8 * 60 * 60);
+  });
+});
