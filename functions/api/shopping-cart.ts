@@ -1,5 +1,5 @@
 import { claimsOf, createApiHandler } from '../lib/http.js';
-import { getCart } from '../services/menus.js';
+import { getCart } from '../services/shopping-cart.js';
 
 const CART = '/api/v1/pageBasedAPI/plansAndBillings/shoppingCart';
 

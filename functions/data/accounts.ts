@@ -233,3 +233,52 @@ export async function changeLogin(account: AccountRecord, newLogin: string, veri
     throw error;
   }
 }
+
+/**
+ * Locks an account on behalf of the provider (spec §6 "Can lock accounts"); a terminated account
+ * stays terminated. Answers false when there is no such live account.
+ */
+export async function lockAccountByProvider(tuid: string): Promise<boolean> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.account(tuid),
+        ConditionExpression: 'attribute_exists(PK) AND #status <> :terminated',
+        UpdateExpression: 'SET #status = :locked, lockedBy = :provider',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':terminated': 'terminated', ':locked': 'locked', ':provider': 'provider' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Lifts a lock: the account returns to `status` (active, or verifying while the login email is
+ * unverified). The condition pins the verification state the caller chose the status from.
+ * Answers false when the account was not locked.
+ */
+export async function unlockAccount(account: Pick<AccountRecord, 'tuid' | 'unverified'>, status: TAccountStatus): Promise<boolean> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.account(account.tuid),
+        ConditionExpression: '#status = :locked AND unverified = :unverified',
+        UpdateExpression: 'SET #status = :status, lockedBy = :null',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':locked': 'locked', ':unverified': account.unverified, ':status': status, ':null': null },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,15 +1,17 @@
 /**
- * Announcements are provider-wide, newest first in one partition; each user's read marks are
- * items under the user's account.
+ * Announcements are provider-wide, in one partition under time-ordered ids (newest last); each
+ * user's marks (read, hidden) are items under the user's account, one per announcement, plus the
+ * time of the user's last "mark all read".
  */
-import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { table } from './table-client.js';
+import { isConditionFailure, table } from './table-client.js';
 
 export type AnnouncementRecord = {
   id: string;
   title: string;
   preview: string;
+  /** Sanitised HTML. */
   content: string;
   published_time: string;
   pop_up: boolean;
@@ -17,39 +19,146 @@ export type AnnouncementRecord = {
   important: boolean;
 };
 
-// Access pattern: the newest published announcements, one page (page numbers from 1).
-export async function listAnnouncements(page: number, limit: number): Promise<AnnouncementRecord[]> {
+export type AnnouncementHead = Pick<AnnouncementRecord, 'id' | 'published_time'>;
+
+export type AnnouncementMarks = {
+  readIds: Set<string>;
+  hiddenIds: Set<string>;
+  /** Everything published up to this time counts as read. */
+  readAllAt: string | null;
+};
+
+/** BatchGetItem reads at most this many keys per call. */
+const BATCH_GET_LIMIT = 100;
+
+export async function createAnnouncementRecord(record: AnnouncementRecord): Promise<void> {
   const { db, name } = table();
-  const answer = await db.send(
-    new QueryCommand({
-      TableName: name,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.announcementPartition },
-      ScanIndexForward: false,
-      Limit: page * limit,
-    }),
-  );
-  return ((answer.Items ?? []) as AnnouncementRecord[]).slice((page - 1) * limit);
+  await db.send(new PutCommand({ TableName: name, Item: { ...keys.announcement(record.id), ...record }, ConditionExpression: 'attribute_not_exists(PK)' }));
 }
 
-/**
- * Access pattern: a user's read state for some announcements: the ids read one by one, and the
- * time of the last "mark all read" (everything published before it counts as read).
- */
-export async function readAnnouncementState(userId: string, ids: string[]): Promise<{ readIds: Set<string>; readAllAt: string | null }> {
+/** Replaces what support wrote on an existing announcement; null if there is none. */
+export async function updateAnnouncementRecord(
+  id: string,
+  changes: Omit<AnnouncementRecord, 'id' | 'published_time'>,
+): Promise<AnnouncementRecord | null> {
   const { db, name } = table();
-  const readAllKey = keys.announcementsReadAll(userId);
-  const answer = await db.send(
-    new BatchGetCommand({
-      RequestItems: { [name]: { Keys: [readAllKey, ...ids.map((id) => keys.announcementRead(userId, id))], ProjectionExpression: 'SK, #at', ExpressionAttributeNames: { '#at': 'at' } } },
+  const fields = Object.entries(changes);
+  try {
+    const answer = await db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.announcement(id),
+        ConditionExpression: 'attribute_exists(PK)',
+        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(fields.map(([field], i) => [`#f${i}`, field])),
+        ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return answer.Attributes as AnnouncementRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Deletes an announcement; false if there was none. Users' marks on it are left to be ignored. */
+export async function deleteAnnouncementRecord(id: string): Promise<boolean> {
+  const { db, name } = table();
+  try {
+    await db.send(new DeleteCommand({ TableName: name, Key: keys.announcement(id), ConditionExpression: 'attribute_exists(PK)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+// Access pattern: one announcement by id.
+export async function getAnnouncement(id: string): Promise<AnnouncementRecord | null> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.announcement(id) }));
+  return (answer.Item as AnnouncementRecord | undefined) ?? null;
+}
+
+// Access pattern: the id and time of every announcement, newest first (the list is provider-wide and short).
+export async function listAnnouncementHeads(): Promise<AnnouncementHead[]> {
+  const { db, name } = table();
+  const heads: AnnouncementHead[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const answer = await db.send(
+      new QueryCommand({
+        TableName: name,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.announcementPartition, ':prefix': keys.announcementPrefix },
+        ProjectionExpression: 'id, published_time',
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    heads.push(...((answer.Items ?? []) as AnnouncementHead[]));
+    startKey = answer.LastEvaluatedKey;
+  } while (startKey);
+  return heads;
+}
+
+// Access pattern: whole announcements by id, in the order asked (missing ones left out).
+export async function getAnnouncements(ids: readonly string[]): Promise<AnnouncementRecord[]> {
+  const { db, name } = table();
+  const found = new Map<string, AnnouncementRecord>();
+  for (let i = 0; i < ids.length; i += BATCH_GET_LIMIT) {
+    let requested: Array<Record<string, unknown>> = ids.slice(i, i + BATCH_GET_LIMIT).map((id) => keys.announcement(id));
+    // BatchGetItem may leave keys unprocessed under load; ask again for those.
+    while (requested.length > 0) {
+      const answer = await db.send(new BatchGetCommand({ RequestItems: { [name]: { Keys: requested } } }));
+      for (const item of (answer.Responses?.[name] ?? []) as AnnouncementRecord[]) found.set(item.id, item);
+      requested = answer.UnprocessedKeys?.[name]?.Keys ?? [];
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+// Access pattern: a user's marks on every announcement.
+export async function getAnnouncementMarks(userId: string): Promise<AnnouncementMarks> {
+  const { db, name } = table();
+  const readMarkItems = async (): Promise<Array<Record<string, unknown>>> => {
+    const items: Array<Record<string, unknown>> = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const answer = await db.send(
+        new QueryCommand({
+          TableName: name,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.announcementMarkPrefix },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      items.push(...(answer.Items ?? []));
+      startKey = answer.LastEvaluatedKey;
+    } while (startKey);
+    return items;
+  };
+  const [readAll, markItems] = await Promise.all([db.send(new GetCommand({ TableName: name, Key: keys.announcementsReadAll(userId) })), readMarkItems()]);
+  return {
+    readIds: new Set(markItems.filter((item) => item.readAt).map((item) => String(item.id))),
+    hiddenIds: new Set(markItems.filter((item) => item.hiddenAt).map((item) => String(item.id))),
+    readAllAt: (readAll.Item?.at as string | undefined) ?? null,
+  };
+}
+
+/** Sets a mark (read or hidden) on one announcement for one user. */
+export async function markAnnouncement(userId: string, id: string, mark: 'readAt' | 'hiddenAt', at: string): Promise<void> {
+  const { db, name } = table();
+  await db.send(
+    new UpdateCommand({
+      TableName: name,
+      Key: keys.announcementMark(userId, id),
+      UpdateExpression: 'SET id = :id, #mark = :at',
+      ExpressionAttributeNames: { '#mark': mark },
+      ExpressionAttributeValues: { ':id': id, ':at': at },
     }),
   );
-  const items = answer.Responses?.[name] ?? [];
-  const prefix = keys.announcementRead(userId, '').SK;
-  return {
-    readIds: new Set(items.filter((item) => String(item.SK).startsWith(prefix)).map((item) => String(item.SK).slice(prefix.length))),
-    readAllAt: (items.find((item) => item.SK === readAllKey.SK)?.at as string | undefined) ?? null,
-  };
 }
 
 /** Marks every announcement published up to `at` read for the user. */

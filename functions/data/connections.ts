@@ -1,9 +1,10 @@
 /**
  * Open WebSocket connections, under the connected user's account (so a user's connections are
- * one Query), with an inverted index entry by connection id for $disconnect.
+ * one Query), each with an index entry in one of a few provider-wide partitions: $disconnect
+ * finds a connection by id in one Query there, and a broadcast reads every connection from them.
  */
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, ttlSeconds } from './keys.js';
+import { CONNECTION_INDEX_SHARDS, keys, ttlSeconds } from './keys.js';
 import { table } from './table-client.js';
 
 /** API Gateway closes WebSocket connections after two hours at the most. */
@@ -17,7 +18,7 @@ export async function putConnection(connection: Omit<ConnectionRecord, 'expiresA
   await db.send(
     new PutCommand({
       TableName: name,
-      Item: { ...keys.connection(connection.userId, connection.connectionId), ...keys.connectionLookup(connection.connectionId), ...item },
+      Item: { ...keys.connection(connection.userId, connection.connectionId), ...keys.connectionIndex(connection.connectionId), ...item },
     }),
   );
 }
@@ -39,16 +40,42 @@ export async function listConnections(userId: string, now: Date): Promise<Connec
 // Access pattern: the connection with an id (for $disconnect, which knows only the id).
 export async function findConnection(connectionId: string): Promise<ConnectionRecord | null> {
   const { db, name } = table();
-  const lookup = keys.connectionLookup(connectionId);
+  const index = keys.connectionIndex(connectionId);
   const answer = await db.send(
     new QueryCommand({
       TableName: name,
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk',
-      ExpressionAttributeValues: { ':pk': lookup.GSI1PK, ':sk': lookup.GSI1SK },
+      ExpressionAttributeValues: { ':pk': index.GSI1PK, ':sk': index.GSI1SK },
     }),
   );
   return (answer.Items?.[0] as ConnectionRecord | undefined) ?? null;
+}
+
+/**
+ * Access pattern: every open connection (a broadcast), one page at a time; the index partitions
+ * are read side by side and `onPage` may run for several pages at once.
+ */
+export async function forEachConnectionPage(now: Date, onPage: (connections: ConnectionRecord[]) => Promise<void>): Promise<void> {
+  const { db, name } = table();
+  const readPartition = async (shard: number): Promise<void> => {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const answer = await db.send(
+        new QueryCommand({
+          TableName: name,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          FilterExpression: 'expiresAt > :now',
+          ExpressionAttributeValues: { ':pk': keys.connectionIndexPartition(shard), ':now': ttlSeconds(now) },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      await onPage((answer.Items ?? []) as ConnectionRecord[]);
+      startKey = answer.LastEvaluatedKey;
+    } while (startKey);
+  };
+  await Promise.all(Array.from({ length: CONNECTION_INDEX_SHARDS }, (_, shard) => readPartition(shard)));
 }
 
 export async function deleteConnection(userId: string, connectionId: string): Promise<void> {

@@ -2,19 +2,44 @@
  * Key formats of the single table. Every tenant-owned item starts with the account it belongs
  * to; only the repository modules in this folder import these.
  */
+
+/** Connections are spread over this many index partitions, so connects and disconnects never pile onto one hot index key. */
+export const CONNECTION_INDEX_SHARDS = 8;
+
+function connectionShard(connectionId: string): number {
+  let sum = 0;
+  for (let i = 0; i < connectionId.length; i += 1) sum = (sum + connectionId.charCodeAt(i)) % CONNECTION_INDEX_SHARDS;
+  return sum;
+}
+
 export const keys = {
   /** The account's profile and settings: one item per account. */
   account: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'PROFILE' }),
   /** Login email → account: makes the login email unique. */
   login: (email: string) => ({ PK: `LOGIN#${email}`, SK: 'LOGIN' }),
+  sessionPrefix: 'SESSION#',
   session: (loginTuid: string, sid: string) => ({ PK: `ACCOUNT#${loginTuid}`, SK: `SESSION#${sid}` }),
   verification: (tuid: string, purpose: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `VERIFY#${purpose}` }),
   rateWindow: (scope: string, subject: string, windowStart: number) => ({ PK: `RATE#${scope}#${subject}`, SK: `WINDOW#${windowStart}` }),
+  /** Notifications sort by their time-ordered id, so a date range is a key range. */
   notificationPrefix: 'NOTIF#',
-  notification: (userId: string, createTime: string, id: string) => ({ PK: `ACCOUNT#${userId}`, SK: `NOTIF#${createTime}#${id}` }),
+  notification: (userId: string, id: string) => ({ PK: `ACCOUNT#${userId}`, SK: `NOTIF#${id}` }),
+  /** Index entry of a notification by kind: the history filtered by type reads only that kind. */
+  notificationTypePartition: (userId: string, type: string) => `NOTIFTYPE#${userId}#${type}`,
+  notificationByType: (userId: string, type: string, id: string) => ({ GSI1PK: `NOTIFTYPE#${userId}#${type}`, GSI1SK: id }),
+  /** The user's unread-notification counter, changed in the same transactions as the notifications. */
+  notificationCounter: (userId: string) => ({ PK: `ACCOUNT#${userId}`, SK: 'NOTIFCOUNTER' }),
+  /** Which kinds of notification also go to the user by email. */
+  notificationSettings: (userId: string) => ({ PK: `ACCOUNT#${userId}`, SK: 'NOTIFSETTINGS' }),
+  progressPrefix: 'PROGRESS#',
+  progress: (userId: string, id: string) => ({ PK: `ACCOUNT#${userId}`, SK: `PROGRESS#${id}` }),
+  /** Announcements are provider-wide and sort by their time-ordered id (newest last). */
   announcementPartition: 'ANNOUNCEMENTS',
-  announcement: (publishedTime: string, id: string) => ({ PK: 'ANNOUNCEMENTS', SK: `${publishedTime}#${id}` }),
-  announcementRead: (userId: string, id: string) => ({ PK: `ACCOUNT#${userId}`, SK: `ANNREAD#${id}` }),
+  announcementPrefix: 'ANN#',
+  announcement: (id: string) => ({ PK: 'ANNOUNCEMENTS', SK: `ANN#${id}` }),
+  /** One user's read and hidden marks on one announcement. */
+  announcementMarkPrefix: 'ANNMARK#',
+  announcementMark: (userId: string, id: string) => ({ PK: `ACCOUNT#${userId}`, SK: `ANNMARK#${id}` }),
   /** When the user last marked every announcement read. */
   announcementsReadAll: (userId: string) => ({ PK: `ACCOUNT#${userId}`, SK: 'ANNREADALL' }),
   cartItemPrefix: 'CART#',
@@ -22,7 +47,9 @@ export const keys = {
   accountPartition: (tuid: string) => `ACCOUNT#${tuid}`,
   connectionPrefix: 'CONN#',
   connection: (userId: string, connectionId: string) => ({ PK: `ACCOUNT#${userId}`, SK: `CONN#${connectionId}` }),
-  connectionLookup: (connectionId: string) => ({ GSI1PK: `CONN#${connectionId}`, GSI1SK: 'CONN' }),
+  /** Index entry of a connection: by id for $disconnect, and every connection for a broadcast. */
+  connectionIndex: (connectionId: string) => ({ GSI1PK: `CONNECTIONS#${connectionShard(connectionId)}`, GSI1SK: connectionId }),
+  connectionIndexPartition: (shard: number) => `CONNECTIONS#${shard}`,
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;

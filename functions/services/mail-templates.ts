@@ -55,3 +55,48 @@ export function verificationCodeMail(input: { to: string; fullname: string; code
 <p>${escapeHtml(text.expiry)}</p><p style="color:#718096">${escapeHtml(text.ignore)}</p></body></html>`,
   };
 }
+
+type NotificationMailText = { greeting: (name: string) => string; open: string; why: string; settings: string };
+
+const NOTIFICATION_TEXT: Record<Language, NotificationMailText> = {
+  en: {
+    greeting: (name) => `Hello ${name},`,
+    open: 'Open Campaign Platform',
+    why: 'You get this email because you chose to receive this kind of notification by email.',
+    settings: 'Change your notification settings',
+  },
+  'zh-CN': {
+    greeting: (name) => `${name}，您好：`,
+    open: '打开平台',
+    why: '您收到此邮件，是因为您选择了以电子邮件接收这类通知。',
+    settings: '更改通知设置',
+  },
+  'zh-HK': {
+    greeting: (name) => `${name}，你好：`,
+    open: '開啟平台',
+    why: '你收到此電郵，是因為你選擇了以電郵接收這類通知。',
+    settings: '更改通知設定',
+  },
+  'zh-TW': {
+    greeting: (name) => `${name}，您好：`,
+    open: '開啟平台',
+    why: '您收到此郵件，是因為您選擇了以電子郵件接收這類通知。',
+    settings: '變更通知設定',
+  },
+};
+
+/** A notification by email (settings → notifications): the sentence is the subject and the body. */
+export function notificationMail(input: { to: string; fullname: string; sentence: string; language: Language; appUrl: string }): MailMessage {
+  const text = NOTIFICATION_TEXT[input.language];
+  const appUrl = input.appUrl.replace(/\/+$/, '');
+  const settingsUrl = `${appUrl}/#/settings/notifications`;
+  return {
+    to: input.to,
+    subject: input.sentence,
+    text: [text.greeting(input.fullname), '', input.sentence, '', `${text.open}: ${appUrl}/`, '', text.why, `${text.settings}: ${settingsUrl}`].join('\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a202c;line-height:1.5">
+<p>${escapeHtml(text.greeting(input.fullname))}</p><p>${escapeHtml(input.sentence)}</p>
+<p><a href="${escapeHtml(`${appUrl}/`)}" style="color:#2b6cb0">${escapeHtml(text.open)}</a></p>
+<p style="color:#718096;font-size:12px">${escapeHtml(text.why)} <a href="${escapeHtml(settingsUrl)}" style="color:#718096">${escapeHtml(text.settings)}</a></p></body></html>`,
+  };
+}

@@ -3,10 +3,9 @@
  * fails the API call that asked for the mail, and a failed send is retried.
  */
 import { randomUUID } from 'node:crypto';
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
 import type { MailMessage } from '../channels/mail.js';
-import { sqsClient } from '../lib/aws/sqs.js';
+import { sendQueueMessage } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
 
 export const ZOutboundMail = z.object({
@@ -25,6 +24,6 @@ export type TOutboundMail = z.infer<typeof ZOutboundMail>;
 export async function enqueueMail(message: MailMessage): Promise<string> {
   const id = randomUUID();
   const body: TOutboundMail = { id, message };
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: config().QUEUE_URL_OUTBOUND_MAIL, MessageBody: JSON.stringify(body) }));
+  await sendQueueMessage(config().QUEUE_URL_OUTBOUND_MAIL, JSON.stringify(body));
   return id;
 }

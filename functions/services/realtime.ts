@@ -1,39 +1,86 @@
 /**
- * The one way to push a socket event to a user (spec §7 "Real-time socket"): fan out to every
- * open connection of the user, drop connections API Gateway reports gone, and never fail the
- * caller's work because a push failed.
+ * The one way to push a socket event (spec §7 "Real-time socket"): to every open connection of
+ * one user (`publish`), or of every user (`broadcast`). Connections API Gateway reports gone are
+ * dropped, and a failed push never fails the caller's work.
  */
-import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { deleteConnection, listConnections } from '../data/connections.js';
-import { managementClient } from '../lib/aws/websocket.js';
+import type { TSocketEvent } from '../../shared/schemas/realtime.js';
+import { deleteConnection, forEachConnectionPage, listConnections, type ConnectionRecord } from '../data/connections.js';
+import { postToConnection } from '../lib/aws/websocket.js';
+import { createLimiter } from '../lib/concurrency.js';
 import { config } from '../lib/config.js';
 
-export type SocketEvent = { event: string; data?: unknown };
+/** Omit over each member of a union (plain Omit would merge the members). */
+type WithoutUserId<E> = E extends unknown ? Omit<E, 'userId'> : never;
 
-export async function publish(userId: string, socketEvent: SocketEvent): Promise<{ delivered: number; removed: number }> {
-  const endpoint = config().WEBSOCKET_MANAGEMENT_URL;
-  if (!endpoint) return { delivered: 0, removed: 0 };
-  const counts = { delivered: 0, removed: 0 };
-  try {
-    const connections = await listConnections(userId, new Date());
-    const payload = new TextEncoder().encode(JSON.stringify({ ...socketEvent, userId }));
-    await Promise.all(
-      connections.map(async (connection) => {
+/** An event as producers give it; the addressed user's id is added per connection. */
+export type SocketEvent = WithoutUserId<TSocketEvent>;
+
+export type DeliveryCounts = { delivered: number; removed: number };
+
+/** Pushes in flight at once during a broadcast. */
+const BROADCAST_CONCURRENCY = 64;
+
+function warn(msg: string, details: Record<string, unknown>): void {
+  console.warn(JSON.stringify({ level: 'warn', msg, ...details }));
+}
+
+/** Sends to each connection, forgetting the ones that are gone; counts what happened. */
+async function deliver(
+  endpoint: string,
+  connections: readonly ConnectionRecord[],
+  socketEvent: SocketEvent,
+  counts: DeliveryCounts,
+  limit: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
+): Promise<void> {
+  const encoder = new TextEncoder();
+  // One message per addressed user (a user's tabs all get the same bytes).
+  const payloads = new Map<string, Uint8Array>();
+  const payloadFor = (userId: string): Uint8Array => {
+    const payload = payloads.get(userId) ?? encoder.encode(JSON.stringify({ ...socketEvent, userId }));
+    payloads.set(userId, payload);
+    return payload;
+  };
+  await Promise.all(
+    connections.map((connection) =>
+      limit(async () => {
         try {
-          await managementClient(endpoint).send(new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: payload }));
-          counts.delivered += 1;
-        } catch (error) {
-          if ((error as { name?: string }).name === 'GoneException') {
-            await deleteConnection(userId, connection.connectionId);
-            counts.removed += 1;
+          if ((await postToConnection(endpoint, connection.connectionId, payloadFor(connection.userId))) === 'sent') {
+            counts.delivered += 1;
           } else {
-            console.warn(JSON.stringify({ level: 'warn', msg: 'socket push failed', userId, error: String(error) }));
+            await deleteConnection(connection.userId, connection.connectionId);
+            counts.removed += 1;
           }
+        } catch (error) {
+          warn('socket push failed', { userId: connection.userId, event: socketEvent.event, error: String(error) });
         }
       }),
-    );
+    ),
+  );
+}
+
+/** Pushes an event to every open tab of one user (addressed by login user id). */
+export async function publish(userId: string, socketEvent: SocketEvent): Promise<DeliveryCounts> {
+  const endpoint = config().WEBSOCKET_MANAGEMENT_URL;
+  const counts: DeliveryCounts = { delivered: 0, removed: 0 };
+  if (!endpoint) return counts;
+  try {
+    await deliver(endpoint, await listConnections(userId, new Date()), socketEvent, counts);
   } catch (error) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'socket fan-out failed', userId, error: String(error) }));
+    warn('socket fan-out failed', { userId, event: socketEvent.event, error: String(error) });
+  }
+  return counts;
+}
+
+/** Pushes an event to every open connection of every user (announcements), a page at a time. */
+export async function broadcast(socketEvent: SocketEvent): Promise<DeliveryCounts> {
+  const endpoint = config().WEBSOCKET_MANAGEMENT_URL;
+  const counts: DeliveryCounts = { delivered: 0, removed: 0 };
+  if (!endpoint) return counts;
+  const limit = createLimiter(BROADCAST_CONCURRENCY);
+  try {
+    await forEachConnectionPage(new Date(), (connections) => deliver(endpoint, connections, socketEvent, counts, limit));
+  } catch (error) {
+    warn('socket broadcast failed', { event: socketEvent.event, error: String(error) });
   }
   return counts;
 }

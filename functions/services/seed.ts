@@ -1,24 +1,33 @@
 /**
- * The demo account the local host seeds at start: a verified standard account with some credits,
- * so a developer can sign in and see a working product at once. Idempotent.
+ * What the local host seeds at start and offers developers: a verified standard demo account
+ * with some credits, a provider-support account, and sample notifications (`POST
+ * /dev/api/notify`, local host only). Idempotent.
  */
-import { createAccount, findTuidByLogin, LoginTakenError } from '../data/accounts.js';
+import { z } from 'zod';
+import { AppError, ERROR_CODES } from '../../shared/errors.js';
+import type { TNotification } from '../../shared/schemas/notifications.js';
+import { ZEmail } from '../../shared/schemas/common.js';
+import { createAccount, findTuidByLogin, LoginTakenError, type AccountRecord } from '../data/accounts.js';
+import { parseInput } from '../lib/http.js';
 import { hashPassword } from '../lib/password-hash.js';
 import { newFreeAccount } from './new-account.js';
+import { createNotification, ZNotificationContent } from './notifications.js';
 
-export async function ensureDemoAccount(input: { email: string; password: string; fullname: string; now?: Date }): Promise<{ created: boolean; tuid: string }> {
+type SeedInput = { email: string; password: string; fullname: string; now?: Date };
+
+/** Creates a verified, active account unless the login email is taken already. */
+async function ensureVerifiedAccount(input: SeedInput, extra: Partial<AccountRecord>): Promise<{ created: boolean; tuid: string }> {
   const existing = await findTuidByLogin(input.email);
   if (existing) return { created: false, tuid: existing };
   const now = input.now ?? new Date();
   const base = newFreeAccount({ fullname: input.fullname, login: input.email, passwordHash: await hashPassword(input.password), now });
-  const account = {
+  const account: AccountRecord = {
     ...base,
-    status: 'active' as const,
-    free: false,
+    status: 'active',
     unverified: false,
     lastVerifiedTime: now.toISOString(),
     forceVerifyEndTime: null,
-    credits: { email: 10_000, sms: 500, attachmentMb: 1_000, pdfPages: 600, storageMb: 500, teamUsers: 5 },
+    ...extra,
   };
   try {
     await createAccount(account);
@@ -28,4 +37,26 @@ export async function ensureDemoAccount(input: { email: string; password: string
     if (error instanceof LoginTakenError) return { created: false, tuid: (await findTuidByLogin(input.email)) ?? account.tuid };
     throw error;
   }
+}
+
+export function ensureDemoAccount(input: SeedInput): Promise<{ created: boolean; tuid: string }> {
+  return ensureVerifiedAccount(input, {
+    free: false,
+    credits: { email: 10_000, sms: 500, attachmentMb: 1_000, pdfPages: 600, storageMb: 500, teamUsers: 5 },
+  });
+}
+
+/** Provider support staff: `admin` in its claims (spec §6 "Provider support"). */
+export function ensureSupportAccount(input: SeedInput): Promise<{ created: boolean; tuid: string }> {
+  return ensureVerifiedAccount(input, { free: false, admin: true, hideShoppingCart: true });
+}
+
+const ZSampleNotification = z.intersection(z.object({ email: ZEmail }), ZNotificationContent);
+
+/** A sample notification for the user with this login email, exactly as a producer would create it. */
+export async function createSampleNotification(body: unknown): Promise<TNotification> {
+  const { email, ...content } = parseInput(ZSampleNotification, body);
+  const userId = await findTuidByLogin(email);
+  if (!userId) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
+  return createNotification({ ...content, userId, now: new Date() });
 }

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { DAY_MS, RATE_LIMITS, type Language } from '../../shared/constants.js';
 import { passwordProblem } from '../../shared/domain/password.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
-import type { TLoginRequest, TSessionResponse, TSignUpRequest } from '../../shared/schemas/session.js';
+import { describeUserAgent, networkLocation } from '../../shared/domain/user-agent.js';
+import type { TLoginAlert, TLoginRequest, TSessionResponse, TSignUpRequest } from '../../shared/schemas/session.js';
 import {
   createAccount,
   findTuidByLogin,
@@ -16,13 +17,14 @@ import {
   recordLogin,
   type AccountRecord,
 } from '../data/accounts.js';
-import { deleteSession, getOpenSession, putSession, touchSession } from '../data/sessions.js';
+import { deleteSession, deleteSessions, getOpenSession, putSession, touchSession } from '../data/sessions.js';
 import { ttlSeconds } from '../data/keys.js';
 import { config } from '../lib/config.js';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/password-hash.js';
 import type { VerifiedToken } from '../lib/tokens.js';
 import { newFreeAccount } from './new-account.js';
 import { enforceRateLimit } from './rate-limit.js';
+import { publish } from './realtime.js';
 import { issueToken } from './tokens.js';
 
 /** A session ends after this long without a refresh or keep-alive, whatever the client's idle time. */
@@ -75,9 +77,15 @@ export async function signUp(input: TSignUpRequest & { language?: Language }, cl
   return { token, idleTime: config().IDLE_TIME_MS, url: 'welcome', newSignUp: true };
 }
 
+/** The login alert of spec §3 for a sign-in from this client. */
+function loginAlert(client: Client): TLoginAlert {
+  return { location: networkLocation(client.ip), ip: client.ip, ...describeUserAgent(client.userAgent), time: client.now.toISOString() };
+}
+
 /**
  * Signs in. Unknown emails and wrong passwords answer the same code after the same work, so the
- * answer does not tell whether an email is registered.
+ * answer does not tell whether an email is registered. The user's browsers already connected
+ * hear of the new sign-in (`newLogin`, the new-login dialog of spec §2.5).
  */
 export async function logIn(input: TLoginRequest, client: Client): Promise<TSessionResponse> {
   await enforceRateLimit({ scope: 'login-ip', subject: client.ip, limit: RATE_LIMITS.loginPerIp, now: client.now });
@@ -88,11 +96,17 @@ export async function logIn(input: TLoginRequest, client: Client): Promise<TSess
   if (!account || !passwordMatches) throw new AppError(ERROR_CODES.INCORRECT_PASSWORD, 'The email or password is incorrect.');
   assertCanSignIn(account);
   const token = await openSession(await recordLogin(account.tuid), client);
+  await publish(account.tuid, { event: 'newLogin', data: loginAlert(client) });
   return { token, idleTime: config().IDLE_TIME_MS, url: 'dashboard', newSignUp: false };
 }
 
 export async function logOut(claims: VerifiedToken): Promise<void> {
   await deleteSession(claims.loginTuid, claims.sid);
+}
+
+/** Ends every session of a user, or every one but `keepSid`: their tokens stop refreshing. */
+export async function endSessions(loginTuid: string, options: { keepSid?: string } = {}): Promise<void> {
+  await deleteSessions(loginTuid, options);
 }
 
 /** A fresh token with claims re-read from the account, while the session is open. */

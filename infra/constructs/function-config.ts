@@ -29,9 +29,8 @@ type Capabilities = readonly Capability[];
 
 /**
  * Who may do what: the one place to change a function's permissions, kept to what each module's
- * code does today. Routes that verify a session token read the signing secret.
- * No function publishes socket events yet: the module that starts calling
- * functions/services/realtime.ts `publish()` adds 'publishToSockets' here.
+ * code does today. Routes that verify a session token read the signing secret; a module whose
+ * routes call functions/services/realtime.ts `publish()` or `broadcast()` has 'publishToSockets'.
  */
 export const FUNCTION_ACCESS: {
   api: Readonly<Record<ApiGroup, Capabilities>>;
@@ -40,17 +39,24 @@ export const FUNCTION_ACCESS: {
   jobs: Readonly<Record<string, Capabilities>>;
 } = {
   api: {
-    // Sign-up, login and refresh write accounts, sessions and rate-limit counters, and sign tokens.
-    auth: ['readWriteTable', 'readJwtSecret'],
+    // Sign-up, login and refresh write accounts, sessions and rate-limit counters, and sign tokens;
+    // a login tells the user's other browsers (newLogin).
+    auth: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
     // Public and static: answers from its environment only.
     config: [],
     // The UI language is stored on the user.
     user: ['readWriteTable', 'readJwtSecret'],
-    // Verification codes and password changes; codes leave by mail through the queue.
-    account: ['readWriteTable', 'readJwtSecret', 'enqueueMail'],
+    // Verification codes and password changes; codes leave by mail through the queue; a password
+    // change ends the other sessions and tells their tabs (changedPassword).
+    account: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets'],
     dashboard: ['readTable', 'readJwtSecret'],
-    notifications: ['readTable', 'readJwtSecret'],
-    announcements: ['readTable', 'readJwtSecret'],
+    // Read, delete and settings write notifications and the unread counter; reads and deletes tell
+    // the user's other tabs (acknowledge). No route creates a notification, so none sends mail.
+    notifications: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
+    // Opening, removing and mark-all-read store the user's marks.
+    announcements: ['readWriteTable', 'readJwtSecret'],
+    // Announcements are written and broadcast; force-logout and locks end sessions and tell the tabs.
+    admin: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
     'shopping-cart': ['readTable', 'readJwtSecret'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.

@@ -12,13 +12,13 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { resetClientsForTests } from '../../functions/lib/aws/clients.js';
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { QUEUES, ROUTES, SCHEDULES, type QueueDefinition, type QueueName, type RouteDefinition, type ScheduleDefinition } from '../../functions/routes.js';
-import { ERROR_CODES } from '../../shared/errors.js';
+import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import { serveDevMailbox } from './dev-mailbox.js';
 import { deadLetterQueueName, queueUrlVariables, startEmulators, type EmulatorEnv, type Emulators } from './emulators.js';
 import { createHttpApi, type HttpApi } from './http-api.js';
-import { writeJson } from './http-event.js';
-import { REPO_ROOT, resolveProductModule, type ResolveModule } from './lambda-runtime.js';
-import { loadDemoCredentials, loadJwtSecret, seedDemoAccount, type DemoCredentials } from './local-state.js';
+import { readBody, writeJson } from './http-event.js';
+import { isFunction, loadExport, REPO_ROOT, resolveProductModule, type ResolveModule } from './lambda-runtime.js';
+import { loadDemoCredentials, loadJwtSecret, loadSupportCredentials, seedDemoAccount, seedSupportAccount, type DemoCredentials } from './local-state.js';
 import { createS3Mirror, type S3Mirror } from './persistence/s3-mirror.js';
 import { createSqsJournal, type SqsJournal } from './persistence/sqs-journal.js';
 import { LOOPBACK, PortInUseError } from './ports.js';
@@ -33,6 +33,9 @@ export const DATA_BUCKET = 'campaign-platform-data';
 const QUEUE_PREFIX = 'campaign-platform-';
 const WEBSOCKET_PATH = '/ws';
 const MANAGEMENT_PATH = '/_ws';
+/** Dev-only: creates a sample notification (functions/services/seed.ts createSampleNotification). */
+const DEV_NOTIFY_PATH = '/dev/api/notify';
+const DEV_NOTIFY_BODY_LIMIT = 64 * 1024;
 
 export type LocalHostOptions = {
   /** 0 picks a free port. Default 3000. */
@@ -50,7 +53,7 @@ export type LocalHostOptions = {
   schedules?: readonly ScheduleDefinition[];
   /** Log every API call. Default false (main.ts turns it on). */
   logRequests?: boolean;
-  /** Create the demo account at start. Default true. */
+  /** Create the demo and provider-support accounts at start. Default true. */
   seedDemo?: boolean;
   log?: Log;
 };
@@ -60,6 +63,8 @@ export type LocalHost = {
   port: number;
   dataDir: string;
   demo: DemoCredentials;
+  /** Provider support staff (admin): announcements, force-logout, locks. */
+  support: DemoCredentials;
   /** The variables set for the handlers (emulator endpoints, table, queues, secrets). */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -99,7 +104,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
   let poller: QueuePoller | undefined;
   let scheduler: Scheduler | undefined;
   try {
-    const [started, jwtSecret, demo] = await Promise.all([
+    const [started, jwtSecret, demo, support] = await Promise.all([
       startEmulators({
         dataDir: join(dataDir, 'dynamodb'),
         onFauxqsRequest: (request) => {
@@ -109,6 +114,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       }),
       loadJwtSecret(dataDir),
       loadDemoCredentials(dataDir),
+      loadSupportCredentials(dataDir),
     ]);
     emulators = started;
     const awsEnv = started.env;
@@ -145,7 +151,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     const websocket = createWebSocketGateway({ resolveModule, managementPath: MANAGEMENT_PATH, log });
     const api = createHttpApi({ routes: options.routes ?? ROUTES, resolveModule, log, logRequests: options.logRequests });
     const site = createStaticSite(options.webDist ?? join(REPO_ROOT, 'web', 'dist'));
-    dispatch = routeRequests({ baseUrl: url, api, websocket, site, sinkDir: env.SINK_DIR, log });
+    dispatch = routeRequests({ baseUrl: url, api, websocket, site, sinkDir: env.SINK_DIR, resolveModule, log });
     server.on('upgrade', (request, socket, head) => {
       const requestUrl = new URL(request.url ?? '/', url);
       if (requestUrl.pathname === WEBSOCKET_PATH) websocket.upgrade(request, socket, head, requestUrl);
@@ -154,7 +160,10 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
 
     poller = await startQueuePoller({ sqs, queues, queueUrls, resolveModule, log });
     scheduler = await startScheduler({ schedules: options.schedules ?? SCHEDULES, dataDir, resolveModule, log });
-    if (options.seedDemo ?? true) await seedDemoAccount({ resolveModule, credentials: demo, log });
+    if (options.seedDemo ?? true) {
+      await seedDemoAccount({ resolveModule, credentials: demo, log });
+      await seedSupportAccount({ resolveModule, credentials: support, log });
+    }
 
     const stop = stopOnce(async () => {
       // Stop taking requests, let running work finish, then the emulators go last.
@@ -171,7 +180,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       await started.stop();
       running = false;
     });
-    return { url, port, dataDir, demo, env, stop };
+    return { url, port, dataDir, demo, support, env, stop };
   } catch (error) {
     await scheduler?.stop();
     await poller?.stop();
@@ -189,6 +198,7 @@ function routeRequests(parts: {
   websocket: WebSocketGateway;
   site: StaticSite;
   sinkDir: string;
+  resolveModule: ResolveModule;
   log: Log;
 }): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const { api, websocket, site, log } = parts;
@@ -197,6 +207,8 @@ function routeRequests(parts: {
     try {
       if (url.pathname.startsWith(`${MANAGEMENT_PATH}/`)) {
         if (!(await websocket.manage(request, response, url))) notFound(request, response, url);
+      } else if (url.pathname === DEV_NOTIFY_PATH) {
+        await serveDevNotify(request, response, parts.resolveModule);
       } else if (url.pathname.startsWith('/dev/')) {
         if (!(await serveDevMailbox(response, url, parts.sinkDir))) notFound(request, response, url);
       } else if (await api.handle(request, response, url)) {
@@ -212,6 +224,42 @@ function routeRequests(parts: {
       else response.destroy();
     }
   };
+}
+
+type CreateSampleNotification = (body: unknown) => Promise<unknown>;
+
+/**
+ * `POST /dev/api/notify` `{email, type, messageType, severity, values}`: a notification for that
+ * user, made by the real service (stored, pushed, mailed), so developers and browser tests can
+ * see every kind. Only the local host serves it; AWS has no such route.
+ */
+async function serveDevNotify(request: IncomingMessage, response: ServerResponse, resolveModule: ResolveModule): Promise<void> {
+  if (request.method !== 'POST') {
+    writeJson(response, 405, { statusCode: ERROR_CODES.ROUTE_NOT_FOUND, message: `Use POST ${DEV_NOTIFY_PATH}` });
+    return;
+  }
+  const body = await readBody(request, DEV_NOTIFY_BODY_LIMIT);
+  const input = body === 'too-large' ? undefined : parseJson(body.toString('utf8'));
+  if (input === undefined) {
+    writeJson(response, 400, { statusCode: ERROR_CODES.MALFORMED_REQUEST, message: 'The body must be JSON of at most 64 KiB.' });
+    return;
+  }
+  const createSampleNotification = await loadExport(resolveModule('services', 'seed'), 'createSampleNotification', isFunction<CreateSampleNotification>);
+  try {
+    writeJson(response, 201, await createSampleNotification(input));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    writeJson(response, error.httpStatus, error.toBody());
+  }
+}
+
+/** The parsed JSON, or undefined when the text is not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function notFound(request: IncomingMessage, response: ServerResponse, url: URL): void {

@@ -1,6 +1,7 @@
 /**
- * What the local host generates once and keeps in DATA_DIR: the session-token secret and the demo
- * account's credentials, and the seeding of that account through the product's own service.
+ * What the local host generates once and keeps in DATA_DIR: the session-token secret and the
+ * credentials of the demo account and of a provider-support account, and the seeding of both
+ * through the product's own service.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { join } from 'node:path';
@@ -12,6 +13,9 @@ export type DemoCredentials = { email: string; password: string };
 
 export const DEMO_EMAIL = 'demo@example.com';
 const DEMO_FULLNAME = 'Demo User';
+/** Provider support staff (`admin: true`): announcements, force-logout and locks. */
+export const SUPPORT_EMAIL = 'support@example.com';
+const SUPPORT_FULLNAME = 'Support Team';
 
 /** The HS256 secret of session tokens, stable across restarts so sessions survive them. */
 export async function loadJwtSecret(dataDir: string): Promise<string> {
@@ -22,40 +26,46 @@ export async function loadJwtSecret(dataDir: string): Promise<string> {
 }
 
 export function loadDemoCredentials(dataDir: string): Promise<DemoCredentials> {
-  return readOrCreateJsonFile(join(dataDir, 'demo-credentials.json'), () => ({ email: DEMO_EMAIL, password: demoPassword() }));
+  return readOrCreateJsonFile(join(dataDir, 'demo-credentials.json'), () => ({ email: DEMO_EMAIL, password: generatedPassword('Demo') }));
+}
+
+export function loadSupportCredentials(dataDir: string): Promise<DemoCredentials> {
+  return readOrCreateJsonFile(join(dataDir, 'support-credentials.json'), () => ({ email: SUPPORT_EMAIL, password: generatedPassword('Support') }));
 }
 
 /** 16 characters that always meet spec §5 (length, upper, lower, digit) and are easy to type. */
-function demoPassword(): string {
+function generatedPassword(prefix: string): string {
   const pick = (alphabet: string): string => alphabet[randomInt(alphabet.length)];
   const upper = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
   const lower = 'abcdefghijkmnpqrstuvwxyz';
   const digits = '23456789';
   const characters = [pick(upper), pick(lower), pick(digits)];
   while (characters.length < 16) characters.push(pick(upper + lower + digits));
-  return `Demo-${characters.join('')}`;
+  return `${prefix}-${characters.join('')}`;
 }
 
-type EnsureDemoAccount = (input: { email: string; password: string; fullname: string }) => Promise<unknown>;
+type EnsureAccount = (input: { email: string; password: string; fullname: string }) => Promise<unknown>;
 
-/** Creates the demo account through functions/services/seed.ts (idempotent there). */
-export async function seedDemoAccount(options: {
-  resolveModule: ResolveModule;
-  credentials: DemoCredentials;
-  log: Log;
-}): Promise<void> {
+type SeedOptions = { resolveModule: ResolveModule; credentials: DemoCredentials; log: Log };
+
+/** Creates an account through an export of functions/services/seed.ts (idempotent there). */
+async function seedThroughService(exportName: 'ensureDemoAccount' | 'ensureSupportAccount', fullname: string, options: SeedOptions): Promise<void> {
   try {
-    const ensureDemoAccount = await loadExport(
-      options.resolveModule('services', 'seed'),
-      'ensureDemoAccount',
-      isFunction<EnsureDemoAccount>,
-    );
-    await ensureDemoAccount({ ...options.credentials, fullname: DEMO_FULLNAME });
+    const ensureAccount = await loadExport(options.resolveModule('services', 'seed'), exportName, isFunction<EnsureAccount>);
+    await ensureAccount({ ...options.credentials, fullname });
   } catch (error) {
     if (error instanceof MissingModuleError) {
-      options.log(`Demo account not seeded: ${error.message} (it should export ensureDemoAccount).`);
+      options.log(`${fullname} not seeded: ${error.message} (it should export ${exportName}).`);
       return;
     }
-    options.log(`Demo account not seeded: ${errorText(error)}`);
+    options.log(`${fullname} not seeded: ${errorText(error)}`);
   }
+}
+
+export function seedDemoAccount(options: SeedOptions): Promise<void> {
+  return seedThroughService('ensureDemoAccount', DEMO_FULLNAME, options);
+}
+
+export function seedSupportAccount(options: SeedOptions): Promise<void> {
+  return seedThroughService('ensureSupportAccount', SUPPORT_FULLNAME, options);
 }

@@ -27,3 +27,6 @@ export const ZAnnouncementInput = z.object({
   valid_date: z.iso.datetime({ offset: true }).nullable(),
 });
 export type TAnnouncementInput = z.infer<typeof ZAnnouncementInput>;
+
+/** The `{id}` of announcement/{id} and admin/announcements/{id}. */
+export const ZAnnouncementIdParams = z.object({ id: z.string().min(1).max(200) });

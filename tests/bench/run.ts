@@ -12,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   'host-start': async () => (await import('./host-start.js')).hostStart,
   'api-user': async () => (await import('./api-user.js')).apiUser,
   'web-bundle': async () => (await import('./web-bundle.js')).webBundle,
+  'realtime-fanout': async () => (await import('./realtime-fanout.js')).realtimeFanout,
 };
 
 const wanted = process.argv.slice(2);

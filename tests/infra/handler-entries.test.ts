@@ -20,6 +20,7 @@ describe('handler modules', () => {
       'functions/api/dashboard.ts',
       'functions/api/notifications.ts',
       'functions/api/announcements.ts',
+      'functions/api/admin.ts',
       'functions/api/shopping-cart.ts',
       'functions/ws/connection.ts',
       'functions/workers/outbound-mail.ts',

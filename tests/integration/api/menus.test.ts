@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
-import { keys, ttlSeconds } from '../../../functions/data/keys.js';
-import { documentClient } from '../../../functions/lib/aws/dynamodb.js';
+import { createAnnouncementRecord, markAnnouncement } from '../../../functions/data/announcements.js';
+import { createNotificationRecord, markNotificationRecordRead } from '../../../functions/data/notifications.js';
+import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
-import { useTestTable, type TestTable } from '../../helpers/emulators.js';
+import { useTestTable } from '../../helpers/emulators.js';
 
 let api: ApiClient;
-let testTable: TestTable;
 
 beforeAll(async () => {
-  testTable = await useTestTable();
+  await useTestTable();
   api = await startApi();
 });
 afterAll(() => api.close());
 
-async function put(item: Record<string, unknown>) {
-  await documentClient().send(new PutCommand({ TableName: testTable.tableName, Item: item }));
+/** Stores a notification created at `createTime` through the repository, as a producer would. */
+async function seedNotification(userId: string, createTime: Date, type: 'import' | 'export'): Promise<string> {
+  const id = timeOrderedId(createTime);
+  const messageType = type === 'import' ? 'finished' : 'failed';
+  await createNotificationRecord({ id, userId, type, severity: 0, message: { type: messageType, values: {} }, createTime: createTime.toISOString() });
+  return id;
 }
 
 describe('header menus read the real lists', () => {
@@ -25,21 +28,21 @@ describe('header menus read the real lists', () => {
     const me = (await api.request<{ token: string }>('POST', '/auth/signup', { body: { fullname: 'Me', email: 'me@example.com', password: 'Menus-Test-2026' } })).body.token;
     const other = (await api.request<{ token: string }>('POST', '/auth/signup', { body: { fullname: 'Other', email: 'other@example.com', password: 'Menus-Test-2026' } })).body.token;
     const userId = String(decodeJwt(me).loginTuid);
-    const expiresAt = ttlSeconds(new Date(Date.now() + 86_400_000));
+    // An expired notification (older than 180 days) is not shown even though TTL has not deleted it yet.
+    await seedNotification(userId, new Date(Date.now() - 181 * 86_400_000), 'import');
+    const ids: string[] = [];
     for (let i = 0; i < 12; i += 1) {
-      const createTime = new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString();
-      await put({ ...keys.notification(userId, createTime, `n${i}`), id: `n${i}`, userId, type: 'import', severity: 0, message: { type: 'import', values: {} }, createTime, unread: i % 2 === 0, expiresAt });
+      ids.push(await seedNotification(userId, new Date(Date.now() - (12 - i) * 60_000), 'import'));
+      if (i % 2 === 1) await markNotificationRecordRead(userId, ids[i], new Date());
     }
-    // An expired notification is not shown even though TTL has not deleted it yet.
-    await put({ ...keys.notification(userId, '2026-11-02T00:00:00.000Z', 'old'), id: 'old', userId, type: 'import', severity: 0, message: { type: 'import', values: {} }, createTime: '2026-11-02T00:00:00.000Z', unread: true, expiresAt: 1 });
     // Act
     const first = await api.request<{ result: Array<{ id: string }> }>('GET', '/api/v1/pageBasedAPI/notification/pop-up?page=1&limit=10', { token: me });
     const second = await api.request<{ result: Array<{ id: string }> }>('GET', '/api/v1/pageBasedAPI/notification/pop-up?page=2&limit=10', { token: me });
     const count = await api.request('POST', '/api/v1/pageBasedAPI/notification/unopen-count', { token: me });
     const othersView = await api.request<{ result: unknown[] }>('GET', '/api/v1/pageBasedAPI/notification/pop-up', { token: other });
     // Assess
-    expect(first.body.result.map((n) => n.id)).toEqual(['n11', 'n10', 'n9', 'n8', 'n7', 'n6', 'n5', 'n4', 'n3', 'n2']);
-    expect(second.body.result.map((n) => n.id)).toEqual(['n1', 'n0']);
+    expect(first.body.result.map((n) => n.id)).toEqual(ids.slice(2).reverse());
+    expect(second.body.result.map((n) => n.id)).toEqual([ids[1], ids[0]]);
     expect(first.body.result[0]).not.toHaveProperty('PK');
     expect(count.body).toEqual({ count: 6 });
     expect(othersView.body.result).toEqual([]);
@@ -49,16 +52,17 @@ describe('header menus read the real lists', () => {
     // Prepare
     const token = (await api.request<{ token: string }>('POST', '/auth/signup', { body: { fullname: 'Ann', email: 'ann@example.com', password: 'Menus-Test-2026' } })).body.token;
     const userId = String(decodeJwt(token).loginTuid);
-    for (const [id, time] of [['a1', '2026-11-01T00:00:00Z'], ['a2', '2026-11-02T00:00:00Z']]) {
-      await put({ ...keys.announcement(time, id), id, title: `Title ${id}`, preview: 'p', content: '<p>c</p>', published_time: time, pop_up: true, valid_date: null, important: false });
+    const [a1, a2] = [timeOrderedId(new Date(Date.UTC(2026, 10, 1))), timeOrderedId(new Date(Date.UTC(2026, 10, 2)))];
+    for (const [id, time] of [[a1, '2026-11-01T00:00:00.000Z'], [a2, '2026-11-02T00:00:00.000Z']]) {
+      await createAnnouncementRecord({ id, title: `Title ${id}`, preview: 'p', content: '<p>c</p>', published_time: time, pop_up: true, valid_date: null, important: false });
     }
-    await put(keys.announcementRead(userId, 'a1'));
+    await markAnnouncement(userId, a1, 'readAt', new Date().toISOString());
     // Act
     const page = await api.request<{ data: Array<{ id: string; is_read: boolean }>; unread: number; current_page: number }>('GET', '/api/v1/pageBasedAPI/announcement/pop-up?page=1&limit=10', { token });
     const cart = await api.request('GET', '/api/v1/pageBasedAPI/plansAndBillings/shoppingCart', { token });
     const cartCount = await api.request('GET', '/api/v1/pageBasedAPI/plansAndBillings/shoppingCart/count', { token });
     // Assess
-    expect(page.body.data.map((a) => [a.id, a.is_read])).toEqual([['a2', false], ['a1', true]]);
+    expect(page.body.data.map((a) => [a.id, a.is_read])).toEqual([[a2, false], [a1, true]]);
     expect(page.body).toMatchObject({ unread: 1, current_page: 1 });
     expect(cart.body).toEqual({ count: 0, result: [] });
     expect(cartCount.body).toEqual({ count: 0 });
@@ -68,11 +72,7 @@ describe('header menus read the real lists', () => {
     // Prepare
     const token = (await api.request<{ token: string }>('POST', '/auth/signup', { body: { fullname: 'Clear', email: 'clear@example.com', password: 'Menus-Test-2026' } })).body.token;
     const userId = String(decodeJwt(token).loginTuid);
-    const expiresAt = ttlSeconds(new Date(Date.now() + 86_400_000));
-    for (let i = 0; i < 30; i += 1) {
-      const createTime = new Date(Date.UTC(2026, 10, 3, 0, i)).toISOString();
-      await put({ ...keys.notification(userId, createTime, `c${i}`), id: `c${i}`, userId, type: 'export', severity: 1, message: { type: 'export', values: {} }, createTime, unread: true, expiresAt });
-    }
+    for (let i = 0; i < 30; i += 1) await seedNotification(userId, new Date(Date.now() - (30 - i) * 60_000), 'export');
     const { signToken } = await import('../../../functions/lib/tokens.js');
     const { ZTokenClaims } = await import('../../../shared/schemas/session.js');
     const adminToken = await signToken(ZTokenClaims.parse({ ...decodeJwt(token), admin: true }));

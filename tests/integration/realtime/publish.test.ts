@@ -85,7 +85,7 @@ describe('publish', () => {
     staying.socket.terminate();
     const { putConnection } = await import('../../../functions/data/connections.js');
     await putConnection({ connectionId: 'gone-connection', userId: carol.userId, clientId: 'ghost', connectedAt: new Date().toISOString() }, new Date());
-    const counts = await publish(carol.userId, { event: 'notification' });
+    const counts = await publish(carol.userId, { event: 'notification', data: { id: 'n1' } });
     // Assess
     expect(afterClose).toHaveLength(1);
     expect(counts.delivered).toBe(0);

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { describeUserAgent, networkLocation } from '../../../shared/domain/user-agent.js';
+
+const USER_AGENTS = {
+  chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.91 Safari/537.36',
+  edgeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.67',
+  firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+  safariMac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Safari/605.1.15',
+  safariIphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  chromeIpad: 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0.6367.88 Mobile/15E148 Safari/604.1',
+  chromeAndroid: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36',
+  samsungAndroid: 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 Chrome/117.0.0.0 Mobile Safari/537.36',
+  curl: 'curl/8.5.0',
+};
+
+describe('describeUserAgent', () => {
+  it.each([
+    ['chromeWindows', { device: 'Windows', browser: 'Chrome', browserVersion: '124.0.6367.91' }],
+    ['edgeWindows', { device: 'Windows', browser: 'Edge', browserVersion: '124.0.2478.67' }],
+    ['firefoxLinux', { device: 'Linux', browser: 'Firefox', browserVersion: '125.0' }],
+    ['safariMac', { device: 'Mac', browser: 'Safari', browserVersion: '17.4.1' }],
+    ['safariIphone', { device: 'iPhone', browser: 'Safari', browserVersion: '17.4' }],
+    ['chromeIpad', { device: 'iPad', browser: 'Chrome', browserVersion: '124.0.6367.88' }],
+    ['chromeAndroid', { device: 'Android', browser: 'Chrome', browserVersion: '124.0.6367.82' }],
+    ['samsungAndroid', { device: 'Android', browser: 'Samsung Internet', browserVersion: '24.0' }],
+    ['curl', { device: 'Unknown', browser: 'curl', browserVersion: '8.5.0' }],
+  ] as const)('reads %s', (name, expected) => {
+    // Act
+    const described = describeUserAgent(USER_AGENTS[name]);
+
+    // Assess
+    expect(described).toEqual(expected);
+  });
+
+  it('says Unknown for an empty or unfamiliar header', () => {
+    // Act & Assess
+    expect(describeUserAgent('')).toEqual({ device: 'Unknown', browser: 'Unknown', browserVersion: '' });
+    expect(describeUserAgent('SomeBot/1.0')).toEqual({ device: 'Unknown', browser: 'Unknown', browserVersion: '' });
+  });
+});
+
+describe('networkLocation', () => {
+  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.20', '169.254.10.1', '100.64.0.1', '::1', '::ffff:192.168.0.5', 'fd12:3456::1', 'fe80::1'])(
+    'calls %s private',
+    (ip) => {
+      // Act & Assess
+      expect(networkLocation(ip)).toBe('private');
+    },
+  );
+
+  it.each(['8.8.8.8', '172.32.0.1', '192.169.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8', 'not-an-ip', '300.1.1.1'])('calls %s unknown', (ip) => {
+    // Act & Assess
+    expect(networkLocation(ip)).toBe('unknown');
+  });
+});
