@@ -2,9 +2,12 @@ import { useEffect } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { HashRouter } from 'react-router-dom';
 import { SWRConfig, useSWRConfig } from 'swr';
+import { CONFIG_PATH } from './api/config.js';
 import { ErrorDialogHost } from './components/error-dialog.js';
 import { ToasterHost } from './components/toaster.js';
+import { RealtimeHost } from './realtime/realtime-host.js';
 import { AppRoutes } from './router.js';
+import { SessionDialogsHost } from './session-dialogs/session-dialogs-host.js';
 import { IdleSessionHost } from './shell/idle-session-host.js';
 import { getClaims, subscribeSession } from './session/session.js';
 import { system } from './theme.js';
@@ -24,7 +27,8 @@ function useCacheResetOnIdentityChange(): void {
       if (next === identity) return;
       identity = next;
       // Refetch for a new identity; after a logout there is nothing to refetch.
-      void mutate(() => true, undefined, { revalidate: next !== '' });
+      // /config is the same for everyone: keep it (the forced-logout dialog reads its contacts).
+      void mutate((key) => key !== CONFIG_PATH, undefined, { revalidate: next !== '' });
     });
   }, [mutate]);
 }
@@ -43,6 +47,8 @@ export function App() {
           <AppRoutes />
         </HashRouter>
         <IdleSessionHost />
+        <RealtimeHost />
+        <SessionDialogsHost />
         <ErrorDialogHost />
         <ToasterHost />
       </SWRConfig>

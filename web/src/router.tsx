@@ -24,7 +24,6 @@ const LATER_SECTIONS = [
   'settings/*',
   'plans-and-orders',
   'checkout',
-  'activity-history',
   'exports',
 ];
 
@@ -40,6 +39,11 @@ const shellRoutes: RouteObject[] = [
   { path: 'account-banned', element: lazyPage(() => import('./routes/account-banned/account-banned-page.js')) },
   { path: 'account-force-verify', element: lazyPage(() => import('./routes/account-force-verify/account-force-verify-page.js')) },
   { path: 'force-password-change', element: lazyPage(() => import('./routes/password/force-password-change-page.js')) },
+  { path: 'activity-history', element: lazyPage(() => import('./routes/activity-history/activity-history-page.js')) },
+  // Ranked above the later section 'settings/*' by react-router for being more specific.
+  { path: 'settings/notifications', element: lazyPage(() => import('./routes/settings/notifications/notification-settings-page.js')) },
+  // Provider support only; the page itself answers everyone else with the error page.
+  { path: 'admin/announcements', element: lazyPage(() => import('./routes/admin/announcements-admin-page.js')) },
   ...hiddenMenuAuthRoutes,
   ...LATER_SECTIONS.map((path) => ({ path, element: sectionUnavailable })),
   { path: '*', element: notFound },

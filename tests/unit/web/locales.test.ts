@@ -1,6 +1,7 @@
 /**
- * Every locale namespace in all four languages: same keys, no empty text, the same placeholders,
- * and every catalogue error code translated (style.md §13).
+ * Every locale namespace in all four languages, the web app's (web/src/locales) and those shared
+ * with the server (shared/locales): same keys, no empty text, the same placeholders, and every
+ * catalogue error code translated (style.md §13).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -8,13 +9,14 @@ import { LANGUAGES } from '../../../shared/constants.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 
 const LOCALES = new URL('../../../web/src/locales/', import.meta.url);
+const SHARED_LOCALES = new URL('../../../shared/locales/', import.meta.url);
 
-function load(language: string, namespace: string): Record<string, string> {
-  return JSON.parse(readFileSync(new URL(`${language}/${namespace}.json`, LOCALES), 'utf8')) as Record<string, string>;
+function load(language: string, namespace: string, root = LOCALES): Record<string, string> {
+  return JSON.parse(readFileSync(new URL(`${language}/${namespace}.json`, root), 'utf8')) as Record<string, string>;
 }
 
-function namespaces(language: string): string[] {
-  return readdirSync(new URL(`${language}/`, LOCALES))
+function namespaces(language: string, root = LOCALES): string[] {
+  return readdirSync(new URL(`${language}/`, root))
     .filter((file) => file.endsWith('.json'))
     .map((file) => file.slice(0, -'.json'.length))
     .sort();
@@ -53,21 +55,29 @@ const VALIDATION_RULES = [
   'required', 'required_if', 'size', 'url',
 ];
 
-describe('locales', () => {
-  const english = namespaces('en');
+describe.each([
+  { root: LOCALES, name: 'web/src/locales', expected: ['common', 'errors', 'validation', 'shell', 'dashboard', 'activity'] },
+  { root: SHARED_LOCALES, name: 'shared/locales', expected: ['notifications'] },
+])('$name', ({ root, expected }) => {
+  const english = namespaces('en', root);
 
   it('has the same namespace files in every language', () => {
     // Assess
-    expect(english).toEqual(expect.arrayContaining(['common', 'errors', 'validation', 'shell', 'dashboard']));
-    for (const language of LANGUAGES) expect(namespaces(language), language).toEqual(english);
+    expect(english).toEqual(expect.arrayContaining(expected));
+    for (const language of LANGUAGES) expect(namespaces(language, root), language).toEqual(english);
+  });
+
+  it('shares no namespace name with the other folder (the app loads both into one i18next instance)', () => {
+    const other = root === LOCALES ? SHARED_LOCALES : LOCALES;
+    expect(english.filter((namespace) => namespaces('en', other).includes(namespace))).toEqual([]);
   });
 
   describe.each(english)('%s.json', (namespace) => {
-    const reference = load('en', namespace);
+    const reference = load('en', namespace, root);
 
     it.each(LANGUAGES)('%s: same keys as English, none empty, same placeholders', (language) => {
       // Prepare
-      const translated = load(language, namespace);
+      const translated = load(language, namespace, root);
 
       // Assess
       expect(Object.keys(translated).sort()).toEqual(Object.keys(reference).sort());
@@ -77,7 +87,9 @@ describe('locales', () => {
       }
     });
   });
+});
 
+describe('locales', () => {
   it('translates every error code of shared/errors.ts and of spec §8', () => {
     for (const language of LANGUAGES) {
       const errors = load(language, 'errors');
@@ -99,5 +111,9 @@ describe('locales', () => {
     expect(load('zh-TW', 'dashboard')['credits.email']).toContain('電子郵件');
     expect(load('zh-HK', 'dashboard')['credits.sms']).toContain('短訊');
     expect(load('zh-TW', 'dashboard')['credits.sms']).toContain('簡訊');
+    expect(load('zh-HK', 'notifications', SHARED_LOCALES)['creditReady.email']).toContain('電郵');
+    expect(load('zh-TW', 'notifications', SHARED_LOCALES)['creditReady.email']).toContain('電子郵件');
+    expect(load('zh-HK', 'notifications', SHARED_LOCALES)['creditReady.sms']).toContain('短訊');
+    expect(load('zh-TW', 'notifications', SHARED_LOCALES)['creditReady.sms']).toContain('簡訊');
   });
 });

@@ -13,7 +13,7 @@ export type TAppConfig = {
   knowledgeBaseUrl?: string;
 };
 
-const CONFIG_PATH = '/config';
+export const CONFIG_PATH = '/config';
 
 export function useAppConfig() {
   const { data } = useSWR<TAppConfig>(CONFIG_PATH, (path: string) => apiRequest<TAppConfig>({ path, auth: false }), {

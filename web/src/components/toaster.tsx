@@ -1,7 +1,7 @@
 /**
- * Toast notifications (spec §2.5): at most TOAST_MAX visible at once, the rest wait their turn.
- * notify() works from the first moment; the toast code itself loads just after the first render
- * and shows whatever was queued meanwhile.
+ * Toast notifications (spec §2.5): at most TOAST_MAX visible at once, the rest wait their turn
+ * (toast-slots.ts). notify() works from the first moment; the toast code itself loads just after
+ * the first render and shows whatever was queued meanwhile.
  */
 import { lazy, Suspense } from 'react';
 
@@ -10,6 +10,8 @@ export type NotifyOptions = {
   title: string;
   description?: string;
   durationMs?: number;
+  /** Stays until closed, unless newer toasts wait for its slot (toast-slots.ts). */
+  sticky?: boolean;
 };
 
 const ToasterView = lazy(() => import('./toaster-view.js'));

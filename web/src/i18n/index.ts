@@ -1,8 +1,9 @@
 /**
- * i18next for the web app. Every web/src/locales/<lng>/<namespace>.json is picked up by
- * import.meta.glob. English `common` and `errors` are bundled (the shell and any error need them
- * at once); every other file is its own chunk, loaded when a component first uses its namespace
- * (components suspend meanwhile) or when the language changes.
+ * i18next for the web app. Every web/src/locales/<lng>/<namespace>.json, and every
+ * shared/locales/<lng>/<namespace>.json (texts the server renders too, e.g. notification
+ * sentences), is picked up by import.meta.glob. English `common` and `errors` are bundled (the
+ * shell and any error need them at once); every other file is its own chunk, loaded when a
+ * component first uses its namespace (components suspend meanwhile) or when the language changes.
  */
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -12,13 +13,21 @@ const bundled = import.meta.glob<ResourceKey>(['../locales/en/common.json', '../
   eager: true,
   import: 'default',
 });
-const onDemand = import.meta.glob<ResourceKey>(['../locales/*/*.json', '!../locales/en/common.json', '!../locales/en/errors.json'], {
-  import: 'default',
-});
+const onDemandFiles = import.meta.glob<ResourceKey>(
+  ['../locales/*/*.json', '../../../shared/locales/*/*.json', '!../locales/en/common.json', '!../locales/en/errors.json'],
+  { import: 'default' },
+);
 
 function namespaceOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 }
+
+/** "<lng>/<namespace>" of a locale file, wherever it lives. */
+function localeOf(path: string): string {
+  return path.split('/').slice(-2).join('/').slice(0, -'.json'.length);
+}
+
+const onDemand = new Map(Object.entries(onDemandFiles).map(([path, load]) => [localeOf(path), load]));
 
 const BUNDLED_NAMESPACES = Object.keys(bundled).map(namespaceOf);
 
@@ -26,7 +35,7 @@ const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = onDemand[`../locales/${language}/${namespace}.json`];
+    const load = onDemand.get(`${language}/${namespace}`);
     if (!load) {
       callback(null, {});
       return;

@@ -1,48 +1,32 @@
 /**
  * The notification menu (spec §2.7): title, settings gear and view-history (own account only),
- * clear-all, the list, and a badge with the unopened count capped at 99+.
+ * clear-all (not for provider support), the list, and a badge with the unopened count capped at
+ * 99+. The feed hook keeps the badge and the list live and raises the toasts.
  */
-import { Box, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { Flex, IconButton } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { BADGE_CAP } from '../../../shared/constants.js';
-import {
-  clearAllNotifications,
-  useNotifications,
-  useUnopenedNotificationCount,
-  type TNotification,
-} from '../api/notifications.js';
-import { showError } from '../components/error-dialog.js';
+import { refetchUnopenedCount, useNotificationPage, useUnopenedNotificationCount } from '../api/notifications.js';
 import { BellIcon, SettingsIcon } from '../components/icons.js';
 import { badgeLabel } from '../format/count.js';
-import { useFormatters } from '../format/use-formatters.js';
-import { HeaderMenu, MenuEmpty, MenuError, MenuLoading, useMenuOpen } from './header-menu.js';
+import { NotificationPanel } from '../notifications/notification-panel.js';
+import { clearAllAndRefetch } from '../notifications/use-notification-actions.js';
+import { useNotificationFeed } from '../notifications/use-notification-feed.js';
+import { useClaims } from '../session/session.js';
+import { HeaderMenu, MenuLoading, useMenuOpen } from './header-menu.js';
 import { TextAction, TextLink } from './text-action.js';
-
-const SEVERITY_COLORS = ['green.500', 'blue.500', 'orange.500', 'red.500'] as const;
-
-/** Message values that name what a notification is about, in order of preference. */
-const SUBJECT_VALUES = ['campName', 'importName', 'exportName', 'planName', 'templateName', 'groupName', 'teamName', 'senderId'];
 
 export function NotificationMenu({ ownAccount }: { ownAccount: boolean }) {
   const { t } = useTranslation('shell');
-  const { open, close, onOpenChange } = useMenuOpen(() => {
-    void refetch();
-    void refetchCount();
-  });
-  const { page, error, isLoading, refetch } = useNotifications(open);
-  const { count, refetch: refetchCount } = useUnopenedNotificationCount();
-
-  const clearAll = async () => {
-    try {
-      await clearAllNotifications();
-      await Promise.all([refetch(), refetchCount()]);
-    } catch (failure) {
-      showError(failure);
-    }
-  };
-
-  const hasItems = (page?.result.length ?? 0) > 0;
+  // The lists mount with the panel and so refetch on each opening; the badge's count stays mounted.
+  const { open, close, onOpenChange } = useMenuOpen(() => void refetchUnopenedCount());
+  const count = useUnopenedNotificationCount();
+  const { page: firstPage } = useNotificationPage(open ? 1 : null);
+  // Spec §6: provider support cannot delete notifications.
+  const canClear = useClaims()?.admin !== true;
+  useNotificationFeed({ menuOpen: open, ownAccount });
 
   return (
     <HeaderMenu
@@ -56,7 +40,9 @@ export function NotificationMenu({ ownAccount }: { ownAccount: boolean }) {
       title={t('notifications.title')}
       headerAction={
         <Flex align="center" gap="3">
-          {hasItems && <TextAction onClick={() => void clearAll()}>{t('notifications.clearAll')}</TextAction>}
+          {canClear && (firstPage?.result.length ?? 0) > 0 && (
+            <TextAction onClick={() => void clearAllAndRefetch()}>{t('notifications.clearAll')}</TextAction>
+          )}
           {ownAccount && (
             <IconButton asChild size="xs" variant="ghost" aria-label={t('notifications.settings')} data-testid="notification-settings">
               <RouterLink to="/settings/notifications" onClick={close}>
@@ -74,54 +60,10 @@ export function NotificationMenu({ ownAccount }: { ownAccount: boolean }) {
         )
       }
     >
-      {isLoading && !page ? (
-        <MenuLoading />
-      ) : error && !page ? (
-        <MenuError onRetry={() => void refetch()} testId="notifications-error" />
-      ) : !page || page.result.length === 0 ? (
-        <MenuEmpty text={t('notifications.empty')} testId="notifications-empty" />
-      ) : (
-        <Stack gap="0" separator={<Box borderBottomWidth="1px" />}>
-          {page.result.map((notification) => (
-            <NotificationItem key={notification.id} notification={notification} />
-          ))}
-        </Stack>
-      )}
+      {/* The sentences' namespace may still be loading on the very first opening. */}
+      <Suspense fallback={<MenuLoading />}>
+        <NotificationPanel ownAccount={ownAccount} onLeave={close} />
+      </Suspense>
     </HeaderMenu>
-  );
-}
-
-function subjectOf(notification: TNotification): string | null {
-  const values = notification.message.values;
-  for (const name of SUBJECT_VALUES) {
-    const value = values[name];
-    if (typeof value === 'string' && value !== '') return value;
-  }
-  return null;
-}
-
-function NotificationItem({ notification }: { notification: TNotification }) {
-  const { t } = useTranslation('shell');
-  const { dateTime } = useFormatters();
-  const subject = subjectOf(notification);
-  return (
-    <Flex gap="3" px="4" py="3" bg={notification.unread ? 'brand.subtle/40' : undefined}>
-      <Box pt="1.5" w="2" flexShrink="0">
-        <Box boxSize="2" rounded="full" bg={SEVERITY_COLORS[notification.severity] ?? 'gray.400'} />
-      </Box>
-      <Box minW="0">
-        <Text fontWeight={notification.unread ? 'semibold' : 'medium'} lineClamp="1">
-          {t(`notifications.type.${notification.type}`, { defaultValue: t('notifications.type.other') })}
-        </Text>
-        {subject && (
-          <Text fontSize="sm" color="fg.muted" lineClamp="2">
-            {subject}
-          </Text>
-        )}
-        <Text fontSize="xs" color="fg.subtle" mt="1">
-          {dateTime(notification.createTime)}
-        </Text>
-      </Box>
-    </Flex>
   );
 }

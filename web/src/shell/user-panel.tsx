@@ -2,7 +2,7 @@
  * The user menu and side panel (spec §2.4): account entries, contact us, knowledge base, and
  * logout, or return to the own account while acting on another one.
  */
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Drawer, Flex, Portal, Separator, Stack, Text, type IconProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ import {
   HelpIcon,
   LinkIcon,
   LogoutIcon,
+  MegaphoneIcon,
   PhoneIcon,
   ReceiptIcon,
   ReturnIcon,
@@ -138,6 +139,11 @@ function PanelEntries({ user, claims, close, openContact }: Props & { close(): v
       <PanelEntry icon={DownloadIcon} onClick={() => go('/exports')}>
         {t('user.downloadData')}
       </PanelEntry>
+      {claims.admin && (
+        <PanelEntry icon={MegaphoneIcon} onClick={() => go('/admin/announcements')} testId="panel-admin-announcements">
+          <AdminAnnouncementsLabel />
+        </PanelEntry>
+      )}
       <Separator my="2" />
       <PanelEntry
         icon={PhoneIcon}
@@ -165,6 +171,20 @@ function PanelEntries({ user, claims, close, openContact }: Props & { close(): v
       )}
     </Stack>
   );
+}
+
+/** Its words live in the `realtime` namespace, which only support staff need in the panel. */
+function AdminAnnouncementsLabel() {
+  return (
+    <Suspense fallback={null}>
+      <AdminAnnouncementsText />
+    </Suspense>
+  );
+}
+
+function AdminAnnouncementsText() {
+  const { t } = useTranslation('realtime');
+  return <>{t('admin.nav')}</>;
 }
 
 type EntryProps = {

@@ -1,0 +1,49 @@
+/**
+ * Sanitises announcement HTML for display: parse it into an inert document (DOMParser runs no
+ * script and loads no image), walk it against the allow-list of html-policy.ts, and serialise
+ * what is left. Links open in a new tab without giving it a handle on this one.
+ */
+import { elementVerdict, isAllowedAttribute, safeUrl } from './html-policy.js';
+
+function cleanAttributes(element: Element): void {
+  const tag = element.tagName;
+  for (const { name, value } of [...element.attributes]) {
+    if (!isAllowedAttribute(tag, name)) {
+      element.removeAttribute(name);
+    } else if (name === 'href' || name === 'src') {
+      const url = safeUrl(value, name, window.location.origin);
+      if (url === null) element.removeAttribute(name);
+    }
+  }
+  if (tag === 'A') {
+    element.setAttribute('target', '_blank');
+    element.setAttribute('rel', 'noopener noreferrer');
+  }
+}
+
+function cleanChildren(parent: Node): void {
+  for (const child of [...parent.childNodes]) {
+    if (child.nodeType === Node.TEXT_NODE) continue;
+    if (!(child instanceof Element)) {
+      // Comments, processing instructions and the like carry nothing to show.
+      child.remove();
+      continue;
+    }
+    const verdict = elementVerdict(child.tagName);
+    if (verdict === 'drop') {
+      child.remove();
+    } else if (verdict === 'unwrap') {
+      cleanChildren(child);
+      child.replaceWith(...child.childNodes);
+    } else {
+      cleanAttributes(child);
+      cleanChildren(child);
+    }
+  }
+}
+
+export function sanitizeHtml(html: string): string {
+  const document = new DOMParser().parseFromString(html, 'text/html');
+  cleanChildren(document.body);
+  return document.body.innerHTML;
+}

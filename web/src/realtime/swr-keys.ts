@@ -1,0 +1,23 @@
+/**
+ * The swr keys the socket keeps fresh. They are the keys of the hooks in web/src/api (user.ts,
+ * shopping-cart.ts, announcements.ts); the socket refreshes them after a reconnect and on events.
+ */
+import { ANNOUNCEMENTS_PATH } from '../api/announcements.js';
+
+export const USER_INFO_KEY = '/api/v1/pageBasedAPI/user';
+export const CART_COUNT_KEY = '/api/v1/pageBasedAPI/plansAndBillings/shoppingCart/count';
+const GROUPS_PREFIX = '/api/v1/pageBasedAPI/groups';
+
+/** The announcement list pages are keyed [path, page]. */
+export function isAnnouncementsKey(key: unknown): boolean {
+  return Array.isArray(key) && key[0] === ANNOUNCEMENTS_PATH;
+}
+
+export function isGroupsKey(key: unknown): boolean {
+  return typeof key === 'string' && key.startsWith(GROUPS_PREFIX);
+}
+
+/** What may have changed while the socket was down (spec §7: the lists are the source of truth). */
+export function isMissedWhileOfflineKey(key: unknown): boolean {
+  return key === USER_INFO_KEY || key === CART_COUNT_KEY || isAnnouncementsKey(key);
+}
