@@ -15,12 +15,19 @@ import { NoticeDialog } from './notice-dialog.js';
 
 const DETAIL_KEYS = ['location', 'ip', 'device', 'browser', 'browserVersion'] as const;
 
+/** The server's placeholder values (spec §3 country table: 'private' is the local area network). */
+function detailText(value: string, t: (key: string) => string): string {
+  if (value === 'private') return t('newLogin.privateNetwork');
+  if (!value || value === 'unknown' || value === 'Unknown') return t('newLogin.unknown');
+  return value;
+}
+
 export function NewLoginDialog({ alert, onClose }: { alert: TLoginAlert; onClose(): void }) {
   const { t, i18n } = useTranslation('realtime');
   const config = useAppConfig();
   const { user } = useUserInfo();
   const details: [string, string][] = [
-    ...DETAIL_KEYS.map((key): [string, string] => [t(`newLogin.${key}`), alert[key] || t('newLogin.unknown')]),
+    ...DETAIL_KEYS.map((key): [string, string] => [t(`newLogin.${key}`), detailText(alert[key], t)]),
     [t('newLogin.time'), formatLoginTime(alert.time, i18n.language, user?.timezone)],
   ];
 
