@@ -74,7 +74,7 @@ export async function signUp(input: TSignUpRequest & { language?: Language }, cl
     throw error;
   }
   const token = await openSession(await recordLogin(account.tuid), client);
-  return { token, idleTime: config().IDLE_TIME_MS, url: 'welcome', newSignUp: true };
+  return { token, idleTime: config().IDLE_TIME_MS, url: 'welcome', newSignUp: true, loginAlert: loginAlert(client) };
 }
 
 /** The login alert of spec §3 for a sign-in from this client. */
@@ -96,8 +96,9 @@ export async function logIn(input: TLoginRequest, client: Client): Promise<TSess
   if (!account || !passwordMatches) throw new AppError(ERROR_CODES.INCORRECT_PASSWORD, 'The email or password is incorrect.');
   assertCanSignIn(account);
   const token = await openSession(await recordLogin(account.tuid), client);
-  await publish(account.tuid, { event: 'newLogin', data: loginAlert(client) });
-  return { token, idleTime: config().IDLE_TIME_MS, url: 'dashboard', newSignUp: false };
+  const alert = loginAlert(client);
+  await publish(account.tuid, { event: 'newLogin', data: alert });
+  return { token, idleTime: config().IDLE_TIME_MS, url: 'dashboard', newSignUp: false, loginAlert: alert };
 }
 
 export async function logOut(claims: VerifiedToken): Promise<void> {

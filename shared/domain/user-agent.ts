@@ -13,7 +13,7 @@ const BROWSERS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
   { name: 'Opera', pattern: /\b(?:OPR|OPT)\/([\d.]+)/ },
   { name: 'Samsung Internet', pattern: /\bSamsungBrowser\/([\d.]+)/ },
   { name: 'Firefox', pattern: /\b(?:Firefox|FxiOS)\/([\d.]+)/ },
-  { name: 'Chrome', pattern: /\b(?:Chrome|CriOS)\/([\d.]+)/ },
+  { name: 'Chrome', pattern: /\b(?:Chrome|CriOS|HeadlessChrome)\/([\d.]+)/ },
   { name: 'Safari', pattern: /\bVersion\/([\d.]+)(?: Mobile\/\S+)? Safari\// },
   { name: 'curl', pattern: /^curl\/([\d.]+)/ },
 ];

@@ -35,20 +35,6 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-/** What sign-up, login, refresh and every token-issuing call answer. */
-export const ZSessionResponse = z.object({
-  token: z.string(),
-  /** Idle time in ms before the session logs out (spec §2.3 idleTime). */
-  idleTime: z.number().int().positive(),
-  /** Route to open after sign-in, without the leading '#/'. */
-  url: z.string(),
-  newSignUp: z.boolean(),
-});
-export type TSessionResponse = z.infer<typeof ZSessionResponse>;
-
-export const ZTokenResponse = z.object({ token: z.string() });
-export type TTokenResponse = z.infer<typeof ZTokenResponse>;
-
 /** The login/session alert of spec §3, shown by the new-login and auto-logout dialogs. */
 export const ZLoginAlert = z.object({
   location: z.string(),
@@ -59,3 +45,20 @@ export const ZLoginAlert = z.object({
   time: z.string(),
 });
 export type TLoginAlert = z.infer<typeof ZLoginAlert>;
+
+/** What sign-up, login, refresh and every token-issuing call answer. */
+export const ZSessionResponse = z.object({
+  token: z.string(),
+  /** Idle time in ms before the session logs out (spec §2.3 idleTime). */
+  idleTime: z.number().int().positive(),
+  /** Route to open after sign-in, without the leading '#/'. */
+  url: z.string(),
+  newSignUp: z.boolean(),
+  /** Where this sign-in came from; the auto-logout notice shows it as the latest usage (spec §2.5). */
+  loginAlert: ZLoginAlert,
+});
+export type TSessionResponse = z.infer<typeof ZSessionResponse>;
+
+export const ZTokenResponse = z.object({ token: z.string() });
+export type TTokenResponse = z.infer<typeof ZTokenResponse>;
+

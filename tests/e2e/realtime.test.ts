@@ -103,7 +103,7 @@ describe('real-time socket', () => {
     // Assess
     const dialog = first.getByTestId('new-login-dialog');
     await dialog.waitFor();
-    const details = await dialog.getByTestId('new-login-detail').allTextContents();
+    const details = await dialog.getByTestId('login-alert-detail').allTextContents();
     expect(details).toHaveLength(6);
     expect(details[1]).toMatch(/127\.0\.0\.1|::1/);
     expect(await dialog.evaluate((element) => element.getBoundingClientRect().width)).toBe(640);

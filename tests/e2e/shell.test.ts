@@ -279,6 +279,10 @@ describe('application shell', () => {
     await dialog.waitFor({ timeout: 10_000 });
     await expect.poll(() => dialog.getAttribute('data-state-kind'), { timeout: 10_000 }).toBe('loggedOut');
     await expect.poll(token).toBeNull();
+    // The auto-logout notice shows the session's latest usage (spec §2.5).
+    const usage = await dialog.getByTestId('login-alert-detail').allTextContents();
+    expect(usage).toContain('127.0.0.1');
+    expect(usage).toContain('Local network');
     await takeScreenshot(page, 'shell-idle-logged-out');
     await page.getByTestId('idle-sign-in').click();
     await page.waitForURL(/#\/sign-in/);

@@ -53,3 +53,10 @@ describe('networkLocation', () => {
     expect(networkLocation(ip)).toBe('unknown');
   });
 });
+
+describe('headless Chrome', () => {
+  it('is Chrome with its version', () => {
+    const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.8078.73 Safari/537.36';
+    expect(describeUserAgent(ua)).toMatchObject({ browser: 'Chrome', browserVersion: '156.0.8078.73', device: 'Linux' });
+  });
+});

@@ -3,7 +3,7 @@
  * tab shares one session (a logout or a refreshed token in one tab applies to all of them).
  */
 import { useSyncExternalStore } from 'react';
-import type { TTokenClaims } from '../../../shared/schemas/session.js';
+import type { TLoginAlert, TTokenClaims } from '../../../shared/schemas/session.js';
 
 export type SessionClaims = TTokenClaims & { iat: number; exp: number };
 
@@ -11,6 +11,7 @@ const TOKEN_KEY = 'session.token';
 const IDLE_TIME_KEY = 'session.idleTime';
 /** When the user last moved, typed or scrolled in any tab (ms since epoch). */
 const ACTIVITY_KEY = 'session.lastActivity';
+const LOGIN_ALERT_KEY = 'session.loginAlert';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -40,9 +41,12 @@ function readStorage(key: string): string | null {
   }
 }
 
-export function storeSession(session: { token: string; idleTime: number }): void {
+export function storeSession(session: { token: string; idleTime: number; loginAlert?: TLoginAlert }): void {
   window.localStorage.setItem(TOKEN_KEY, session.token);
   window.localStorage.setItem(IDLE_TIME_KEY, String(session.idleTime));
+  // Entry by URL carries no alert: forget the previous session's rather than show it as this one's.
+  if (session.loginAlert) window.localStorage.setItem(LOGIN_ALERT_KEY, JSON.stringify(session.loginAlert));
+  else window.localStorage.removeItem(LOGIN_ALERT_KEY);
   // A new session starts active, whatever an earlier session left behind.
   recordActivity(Date.now());
   emit();
@@ -57,6 +61,7 @@ export function storeToken(token: string): void {
 export function clearSession(): void {
   window.localStorage.removeItem(TOKEN_KEY);
   window.localStorage.removeItem(IDLE_TIME_KEY);
+  window.localStorage.removeItem(LOGIN_ALERT_KEY);
   emit();
 }
 
@@ -65,6 +70,17 @@ export function recordActivity(now: number): void {
     window.localStorage.setItem(ACTIVITY_KEY, String(now));
   } catch {
     // Without storage the idle timer falls back to this tab's own clock (see lastActivity).
+  }
+}
+
+/** Where the current session signed in from (the login answer's alert), if known. */
+export function sessionLoginAlert(): TLoginAlert | null {
+  const text = readStorage(LOGIN_ALERT_KEY);
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as TLoginAlert;
+  } catch {
+    return null;
   }
 }
 

@@ -1,7 +1,10 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import type { TLoginAlert } from '../../../shared/schemas/session.js';
+import { LoginAlertDetails } from '../session-dialogs/login-alert-details.js';
 
-export type IdleDialogState = { kind: 'reminder'; countdown: string } | { kind: 'loggedOut' };
+/** After an idle logout, the latest usage of the session (spec §2.5 auto-logout notice), when known. */
+export type IdleDialogState = { kind: 'reminder'; countdown: string } | { kind: 'loggedOut'; latestUsage: TLoginAlert | null };
 
 type Props = { state: IdleDialogState; onLogout(): void; onRemain(): void; onSignIn(): void };
 
@@ -13,7 +16,7 @@ export default function IdleDialog({ state, onLogout, onRemain, onSignIn }: Prop
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content maxW="440px" data-testid="idle-dialog" data-state-kind={state.kind}>
+          <Dialog.Content maxW="480px" data-testid="idle-dialog" data-state-kind={state.kind}>
             {state.kind === 'reminder' ? (
               <>
                 <Dialog.Header>
@@ -49,6 +52,14 @@ export default function IdleDialog({ state, onLogout, onRemain, onSignIn }: Prop
                 </Dialog.Header>
                 <Dialog.Body>
                   <Text>{t('idle.loggedOut.message')}</Text>
+                  {state.latestUsage && (
+                    <>
+                      <Text mt="4" fontWeight="medium">
+                        {t('idle.loggedOut.latestUsage')}
+                      </Text>
+                      <LoginAlertDetails alert={state.latestUsage} />
+                    </>
+                  )}
                 </Dialog.Body>
                 <Dialog.Footer>
                   <Button onClick={onSignIn} data-testid="idle-sign-in">

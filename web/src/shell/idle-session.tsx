@@ -4,12 +4,12 @@
  * mounted outside the router, so the logged-out notice stays up while the app moves to the
  * sign-in page underneath.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { apiRequest, SIGN_IN_URL } from '../api/client.js';
 import { logout, skipIdleUpdate } from '../api/session.js';
 import { showError } from '../components/error-dialog.js';
 import { formatCountdown, idlePhase, idleSettings } from '../session/idle.js';
-import { clearSession, lastActivity, recordActivity, useClaims } from '../session/session.js';
+import { clearSession, lastActivity, recordActivity, sessionLoginAlert, useClaims } from '../session/session.js';
 
 type GuardState = { kind: 'active' } | { kind: 'reminder'; deadline: number } | { kind: 'loggedOut' };
 
@@ -109,11 +109,15 @@ export default function IdleSessionGuard() {
     window.location.assign(SIGN_IN_URL);
   };
 
+  // Read while the session is still stored: the effect above clears it right after this render.
+  // Spec §2.5: the notice names the latest usage by its location, IP, device, browser and login time.
+  const latestUsage = useMemo(() => (state.kind === 'loggedOut' ? sessionLoginAlert() : null), [state.kind]);
+
   if (state.kind === 'active') return null;
   return (
     <Suspense fallback={null}>
       <IdleDialog
-        state={state.kind === 'reminder' ? { kind: 'reminder', countdown: formatCountdown(state.deadline - now) } : { kind: 'loggedOut' }}
+        state={state.kind === 'reminder' ? { kind: 'reminder', countdown: formatCountdown(state.deadline - now) } : { kind: 'loggedOut', latestUsage }}
         onLogout={() => void logout()}
         onRemain={() => void remain()}
         onSignIn={backToSignIn}

@@ -16,6 +16,6 @@ export function sessionEntryPath(answer: Pick<TSessionResponse, 'url' | 'newSign
 
 /** Stores the session and returns where to go; the caller navigates (replace, so Back skips the form). */
 export function enterSession(answer: TSessionResponse): string {
-  storeSession({ token: answer.token, idleTime: answer.idleTime });
+  storeSession({ token: answer.token, idleTime: answer.idleTime, loginAlert: answer.loginAlert });
   return sessionEntryPath(answer);
 }
