@@ -6,12 +6,13 @@
 import { z } from 'zod';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TNotification } from '../../shared/schemas/notifications.js';
+import { ZProgressPayload, type TProgressPayload } from '../../shared/schemas/realtime.js';
 import { ZEmail } from '../../shared/schemas/common.js';
 import { createAccount, findTuidByLogin, LoginTakenError, type AccountRecord } from '../data/accounts.js';
 import { parseInput } from '../lib/http.js';
 import { hashPassword } from '../lib/password-hash.js';
 import { newFreeAccount } from './new-account.js';
-import { createNotification, ZNotificationContent } from './notifications.js';
+import { createNotification, reportProgress, ZNotificationContent } from './notifications.js';
 
 type SeedInput = { email: string; password: string; fullname: string; now?: Date };
 
@@ -59,4 +60,15 @@ export async function createSampleNotification(body: unknown): Promise<TNotifica
   const userId = await findTuidByLogin(email);
   if (!userId) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
   return createNotification({ ...content, userId, now: new Date() });
+}
+
+const ZSampleProgress = z.object({ email: ZEmail, payload: ZProgressPayload });
+
+/** A progress report for the user with this login email, exactly as an import or export worker sends it. */
+export async function reportSampleProgress(body: unknown): Promise<TProgressPayload> {
+  const { email, payload } = parseInput(ZSampleProgress, body);
+  const userId = await findTuidByLogin(email);
+  if (!userId) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
+  await reportProgress({ userId, payload, now: new Date() });
+  return payload;
 }

@@ -34,8 +34,17 @@ const QUEUE_PREFIX = 'campaign-platform-';
 const WEBSOCKET_PATH = '/ws';
 const MANAGEMENT_PATH = '/_ws';
 /** Dev-only: creates a sample notification (functions/services/seed.ts createSampleNotification). */
-const DEV_NOTIFY_PATH = '/dev/api/notify';
-const DEV_NOTIFY_BODY_LIMIT = 64 * 1024;
+/**
+ * Dev-only actions (local host only; AWS has no such routes): each path runs one export of
+ * functions/services/seed.ts with the JSON body, through the real services.
+ * `POST /dev/api/notify` `{email, type, messageType, severity, values}`: a notification (stored,
+ * pushed, mailed); `POST /dev/api/progress` `{email, payload}`: a progress report (stored, pushed).
+ */
+const DEV_ACTIONS: Record<string, string> = {
+  '/dev/api/notify': 'createSampleNotification',
+  '/dev/api/progress': 'reportSampleProgress',
+};
+const DEV_ACTION_BODY_LIMIT = 64 * 1024;
 
 export type LocalHostOptions = {
   /** 0 picks a free port. Default 3000. */
@@ -207,8 +216,8 @@ function routeRequests(parts: {
     try {
       if (url.pathname.startsWith(`${MANAGEMENT_PATH}/`)) {
         if (!(await websocket.manage(request, response, url))) notFound(request, response, url);
-      } else if (url.pathname === DEV_NOTIFY_PATH) {
-        await serveDevNotify(request, response, parts.resolveModule);
+      } else if (url.pathname in DEV_ACTIONS) {
+        await serveDevAction(request, response, DEV_ACTIONS[url.pathname], parts.resolveModule);
       } else if (url.pathname.startsWith('/dev/')) {
         if (!(await serveDevMailbox(response, url, parts.sinkDir))) notFound(request, response, url);
       } else if (await api.handle(request, response, url)) {
@@ -226,27 +235,23 @@ function routeRequests(parts: {
   };
 }
 
-type CreateSampleNotification = (body: unknown) => Promise<unknown>;
+type DevAction = (body: unknown) => Promise<unknown>;
 
-/**
- * `POST /dev/api/notify` `{email, type, messageType, severity, values}`: a notification for that
- * user, made by the real service (stored, pushed, mailed), so developers and browser tests can
- * see every kind. Only the local host serves it; AWS has no such route.
- */
-async function serveDevNotify(request: IncomingMessage, response: ServerResponse, resolveModule: ResolveModule): Promise<void> {
+/** Runs a dev action (DEV_ACTIONS) and answers its result, or its AppError in the spec's shape. */
+async function serveDevAction(request: IncomingMessage, response: ServerResponse, action: string, resolveModule: ResolveModule): Promise<void> {
   if (request.method !== 'POST') {
-    writeJson(response, 405, { statusCode: ERROR_CODES.ROUTE_NOT_FOUND, message: `Use POST ${DEV_NOTIFY_PATH}` });
+    writeJson(response, 405, { statusCode: ERROR_CODES.ROUTE_NOT_FOUND, message: `Use POST ${request.url}` });
     return;
   }
-  const body = await readBody(request, DEV_NOTIFY_BODY_LIMIT);
+  const body = await readBody(request, DEV_ACTION_BODY_LIMIT);
   const input = body === 'too-large' ? undefined : parseJson(body.toString('utf8'));
   if (input === undefined) {
     writeJson(response, 400, { statusCode: ERROR_CODES.MALFORMED_REQUEST, message: 'The body must be JSON of at most 64 KiB.' });
     return;
   }
-  const createSampleNotification = await loadExport(resolveModule('services', 'seed'), 'createSampleNotification', isFunction<CreateSampleNotification>);
+  const run = await loadExport(resolveModule('services', 'seed'), action, isFunction<DevAction>);
   try {
-    writeJson(response, 201, await createSampleNotification(input));
+    writeJson(response, 201, await run(input));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     writeJson(response, error.httpStatus, error.toBody());
