@@ -3,9 +3,9 @@
  * user's marks (read, hidden) are items under the user's account, one per announcement, plus the
  * time of the user's last "mark all read".
  */
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { isConditionFailure, table } from './table-client.js';
+import { isConditionFailure, queryPages, table } from './table-client.js';
 
 export type AnnouncementRecord = {
   id: string;
@@ -83,23 +83,15 @@ export async function getAnnouncement(id: string): Promise<AnnouncementRecord | 
 
 // Access pattern: the id and time of every announcement, newest first (the list is provider-wide and short).
 export async function listAnnouncementHeads(): Promise<AnnouncementHead[]> {
-  const { db, name } = table();
   const heads: AnnouncementHead[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const answer = await db.send(
-      new QueryCommand({
-        TableName: name,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.announcementPartition, ':prefix': keys.announcementPrefix },
-        ProjectionExpression: 'id, published_time',
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    heads.push(...((answer.Items ?? []) as AnnouncementHead[]));
-    startKey = answer.LastEvaluatedKey;
-  } while (startKey);
+  for await (const items of queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.announcementPartition, ':prefix': keys.announcementPrefix },
+    ProjectionExpression: 'id, published_time',
+    ScanIndexForward: false,
+  })) {
+    heads.push(...(items as AnnouncementHead[]));
+  }
   return heads;
 }
 
@@ -124,19 +116,12 @@ export async function getAnnouncementMarks(userId: string): Promise<Announcement
   const { db, name } = table();
   const readMarkItems = async (): Promise<Array<Record<string, unknown>>> => {
     const items: Array<Record<string, unknown>> = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const answer = await db.send(
-        new QueryCommand({
-          TableName: name,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.announcementMarkPrefix },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...(answer.Items ?? []));
-      startKey = answer.LastEvaluatedKey;
-    } while (startKey);
+    for await (const page of queryPages({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.announcementMarkPrefix },
+    })) {
+      items.push(...page);
+    }
     return items;
   };
   const [readAll, markItems] = await Promise.all([db.send(new GetCommand({ TableName: name, Key: keys.announcementsReadAll(userId) })), readMarkItems()]);

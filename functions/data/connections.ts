@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CONNECTION_INDEX_SHARDS, keys, ttlSeconds } from './keys.js';
-import { table } from './table-client.js';
+import { queryPages, table } from './table-client.js';
 
 /** API Gateway closes WebSocket connections after two hours at the most. */
 const CONNECTION_LIFETIME_MS = 2 * 60 * 60 * 1000;
@@ -57,23 +57,15 @@ export async function findConnection(connectionId: string): Promise<ConnectionRe
  * are read side by side and `onPage` may run for several pages at once.
  */
 export async function forEachConnectionPage(now: Date, onPage: (connections: ConnectionRecord[]) => Promise<void>): Promise<void> {
-  const { db, name } = table();
   const readPartition = async (shard: number): Promise<void> => {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const answer = await db.send(
-        new QueryCommand({
-          TableName: name,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          FilterExpression: 'expiresAt > :now',
-          ExpressionAttributeValues: { ':pk': keys.connectionIndexPartition(shard), ':now': ttlSeconds(now) },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      await onPage((answer.Items ?? []) as ConnectionRecord[]);
-      startKey = answer.LastEvaluatedKey;
-    } while (startKey);
+    for await (const items of queryPages({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: 'expiresAt > :now',
+      ExpressionAttributeValues: { ':pk': keys.connectionIndexPartition(shard), ':now': ttlSeconds(now) },
+    })) {
+      await onPage(items as ConnectionRecord[]);
+    }
   };
   await Promise.all(Array.from({ length: CONNECTION_INDEX_SHARDS }, (_, shard) => readPartition(shard)));
 }

@@ -11,7 +11,7 @@ import { DAY_MS } from '../../shared/constants.js';
 import type { NotificationType, Severity } from '../../shared/domain/notifications.js';
 import { timeOrderedIdPrefix } from '../lib/time-ordered-id.js';
 import { keys, ttlSeconds } from './keys.js';
-import { batchDelete, cancellationCodes, isConditionFailure, table, transactWrite } from './table-client.js';
+import { batchDelete, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
 
 export type NotificationRecord = {
   id: string;
@@ -157,25 +157,18 @@ async function recountUnreadNotifications(userId: string, now: Date): Promise<nu
     const counter = await readCounter(userId);
     count = 0;
     let earliestExpiry: number | undefined;
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName: name,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          FilterExpression: 'unread = :true AND expiresAt > :now',
-          ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.notificationPrefix, ':true': true, ':now': ttlSeconds(now) },
-          ProjectionExpression: 'expiresAt',
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
+    for await (const items of queryPages({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      FilterExpression: 'unread = :true AND expiresAt > :now',
+      ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.notificationPrefix, ':true': true, ':now': ttlSeconds(now) },
+      ProjectionExpression: 'expiresAt',
+      ConsistentRead: true,
+    })) {
+      for (const item of items) {
         count += 1;
         earliestExpiry = Math.min(earliestExpiry ?? Number.POSITIVE_INFINITY, Number(item.expiresAt));
       }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    }
     try {
       await db.send(
         new UpdateCommand({
@@ -254,25 +247,17 @@ export async function deleteNotificationRecord(userId: string, id: string, now: 
  * while it ran survive and are counted); answers how many visible ones it deleted.
  */
 export async function deleteAllNotificationRecords(userId: string, now: Date): Promise<number> {
-  const { db, name } = table();
   let deleted = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: name,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.notificationPrefix },
-        ProjectionExpression: 'PK, SK, expiresAt',
-        ExclusiveStartKey: startKey,
-        Limit: 100,
-      }),
-    );
-    const items = (page.Items ?? []) as Array<{ PK: string; SK: string; expiresAt: number }>;
+  for await (const page of queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.notificationPrefix },
+    ProjectionExpression: 'PK, SK, expiresAt',
+    Limit: 100,
+  })) {
+    const items = page as Array<{ PK: string; SK: string; expiresAt: number }>;
     await batchDelete(items);
     deleted += items.filter((item) => item.expiresAt > ttlSeconds(now)).length;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   await recountUnreadNotifications(userId, now);
   return deleted;
 }

@@ -2,9 +2,9 @@
  * Sessions: one item per sign-in, under the signed-in user's account. Tokens are short-lived;
  * a refresh succeeds only while the session item says the session is open.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, ttlSeconds } from './keys.js';
-import { batchDelete, isConditionFailure, table } from './table-client.js';
+import { batchDelete, isConditionFailure, queryPages, table } from './table-client.js';
 
 export type SessionRecord = {
   sid: string;
@@ -59,24 +59,16 @@ export async function deleteSession(loginTuid: string, sid: string): Promise<voi
 
 /** Deletes every session of a user except `keepSid` (if given); answers how many ended. */
 export async function deleteSessions(loginTuid: string, options: { keepSid?: string } = {}): Promise<number> {
-  const { db, name } = table();
   let deleted = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: name,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.accountPartition(loginTuid), ':prefix': keys.sessionPrefix },
-        ProjectionExpression: 'PK, SK, sid',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const ending = ((page.Items ?? []) as Array<{ PK: string; SK: string; sid: string }>).filter((item) => item.sid !== options.keepSid);
+  for await (const page of queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.accountPartition(loginTuid), ':prefix': keys.sessionPrefix },
+    ProjectionExpression: 'PK, SK, sid',
+    ConsistentRead: true,
+  })) {
+    const ending = (page as Array<{ PK: string; SK: string; sid: string }>).filter((item) => item.sid !== options.keepSid);
     await batchDelete(ending);
     deleted += ending.length;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return deleted;
 }

@@ -1,10 +1,21 @@
-import { BatchWriteCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config.js';
 import { documentClient } from '../lib/aws/dynamodb.js';
 
 /** The document client and table name every repository uses. */
 export function table() {
   return { db: documentClient(), name: config().TABLE_NAME };
+}
+
+/** Every page of a Query, following LastEvaluatedKey; a caller that has enough breaks out. */
+export async function* queryPages(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): AsyncGenerator<Array<Record<string, unknown>>> {
+  const { db, name } = table();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const answer = await db.send(new QueryCommand({ ...input, TableName: name, ExclusiveStartKey: startKey }));
+    yield answer.Items ?? [];
+    startKey = answer.LastEvaluatedKey;
+  } while (startKey);
 }
 
 export function isConditionFailure(error: unknown): boolean {
