@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CONNECTION_INDEX_SHARDS, keys, ttlSeconds } from './keys.js';
-import { queryPages, table } from './table-client.js';
+import { listLiveItems, queryPages, table } from './table-client.js';
 
 /** API Gateway closes WebSocket connections after two hours at the most. */
 const CONNECTION_LIFETIME_MS = 2 * 60 * 60 * 1000;
@@ -24,17 +24,8 @@ export async function putConnection(connection: Omit<ConnectionRecord, 'expiresA
 }
 
 // Access pattern: a user's open connections.
-export async function listConnections(userId: string, now: Date): Promise<ConnectionRecord[]> {
-  const { db, name } = table();
-  const answer = await db.send(
-    new QueryCommand({
-      TableName: name,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      FilterExpression: 'expiresAt > :now',
-      ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.connectionPrefix, ':now': ttlSeconds(now) },
-    }),
-  );
-  return (answer.Items ?? []) as ConnectionRecord[];
+export function listConnections(userId: string, now: Date): Promise<ConnectionRecord[]> {
+  return listLiveItems<ConnectionRecord>(keys.accountPartition(userId), keys.connectionPrefix, now);
 }
 
 // Access pattern: the connection with an id (for $disconnect, which knows only the id).

@@ -2,10 +2,10 @@
  * Progress of a user's long jobs (import, export, campaign send), one item per job under the
  * user's account, overwritten by each report. Finished jobs expire soon after (filtered on read).
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TProgressPayload } from '../../shared/schemas/realtime.js';
 import { keys, ttlSeconds } from './keys.js';
-import { isConditionFailure, table } from './table-client.js';
+import { isConditionFailure, listLiveItems, table } from './table-client.js';
 
 type ProgressRecord = { userId: string; payload: TProgressPayload; reportedAt: string; expiresAt: number };
 
@@ -34,15 +34,6 @@ export async function putProgress(report: Omit<ProgressRecord, 'expiresAt'> & { 
 
 // Access pattern: a user's current progress items, most recently reported first.
 export async function listProgress(userId: string, now: Date): Promise<TProgressPayload[]> {
-  const { db, name } = table();
-  const answer = await db.send(
-    new QueryCommand({
-      TableName: name,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      FilterExpression: 'expiresAt > :now',
-      ExpressionAttributeValues: { ':pk': keys.accountPartition(userId), ':prefix': keys.progressPrefix, ':now': ttlSeconds(now) },
-    }),
-  );
-  const records = (answer.Items ?? []) as ProgressRecord[];
+  const records = await listLiveItems<ProgressRecord>(keys.accountPartition(userId), keys.progressPrefix, now);
   return records.sort((a, b) => b.reportedAt.localeCompare(a.reportedAt)).map((record) => record.payload);
 }

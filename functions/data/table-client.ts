@@ -1,5 +1,6 @@
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config.js';
+import { ttlSeconds } from './keys.js';
 import { documentClient } from '../lib/aws/dynamodb.js';
 
 /** The document client and table name every repository uses. */
@@ -16,6 +17,20 @@ export async function* queryPages(input: Omit<QueryCommandInput, 'TableName' | '
     yield answer.Items ?? [];
     startKey = answer.LastEvaluatedKey;
   } while (startKey);
+}
+
+/** Access pattern shared by per-user lists: a user's unexpired items under one sort-key prefix, all pages. */
+export async function listLiveItems<T>(partition: string, prefix: string, now: Date): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    // TTL deletes late: an expired item still in the table is left out here.
+    FilterExpression: 'expiresAt > :now',
+    ExpressionAttributeValues: { ':pk': partition, ':prefix': prefix, ':now': ttlSeconds(now) },
+  })) {
+    items.push(...(page as T[]));
+  }
+  return items;
 }
 
 export function isConditionFailure(error: unknown): boolean {

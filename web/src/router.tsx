@@ -10,6 +10,7 @@ import { PageSpinner } from './components/page-spinner.js';
 import { hiddenMenuAuthRoutes, publicAuthRoutes } from './routes/auth/index.js';
 import { RouteError } from './routes/error/route-error.js';
 import { lazyPage } from './routes/lazy-page.js';
+import { OwnAccountOnly } from './routes/own-account-only.js';
 import { AppShell } from './shell/app-shell.js';
 
 /** Sections of later issues: routed to the "not available in this build" page, not to placeholders. */
@@ -39,9 +40,12 @@ const shellRoutes: RouteObject[] = [
   { path: 'account-banned', element: lazyPage(() => import('./routes/account-banned/account-banned-page.js')) },
   { path: 'account-force-verify', element: lazyPage(() => import('./routes/account-force-verify/account-force-verify-page.js')) },
   { path: 'force-password-change', element: lazyPage(() => import('./routes/password/force-password-change-page.js')) },
-  { path: 'activity-history', element: lazyPage(() => import('./routes/activity-history/activity-history-page.js')) },
+  { path: 'activity-history', element: <OwnAccountOnly>{lazyPage(() => import('./routes/activity-history/activity-history-page.js'))}</OwnAccountOnly> },
   // Ranked above the later section 'settings/*' by react-router for being more specific.
-  { path: 'settings/notifications', element: lazyPage(() => import('./routes/settings/notifications/notification-settings-page.js')) },
+  {
+    path: 'settings/notifications',
+    element: <OwnAccountOnly>{lazyPage(() => import('./routes/settings/notifications/notification-settings-page.js'))}</OwnAccountOnly>,
+  },
   // Provider support only; the page itself answers everyone else with the error page.
   { path: 'admin/announcements', element: lazyPage(() => import('./routes/admin/announcements-admin-page.js')) },
   ...hiddenMenuAuthRoutes,

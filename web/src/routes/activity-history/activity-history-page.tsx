@@ -1,20 +1,13 @@
-/** `/activity-history` (spec §2.1, §2.7 "view history"): the notification history, own account only (spec §6). */
+/** `/activity-history` (spec §2.1, §2.7 "view history"): the notification history, own account only (spec §6; the route's OwnAccountOnly). */
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
-import { isActingOnOtherAccount } from '../../../../shared/domain/permissions.js';
-import { ERROR_CODES } from '../../../../shared/errors.js';
-import { useClaims } from '../../session/session.js';
 import { HistoryFilters } from './components/history-filters.js';
 import { HistoryList } from './components/history-list.js';
 import { useHistoryFilter } from './use-history-filter.js';
 
 export default function ActivityHistoryPage() {
   const { t } = useTranslation('activity');
-  const claims = useClaims();
   const filter = useHistoryFilter();
-
-  if (claims && isActingOnOtherAccount(claims)) return <Navigate to={`/error?code=${ERROR_CODES.NO_PERMISSION}`} replace />;
 
   return (
     <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="4xl" mx="auto" data-testid="activity-history">

@@ -1,20 +1,13 @@
-/** `/settings/notifications` (spec §2.1, §2.7 gear): which notification kinds also go by email; own account only (spec §6). */
+/** `/settings/notifications` (spec §2.1, §2.7 gear): which notification kinds also go by email; own account only (spec §6; the route's OwnAccountOnly). */
 import { Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
-import { isActingOnOtherAccount } from '../../../../../shared/domain/permissions.js';
-import { ERROR_CODES } from '../../../../../shared/errors.js';
 import { WarningIcon } from '../../../components/icons.js';
-import { useClaims } from '../../../session/session.js';
 import { EmailTypeList } from './components/email-type-list.js';
 import { useEmailTypesForm } from './use-email-types-form.js';
 
 export default function NotificationSettingsPage() {
   const { t } = useTranslation(['activity', 'common']);
-  const claims = useClaims();
   const form = useEmailTypesForm();
-
-  if (claims && isActingOnOtherAccount(claims)) return <Navigate to={`/error?code=${ERROR_CODES.NO_PERMISSION}`} replace />;
 
   return (
     <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="3xl" mx="auto" data-testid="notification-settings-page">
