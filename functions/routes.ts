@@ -30,7 +30,10 @@ export type ApiGroup =
   | 'notifications'
   | 'announcements'
   | 'admin'
-  | 'shopping-cart';
+  | 'shopping-cart'
+  | 'contacts'
+  | 'groups'
+  | 'search';
 
 export type RouteDefinition = {
   method: HttpMethod;
@@ -116,6 +119,30 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('POST', `${API}/admin/users/force-logout`, 'admin', ADMIN),
   route('POST', `${API}/admin/users/lock`, 'admin', ADMIN),
   route('GET', `${API}/plansAndBillings/shoppingCart`, 'shopping-cart', OWN),
+  // Contacts and custom fields (spec §3 "Contact profile", §7 "Reports and contacts"). Field
+  // definitions are readable by any signed-in user: templates need them for merge tags.
+  route('GET', `${API}/contacts/schemas`, 'contacts', SESSION),
+  route('POST', `${API}/contacts/schemas`, 'contacts', section('contact', 'write')),
+  route('PUT', `${API}/contacts/schemas/{fieldId}`, 'contacts', section('contact', 'write')),
+  route('DELETE', `${API}/contacts/schemas/{fieldId}`, 'contacts', section('contact', 'delete')),
+  route('POST', `${API}/contacts/search`, 'contacts', section('contact', 'read')),
+  route('POST', `${API}/contacts/count`, 'contacts', section('contact', 'read')),
+  route('GET', `${API}/contacts/details/{contactId}`, 'contacts', section('contact', 'read')),
+  route('POST', `${API}/contacts`, 'contacts', section('contact', 'write')),
+  route('PUT', `${API}/contacts/{contactId}`, 'contacts', section('contact', 'write')),
+  route('DELETE', `${API}/contacts`, 'contacts', section('contact', 'delete')),
+  // Groups (spec §3 "Group") and recipient selection (spec §3 "Recipient selection").
+  route('GET', `${API}/groups`, 'groups', section('group', 'read')),
+  route('POST', `${API}/groups`, 'groups', section('group', 'write')),
+  route('GET', `${API}/groups/{groupId}`, 'groups', section('group', 'read')),
+  route('PUT', `${API}/groups/{groupId}`, 'groups', section('group', 'write')),
+  route('DELETE', `${API}/groups/{groupId}`, 'groups', section('group', 'delete')),
+  route('GET', `${API}/groups/{groupId}/count`, 'groups', section('group', 'read')),
+  route('POST', `${API}/groups/{groupId}/contacts`, 'groups', section('group', 'read')),
+  route('POST', `${API}/groups/{groupId}/members`, 'groups', section('group', 'write')),
+  route('POST', `${API}/recipients/count`, 'groups', section('group', 'read')),
+  // The global search (spec §2.5); each area is filtered by the user's read permission.
+  route('GET', `${API}/search`, 'search', SESSION),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
 ];
 

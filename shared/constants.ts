@@ -85,3 +85,23 @@ export const SUPPORT_HOURS = {
   timeZone: 'UTC+8',
   weekdays: ['09:00-13:00', '14:00-18:00'],
 } as const;
+
+/** Contacts, custom fields and groups (decisions.md: sizes chosen so a packed contact block stays far below 400 KB). */
+export const CONTACT_LIMITS = {
+  customFields: 50,
+  fieldNameLength: 50,
+  choicesPerField: 100,
+  choiceLabelLength: 100,
+  textValueLength: 255,
+  /** A contact's stored form; 100 of them share one block item. */
+  storedBytes: 3500,
+  groups: 1000,
+  groupNameLength: 100,
+  groupsPerContactInput: 100,
+  conditions: 20,
+  bulkIds: 1000,
+  selectionEntries: 50,
+} as const;
+
+/** Share of the free contact limit at which the owner is told (spec §9: 75% and 100%). */
+export const CONTACT_LIMIT_NOTICES = [75, 100] as const;

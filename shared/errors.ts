@@ -54,6 +54,36 @@ export const ERROR_CODES = {
   PASSWORD_CHANGE_REQUIRED: 'VALIDATE_PASSWORD-CHANGE-REQUIRED',
   /** The action is only for provider support staff. */
   ADMIN_ONLY: 'VALIDATE_ADMIN_ONLY',
+  /** Another contact of the account already has this email. */
+  CONTACT_EMAIL_EXISTS: 'ERROR_CONTACT_EMAIL_EXISTS',
+  /** Another contact of the account already has this mobile number. */
+  CONTACT_MOBILE_EXISTS: 'ERROR_CONTACT_MOBILE_EXISTS',
+  /** A contact needs an email or a mobile number. */
+  CONTACT_NO_ADDRESS: 'VALIDATE_CONTACT_NO_ADDRESS',
+  /** The contact's values together exceed what one contact may store. */
+  CONTACT_TOO_LARGE: 'VALIDATE_CONTACT_TOO_LARGE',
+  /** A free account reached its contact storage limit (spec §5, §9). */
+  CONTACT_LIMIT: 'VALIDATE_CONTACT_LIMIT',
+  /** A name is already used by another record of the same kind (groups). */
+  RECORD_NAME_EXISTS: 'ERROR_RECORD_NAME_EXISTS',
+  /** 'This field name is already in use' (spec §5). */
+  FIELD_NAME_USED: 'VALIDATE_FIELD_NAME_USED',
+  /** 'Must be a number.' (spec §5). */
+  NOT_A_NUMBER: 'VALIDATE_NOT_A_NUMBER',
+  /** 'There are no choices for this field yet.' (spec §5). */
+  NO_CHOICES: 'VALIDATE_NO_CHOICES',
+  /** A value is not one of the field's choices. */
+  INVALID_CHOICE: 'VALIDATE_INVALID_CHOICE',
+  /** A date value is not a calendar date (YYYY-MM-DD). */
+  INVALID_DATE: 'VALIDATE_INVALID_DATE',
+  /** A value or condition names a field the account's contacts do not have. */
+  UNKNOWN_FIELD: 'VALIDATE_UNKNOWN_FIELD',
+  /** A condition's operator does not fit its field, or its value is missing or of the wrong kind. */
+  INVALID_CONDITION: 'VALIDATE_INVALID_CONDITION',
+  /** System lists and auto-update groups have no hand-edited members. */
+  GROUP_NOT_EDITABLE: 'VALIDATE_GROUP_NOT_EDITABLE',
+  /** The account has as many custom fields or groups as it may. */
+  LIMIT_REACHED: 'VALIDATE_LIMIT_REACHED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -75,6 +105,13 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   'VAL-REC-01': 404,
   'VAL-USR-02': 404,
   'VAL-ACC-01': 403,
+  'ERROR_CONTACT_EMAIL_EXISTS': 409,
+  'ERROR_CONTACT_MOBILE_EXISTS': 409,
+  'VALIDATE_CONTACT_LIMIT': 403,
+  'ERROR_RECORD_NAME_EXISTS': 409,
+  'VALIDATE_FIELD_NAME_USED': 409,
+  'VALIDATE_GROUP_NOT_EDITABLE': 409,
+  'VALIDATE_LIMIT_REACHED': 409,
 };
 
 export function httpStatusOf(code: string): number {

@@ -58,6 +58,12 @@ export const FUNCTION_ACCESS: {
     // Announcements are written and broadcast; force-logout and locks end sessions and tell the tabs.
     admin: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
     'shopping-cart': ['readTable', 'readJwtSecret'],
+    // Contacts and fields are written; a free account crossing 75% or 100% of its contact limit
+    // gets a contactLimit notification (stored, pushed, mailed by the owner's settings).
+    contacts: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets'],
+    // Groups and their membership sets are written; counts and recipient resolution read contacts.
+    groups: ['readWriteTable', 'readJwtSecret'],
+    search: ['readTable', 'readJwtSecret'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.
   websocket: ['readWriteTable', 'readJwtSecret'],

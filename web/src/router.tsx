@@ -12,16 +12,15 @@ import { RouteError } from './routes/error/route-error.js';
 import { lazyPage } from './routes/lazy-page.js';
 import { OwnAccountOnly } from './routes/own-account-only.js';
 import { AppShell } from './shell/app-shell.js';
+import { contactsRoutes } from './routes/contacts/routes.js';
+import { groupsRoutes } from './routes/groups/routes.js';
+import { searchRoutes } from './routes/search/routes.js';
 
 /** Sections of later issues: routed to the "not available in this build" page, not to placeholders. */
 const LATER_SECTIONS = [
-  'contacts/*',
-  'groups/*',
   'emails/*',
   'sms-and-mms/*',
   'templates/*',
-  'advanced-search/*',
-  'search-results',
   'settings/*',
   'plans-and-orders',
   'checkout',
@@ -48,6 +47,9 @@ const shellRoutes: RouteObject[] = [
   },
   // Provider support only; the page itself answers everyone else with the error page.
   { path: 'admin/announcements', element: lazyPage(() => import('./routes/admin/announcements-admin-page.js')) },
+  ...contactsRoutes,
+  ...groupsRoutes,
+  ...searchRoutes,
   ...hiddenMenuAuthRoutes,
   ...LATER_SECTIONS.map((path) => ({ path, element: sectionUnavailable })),
   { path: '*', element: notFound },

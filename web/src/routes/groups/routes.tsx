@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router-dom';
+
+/** Routes of the groups area, spread into the shell's route table (web/src/router.tsx). */
+export const groupsRoutes: RouteObject[] = [];
