@@ -82,6 +82,8 @@ export const ERROR_CODES = {
   INVALID_CONDITION: 'VALIDATE_INVALID_CONDITION',
   /** System lists and auto-update groups have no hand-edited members. */
   GROUP_NOT_EDITABLE: 'VALIDATE_GROUP_NOT_EDITABLE',
+  /** A field or group cannot be deleted while auto-update groups' conditions refer to it. */
+  IN_USE: 'VALIDATE_IN_USE',
   /** The account has as many custom fields or groups as it may. */
   LIMIT_REACHED: 'VALIDATE_LIMIT_REACHED',
 } as const;
@@ -112,6 +114,7 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   'VALIDATE_FIELD_NAME_USED': 409,
   'VALIDATE_GROUP_NOT_EDITABLE': 409,
   'VALIDATE_LIMIT_REACHED': 409,
+  'VALIDATE_IN_USE': 409,
 };
 
 export function httpStatusOf(code: string): number {

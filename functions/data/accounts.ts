@@ -56,6 +56,9 @@ export type AccountRecord = {
   freeEmailDay: string | null;
   freeEmailUsed: number;
   contactCount: number;
+  /** Contacts with an email and with a mobile number: the sizes of the two system lists. */
+  emailContactCount?: number;
+  mobileContactCount?: number;
 };
 
 export class LoginTakenError extends Error {

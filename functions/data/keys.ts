@@ -6,6 +6,9 @@
 /** Connections are spread over this many index partitions, so connects and disconnects never pile onto one hot index key. */
 export const CONNECTION_INDEX_SHARDS = 8;
 
+/** Partitions per account over which contact blocks are spread (docs/data-model.md). */
+export const CONTACT_SHARDS = 16;
+
 function connectionShard(connectionId: string): number {
   let sum = 0;
   for (let i = 0; i < connectionId.length; i += 1) sum = (sum + connectionId.charCodeAt(i)) % CONNECTION_INDEX_SHARDS;
@@ -50,6 +53,30 @@ export const keys = {
   /** Index entry of a connection: by id for $disconnect, and every connection for a broadcast. */
   connectionIndex: (connectionId: string) => ({ GSI1PK: `CONNECTIONS#${connectionShard(connectionId)}`, GSI1SK: connectionId }),
   connectionIndexPartition: (shard: number) => `CONNECTIONS#${shard}`,
+  /**
+   * Contacts are packed 100 to a block item (docs/data-model.md); block b of an account lives in
+   * partition b % CONTACT_SHARDS, so a full read runs one query per shard in parallel.
+   */
+  contactShardPartition: (tuid: string, shard: number) => `ACCOUNT#${tuid}#CONTACTS#${shard}`,
+  contactBlockPrefix: 'BLOCK#',
+  contactBlock: (tuid: string, block: number) => ({
+    PK: `ACCOUNT#${tuid}#CONTACTS#${block % CONTACT_SHARDS}`,
+    SK: `BLOCK#${String(block).padStart(9, '0')}`,
+  }),
+  /** The account's next contact number. */
+  contactSequence: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'CONTACTSEQ' }),
+  /** Email → contact and mobile → contact: each identity is unique in the account. */
+  contactEmail: (tuid: string, email: string) => ({ PK: `ACCOUNT#${tuid}#CONTACTEMAIL#${email}`, SK: 'CONTACT' }),
+  contactMobile: (tuid: string, mobile: string) => ({ PK: `ACCOUNT#${tuid}#CONTACTMOBILE#${mobile}`, SK: 'CONTACT' }),
+  /** The account's custom fields, one item (at most 50 fields). */
+  contactFields: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'CONTACTFIELDS' }),
+  groupPrefix: 'GROUP#',
+  group: (tuid: string, groupId: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `GROUP#${groupId}` }),
+  /** Group name → group: makes names unique in the account (case-insensitive). */
+  groupName: (tuid: string, nameKey: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `GROUPNAME#${nameKey}` }),
+  /** A set of contacts (a snapshot group's members, a campaign's audience) as bitmaps over contact numbers. */
+  contactSetPartition: (tuid: string, setId: string) => `ACCOUNT#${tuid}#SET#${setId}`,
+  contactSetChunk: (tuid: string, setId: string, chunk: number) => ({ PK: `ACCOUNT#${tuid}#SET#${setId}`, SK: `CHUNK#${String(chunk).padStart(6, '0')}` }),
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;

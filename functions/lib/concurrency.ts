@@ -21,3 +21,28 @@ export function createLimiter(limit: number): <T>(work: () => Promise<T>) => Pro
     }
   };
 }
+
+/**
+ * Yields the values of several async sources as each produces them, every source running
+ * concurrently with one value fetched ahead: parallel queries over partitions, consumed as one stream.
+ */
+export async function* interleave<T>(sources: ReadonlyArray<AsyncIterable<T>>): AsyncGenerator<T> {
+  const iterators = sources.map((source) => source[Symbol.asyncIterator]());
+  const pending = new Map<number, Promise<{ index: number; result: IteratorResult<T> }>>();
+  const fetchNext = (index: number) => iterators[index]!.next().then((result) => ({ index, result }));
+  iterators.forEach((_, index) => pending.set(index, fetchNext(index)));
+  try {
+    while (pending.size > 0) {
+      const { index, result } = await Promise.race(pending.values());
+      if (result.done) {
+        pending.delete(index);
+        continue;
+      }
+      pending.set(index, fetchNext(index));
+      yield result.value;
+    }
+  } finally {
+    // A consumer that stops early (a page is full) ends every source's query loop.
+    await Promise.allSettled(iterators.map((iterator) => iterator.return?.()));
+  }
+}

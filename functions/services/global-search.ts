@@ -1,0 +1,39 @@
+/**
+ * The global search (spec §2.5, /search-results): the first hits in each area the user may read.
+ * Campaigns and templates join when those areas exist (issues 6 and 7); until then the answer has
+ * contacts and groups only.
+ */
+import { hasPermission } from '../../shared/domain/permissions.js';
+import { formatMobile } from '../../shared/domain/phone.js';
+import type { TGlobalSearchResponse } from '../../shared/schemas/search.js';
+import type { VerifiedToken } from '../lib/tokens.js';
+import { loadFilterContext, searchContacts } from './contact-search.js';
+import { listGroupsPage } from './groups.js';
+
+export async function searchEverywhere(options: { claims: VerifiedToken; text: string; limit: number }): Promise<TGlobalSearchResponse> {
+  const { claims, text, limit } = options;
+  const areas: TGlobalSearchResponse['areas'] = [];
+  const [contacts, groups] = await Promise.all([
+    hasPermission(claims, 'contact', 'read') ? loadFilterContext(claims.tuid).then((context) => searchContacts(context, { quickSearch: text, limit })) : null,
+    hasPermission(claims, 'group', 'read') ? listGroupsPage({ tuid: claims.tuid, page: 1, limit, search: text }) : null,
+  ]);
+  if (contacts) {
+    areas.push({
+      area: 'contacts',
+      hits: contacts.data.map((contact) => ({
+        id: contact.id,
+        title: contact.email ?? formatMobile(contact.mobile!),
+        detail: contact.email && contact.mobile ? formatMobile(contact.mobile) : null,
+      })),
+      more: contacts.nextCursor !== null,
+    });
+  }
+  if (groups) {
+    areas.push({
+      area: 'groups',
+      hits: groups.data.map((group) => ({ id: group.id, title: group.name, detail: group.count === null ? null : String(group.count) })),
+      more: groups.total > limit,
+    });
+  }
+  return { areas };
+}

@@ -1,0 +1,403 @@
+/**
+ * Contacts, custom fields, groups, search and recipient resolution through the real handlers
+ * against DynamoDB Local: identity rules under concurrency, paging, conditions, group kinds,
+ * the free contact limit, tenant isolation, and bad input that changes nothing.
+ */
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAccount, updateAccount } from '../../../functions/data/accounts.js';
+import { changeContactSet } from '../../../functions/data/contact-sets.js';
+import { campaignAudienceSetId, resolveRecipients } from '../../../functions/services/recipients.js';
+import { FREE_CONTACT_LIMIT } from '../../../shared/constants.js';
+import { ERROR_CODES } from '../../../shared/errors.js';
+import type { TContactSearchResponse } from '../../../shared/schemas/contact-search.js';
+import type { TContact, TContactDetailsResponse, TFieldSchema } from '../../../shared/schemas/contacts.js';
+import type { TGroup, TGroupListResponse } from '../../../shared/schemas/groups.js';
+import type { TGlobalSearchResponse } from '../../../shared/schemas/search.js';
+import { startApi, type ApiClient } from '../../helpers/api.js';
+import { useTestTable } from '../../helpers/emulators.js';
+
+const API = '/api/v1/pageBasedAPI';
+let api: ApiClient;
+
+beforeAll(async () => {
+  await useTestTable();
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+type Account = { token: string; tuid: string };
+
+let accounts = 0;
+async function signUp(): Promise<Account> {
+  accounts += 1;
+  const answer = await api.request<{ token: string }>('POST', '/auth/signup', {
+    body: { fullname: 'Contacts Tester', email: `contacts-${accounts}-${Date.now()}@example.com`, password: 'Contacts-Test-2026' },
+  });
+  return { token: answer.body.token, tuid: String(decodeJwt(answer.body.token).tuid) };
+}
+
+function call<T = Record<string, unknown>>(account: Account, method: string, path: string, body?: unknown) {
+  return api.request<T>(method, `${API}${path}`, { token: account.token, body });
+}
+
+async function createContact(account: Account, input: Record<string, unknown>): Promise<TContact> {
+  const answer = await call<{ contact: TContact }>(account, 'POST', '/contacts', input);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.contact;
+}
+
+async function createField(account: Account, input: Record<string, unknown>): Promise<TFieldSchema> {
+  const answer = await call<{ schema: TFieldSchema }>(account, 'POST', '/contacts/schemas', input);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.schema;
+}
+
+async function createGroup(account: Account, input: Record<string, unknown>): Promise<TGroup> {
+  const answer = await call<{ group: TGroup }>(account, 'POST', '/groups', input);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.group;
+}
+
+const search = (account: Account, body: Record<string, unknown>) => call<TContactSearchResponse>(account, 'POST', '/contacts/search', body);
+const count = async (account: Account, body: Record<string, unknown>) => (await call<{ count: number }>(account, 'POST', '/contacts/count', body)).body.count;
+
+describe('contacts', () => {
+  it('normalises email and mobile, keeps one contact per address even under concurrent writers', async () => {
+    // Prepare
+    const me = await signUp();
+
+    // Act
+    const created = await createContact(me, { email: '  Ann@Example.COM ', mobile: '9123 4567', mobileCountry: 'HK' });
+    const racers = await Promise.all(Array.from({ length: 6 }, () => call(me, 'POST', '/contacts', { email: 'race@example.com' })));
+    const sameMobile = await call(me, 'POST', '/contacts', { mobile: '+852 9123-4567' });
+    const sameEmail = await call(me, 'POST', '/contacts', { email: 'ann@example.com' });
+    const badPhone = await call(me, 'POST', '/contacts', { mobile: '123' });
+    const landline = await call(me, 'POST', '/contacts', { mobile: '2123 4567', mobileCountry: 'HK' });
+    const noAddress = await call(me, 'POST', '/contacts', { fields: {} });
+
+    // Assess
+    expect(created).toMatchObject({ email: 'ann@example.com', mobile: '+85291234567', emailSubscribe: true, smsSubscribe: true, emailBounce: 'none' });
+    expect(racers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(racers.filter((answer) => answer.status === 409).every((answer) => answer.body.statusCode === ERROR_CODES.CONTACT_EMAIL_EXISTS)).toBe(true);
+    expect([sameMobile.status, sameMobile.body.statusCode]).toEqual([409, ERROR_CODES.CONTACT_MOBILE_EXISTS]);
+    expect([sameEmail.status, sameEmail.body.statusCode]).toEqual([409, ERROR_CODES.CONTACT_EMAIL_EXISTS]);
+    expect(badPhone.body).toMatchObject({ statusCode: ERROR_CODES.INVALID_PHONE, message: 'Invalid Phone Number.' });
+    expect(landline.body.statusCode).toBe(ERROR_CODES.INVALID_PHONE);
+    expect(noAddress.body.statusCode).toBe(ERROR_CODES.CONTACT_NO_ADDRESS);
+    expect(await count(me, {})).toBe(2);
+    expect((await getAccount(me.tuid))?.contactCount).toBe(2);
+  });
+
+  it('edits a contact: a freed address can be reused, values are checked against their field', async () => {
+    // Prepare
+    const me = await signUp();
+    const age = await createField(me, { name: 'Age', type: 'number' });
+    const tier = await createField(me, { name: 'Tier', type: 'singleChoice', choices: [{ label: 'Gold' }, { label: 'Silver' }] });
+    const empty = await createField(me, { name: 'Hobbies', type: 'multipleChoice' });
+    const birthday = await createField(me, { name: 'Birthday', type: 'date' });
+    const contact = await createContact(me, { email: 'old@example.com', fields: { [age.id]: '41' } });
+
+    // Act
+    const edited = await call<{ contact: TContact }>(me, 'PUT', `/contacts/${contact.id}`, {
+      email: 'new@example.com',
+      smsSubscribe: false,
+      fields: { [tier.id]: tier.choices[0]!.id, [birthday.id]: '1990-02-28', [age.id]: null },
+    });
+    const reuse = await call(me, 'POST', '/contacts', { email: 'old@example.com' });
+    const notNumber = await call(me, 'PUT', `/contacts/${contact.id}`, { fields: { [age.id]: 'forty' } });
+    const noChoices = await call(me, 'PUT', `/contacts/${contact.id}`, { fields: { [empty.id]: ['x'] } });
+    const badDate = await call(me, 'PUT', `/contacts/${contact.id}`, { fields: { [birthday.id]: '1990-02-30' } });
+    const unknownField = await call(me, 'PUT', `/contacts/${contact.id}`, { fields: { f999: 'x' } });
+    const unknownKey = await call(me, 'PUT', `/contacts/${contact.id}`, { nickname: 'x' });
+    const details = await call<TContactDetailsResponse>(me, 'GET', `/contacts/details/${contact.id}?owner=${me.tuid}`);
+
+    // Assess
+    expect(edited.body.contact).toMatchObject({ email: 'new@example.com', smsSubscribe: false, fields: { [tier.id]: 'c1', [birthday.id]: '1990-02-28' } });
+    expect(edited.body.contact.fields[age.id]).toBeUndefined();
+    expect(reuse.status).toBe(201);
+    expect(notNumber.body).toMatchObject({ statusCode: ERROR_CODES.NOT_A_NUMBER, message: 'Must be a number.' });
+    expect(noChoices.body).toMatchObject({ statusCode: ERROR_CODES.NO_CHOICES, message: 'There are no choices for this field yet.' });
+    expect(badDate.body.statusCode).toBe(ERROR_CODES.INVALID_DATE);
+    expect(unknownField.body.statusCode).toBe(ERROR_CODES.UNKNOWN_FIELD);
+    expect(unknownKey.body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
+    expect(details.body.contact.primary).toEqual([
+      { name: 'email', value: 'new@example.com', subscribe: true, bounceStatus: 'none' },
+      { name: 'mobile', value: null, subscribe: false, bounceStatus: 'none' },
+    ]);
+    expect(details.body.contact.custom).toContainEqual({ name: tier.id, value: 'c1' });
+    expect(details.body.schemas.map((field) => field.name)).toEqual(['First Name', 'Last Name', 'Age', 'Tier', 'Hobbies', 'Birthday']);
+    // Nothing the refused edits carried was stored.
+    const after = await call<TContactDetailsResponse>(me, 'GET', `/contacts/details/${contact.id}`);
+    expect(after.body.contact).toEqual(details.body.contact);
+  });
+
+  it('keeps field names unique and refuses choice fields without choices in values', async () => {
+    // Prepare
+    const me = await signUp();
+    await createField(me, { name: 'Company', type: 'text' });
+
+    // Act
+    const duplicate = await call(me, 'POST', '/contacts/schemas', { name: ' company ', type: 'number' });
+    const defaultName = await call(me, 'POST', '/contacts/schemas', { name: 'first name', type: 'text' });
+    const textWithChoices = await call(me, 'POST', '/contacts/schemas', { name: 'X', type: 'text', choices: [{ label: 'a' }] });
+    const schemas = await call<{ schemas: TFieldSchema[] }>(me, 'GET', '/contacts/schemas?scope=contact_profile');
+
+    // Assess
+    expect([duplicate.status, duplicate.body]).toEqual([409, { statusCode: ERROR_CODES.FIELD_NAME_USED, message: 'This field name is already in use' }]);
+    expect(defaultName.body.statusCode).toBe(ERROR_CODES.FIELD_NAME_USED);
+    expect(textWithChoices.status).toBe(400);
+    expect(schemas.body.schemas.map((field) => field.name)).toEqual(['First Name', 'Last Name', 'Company']);
+  });
+
+  it('pages newest first with a cursor, sorts by any column, quick-searches email, digits and text', async () => {
+    // Prepare
+    const me = await signUp();
+    for (let i = 1; i <= 23; i += 1) {
+      await createContact(me, { email: `p${String(i).padStart(2, '0')}@example.com`, fields: { f1: i % 2 === 0 ? 'Even' : 'Odd' }, ...(i === 7 ? { mobile: '+852 6123 0007' } : {}) });
+    }
+
+    // Act
+    const first = await search(me, { limit: 10 });
+    const second = await search(me, { limit: 10, cursor: first.body.nextCursor });
+    const third = await search(me, { limit: 10, cursor: second.body.nextCursor });
+    const byEmail = await search(me, { limit: 5, sort: { field: 'email', direction: 'asc' } });
+    const byEmailNext = await search(me, { limit: 5, sort: { field: 'email', direction: 'asc' }, cursor: byEmail.body.nextCursor });
+    const byName = await search(me, { limit: 3, sort: { field: 'field:f1', direction: 'desc' } });
+    const quick = await search(me, { quickSearch: 'P1', limit: 20 });
+    const digits = await search(me, { quickSearch: '6123 0007' });
+    const text = await search(me, { quickSearch: 'even', limit: 50 });
+    const foreignCursor = await search(me, { cursor: byEmail.body.nextCursor });
+
+    // Assess
+    const emails = (answer: { body: TContactSearchResponse }) => answer.body.data.map((contact) => contact.email);
+    expect(emails(first)).toEqual(Array.from({ length: 10 }, (_, i) => `p${23 - i}@example.com`));
+    expect(emails(second)[0]).toBe('p13@example.com');
+    expect(emails(third)).toEqual(['p03@example.com', 'p02@example.com', 'p01@example.com']);
+    expect(third.body.nextCursor).toBeNull();
+    expect(emails(byEmail)).toEqual(['p01@example.com', 'p02@example.com', 'p03@example.com', 'p04@example.com', 'p05@example.com']);
+    expect(emails(byEmailNext)[0]).toBe('p06@example.com');
+    expect(byName.body.data.every((contact) => contact.fields.f1 === 'Odd')).toBe(true);
+    expect(emails(quick).sort()).toEqual(['p10', 'p11', 'p12', 'p13', 'p14', 'p15', 'p16', 'p17', 'p18', 'p19'].map((p) => `${p}@example.com`));
+    expect(emails(digits)).toEqual(['p07@example.com']);
+    expect(text.body.data).toHaveLength(11);
+    expect(foreignCursor.body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
+    expect(await count(me, { quickSearch: 'even' })).toBe(11);
+  });
+
+  it('deletes contacts, out of every group too, and frees their addresses', async () => {
+    // Prepare
+    const me = await signUp();
+    const a = await createContact(me, { email: 'a@example.com', mobile: '+85261230001' });
+    const b = await createContact(me, { email: 'b@example.com' });
+    const group = await createGroup(me, { type: 'S', name: 'Both', contactIds: [a.id, b.id] });
+
+    // Act
+    const deleted = await call<{ deleted: number }>(me, 'DELETE', '/contacts', { ids: [a.id, '999999', 'not-an-id'] });
+
+    // Assess
+    expect(deleted.body).toEqual({ deleted: 1 });
+    expect((await call(me, 'GET', `/contacts/details/${a.id}`)).status).toBe(404);
+    expect((await call<{ group: TGroup }>(me, 'GET', `/groups/${group.id}`)).body.group.count).toBe(1);
+    expect((await call(me, 'POST', '/contacts', { email: 'a@example.com', mobile: '+85261230001' })).status).toBe(201);
+    const account = await getAccount(me.tuid);
+    expect([account?.contactCount, account?.emailContactCount, account?.mobileContactCount]).toEqual([2, 2, 1]);
+  });
+});
+
+describe('the free contact limit', () => {
+  it('tells the owner at 75% and 100% and refuses the contact beyond', async () => {
+    // Prepare: the counter stands just below 75%, as if 749 contacts existed.
+    const me = await signUp();
+    await updateAccount(me.tuid, { contactCount: Math.ceil(FREE_CONTACT_LIMIT * 0.75) - 1 });
+
+    // Act
+    await createContact(me, { email: 'seventy-five@example.com' });
+    await updateAccount(me.tuid, { contactCount: FREE_CONTACT_LIMIT - 1 });
+    await createContact(me, { email: 'last@example.com' });
+    const refused = await call(me, 'POST', '/contacts', { email: 'one-too-many@example.com' });
+
+    // Assess
+    expect([refused.status, refused.body.statusCode]).toEqual([403, ERROR_CODES.CONTACT_LIMIT]);
+    const notices = await call<{ result: Array<{ type: string; message: { type: string } }> }>(me, 'GET', '/notification/pop-up?page=1&limit=10');
+    expect(notices.body.result.filter((notice) => notice.type === 'contactLimit').map((notice) => notice.message.type)).toEqual(['reached100', 'reached75']);
+    expect((await getAccount(me.tuid))?.contactCount).toBe(FREE_CONTACT_LIMIT);
+  });
+});
+
+describe('advanced search and groups', () => {
+  it('evaluates conditions with AND/OR groups, counts, and saves them as groups of both kinds', async () => {
+    // Prepare
+    const me = await signUp();
+    const score = await createField(me, { name: 'Score', type: 'number' });
+    const made: TContact[] = [];
+    for (let i = 1; i <= 12; i += 1) {
+      made.push(await createContact(me, {
+        email: `${i % 3 === 0 ? 'vip' : 'user'}${i}@example.com`,
+        ...(i % 2 === 0 ? { mobile: `+8526123${String(i).padStart(4, '0')}` } : {}),
+        fields: { [score.id]: i * 10 },
+        emailSubscribe: i !== 6,
+      }));
+    }
+    const conditions = {
+      match: 'all',
+      rules: [
+        { field: 'email', operator: 'startsWith', value: 'vip' },
+        { match: 'any', rules: [{ field: `field:${score.id}`, operator: 'greaterThan', value: '70' }, { field: 'mobile', operator: 'isNotEmpty' }] },
+      ],
+    };
+
+    // Act
+    const results = await search(me, { conditions, limit: 50 });
+    const matched = await count(me, { conditions });
+    const auto = await createGroup(me, { type: 'D', name: 'VIPs', conditions });
+    const snapshot = await createGroup(me, { type: 'S', name: 'VIP snapshot', fromSearch: { conditions } });
+    await createContact(me, { email: 'vip99@example.com', mobile: '+85261239999' });
+    const autoAfter = (await call<{ group: TGroup }>(me, 'GET', `/groups/${auto.id}`)).body.group;
+    const snapshotAfter = (await call<{ group: TGroup }>(me, 'GET', `/groups/${snapshot.id}`)).body.group;
+    const inGroup = await count(me, { conditions: { match: 'all', rules: [{ field: 'group', operator: 'notInGroup', value: snapshot.id }] } });
+    const unsubscribed = await count(me, { conditions: { match: 'all', rules: [{ field: 'email', operator: 'unsubscribed' }] } });
+    const list = await call<TGroupListResponse>(me, 'GET', '/groups?page=1&limit=10');
+
+    // Assess
+    // vip3 has neither a score above 70 nor a mobile number.
+    expect(results.body.data.map((contact) => contact.email)).toEqual(['vip12@example.com', 'vip9@example.com', 'vip6@example.com']);
+    expect(matched).toBe(3);
+    expect(auto.count).toBe(3);
+    expect(snapshot.count).toBe(3);
+    expect(autoAfter.count).toBe(4);
+    expect(snapshotAfter.count).toBe(3);
+    expect(inGroup).toBe(10);
+    expect(unsubscribed).toBe(1);
+    expect(list.body.data.slice(0, 2).map((group) => [group.id, group.name, group.editable, group.count])).toEqual([
+      ['system-email', 'All Contacts with Emails', false, 13],
+      ['system-mobile', 'All Contacts with Mobile', false, 7],
+    ]);
+    expect(list.body.total).toBe(4);
+  });
+
+  it('edits snapshot members, refuses editing system lists and auto groups, never deletes contacts with a group', async () => {
+    // Prepare
+    const me = await signUp();
+    const [a, b, c] = [await createContact(me, { email: 'a@x.com' }), await createContact(me, { email: 'b@x.com' }), await createContact(me, { email: 'c@x.com' })];
+    const group = await createGroup(me, { type: 'S', name: 'Hand picked', contactIds: [a.id] });
+    const auto = await createGroup(me, { type: 'D', name: 'Auto', conditions: { match: 'all', rules: [{ field: 'group', operator: 'inGroup', value: group.id }] } });
+
+    // Act
+    const added = await call<{ group: TGroup }>(me, 'POST', `/groups/${group.id}/members`, { add: [b.id, c.id, a.id] });
+    const removed = await call<{ group: TGroup }>(me, 'POST', `/groups/${group.id}/members`, { remove: [c.id] });
+    const members = await call<TContactSearchResponse>(me, 'POST', `/groups/${group.id}/contacts`, { limit: 10 });
+    const systemEdit = await call(me, 'PUT', '/groups/system-email', { name: 'Mine' });
+    const autoMembers = await call(me, 'POST', `/groups/${auto.id}/members`, { add: [a.id] });
+    const usedGroup = await call(me, 'DELETE', `/groups/${group.id}`);
+    const selfReference = await call(me, 'PUT', `/groups/${auto.id}`, { conditions: { match: 'all', rules: [{ field: 'group', operator: 'inGroup', value: auto.id }] } });
+    const sameName = await call(me, 'POST', '/groups', { type: 'S', name: 'hand PICKED' });
+    const unknownMember = await call(me, 'POST', `/groups/${group.id}/members`, { add: ['424242'] });
+    await call(me, 'DELETE', `/groups/${auto.id}`);
+    const deleted = await call(me, 'DELETE', `/groups/${group.id}`);
+
+    // Assess
+    expect(added.body.group.count).toBe(3);
+    expect(removed.body.group.count).toBe(2);
+    expect(members.body.data.map((contact) => contact.email)).toEqual(['b@x.com', 'a@x.com']);
+    expect([systemEdit.status, systemEdit.body.statusCode]).toEqual([409, ERROR_CODES.GROUP_NOT_EDITABLE]);
+    expect(autoMembers.body.statusCode).toBe(ERROR_CODES.GROUP_NOT_EDITABLE);
+    expect(usedGroup.body.statusCode).toBe(ERROR_CODES.IN_USE);
+    expect(selfReference.body.statusCode).toBe(ERROR_CODES.INVALID_CONDITION);
+    expect([sameName.status, sameName.body.statusCode]).toEqual([409, ERROR_CODES.RECORD_NAME_EXISTS]);
+    expect(unknownMember.body.statusCode).toBe(ERROR_CODES.RECORD_NOT_FOUND);
+    expect(deleted.status).toBe(200);
+    expect(await count(me, {})).toBe(3);
+  });
+
+  it('answers bad conditions with clear errors', async () => {
+    // Prepare
+    const me = await signUp();
+    const other = await signUp();
+    const othersGroup = await createGroup(other, { type: 'S', name: 'Theirs' });
+    const condition = (rule: Record<string, unknown>) => ({ conditions: { match: 'all', rules: [rule] } });
+
+    // Act
+    const answers = await Promise.all([
+      call(me, 'POST', '/contacts/count', condition({ field: 'field:f77', operator: 'equals', value: 'x' })),
+      call(me, 'POST', '/contacts/count', condition({ field: 'email', operator: 'greaterThan', value: 'x' })),
+      call(me, 'POST', '/contacts/count', condition({ field: 'email', operator: 'contains' })),
+      call(me, 'POST', '/contacts/count', condition({ field: 'createTime', operator: 'before', value: 'yesterday' })),
+      call(me, 'POST', '/contacts/count', condition({ field: 'group', operator: 'inGroup', value: othersGroup.id })),
+      call(me, 'POST', '/contacts/count', condition({ field: 'nickname', operator: 'equals', value: 'x' })),
+      call(me, 'GET', `/groups/${othersGroup.id}`),
+      call(me, 'POST', '/groups', { type: 'D', name: 'No rules', conditions: { match: 'all', rules: [] } }),
+    ]);
+
+    // Assess
+    expect(answers.map((answer) => answer.body.statusCode)).toEqual([
+      ERROR_CODES.UNKNOWN_FIELD,
+      ERROR_CODES.INVALID_CONDITION,
+      ERROR_CODES.INVALID_CONDITION,
+      ERROR_CODES.INVALID_DATE,
+      ERROR_CODES.RECORD_NOT_FOUND,
+      ERROR_CODES.INVALID_INPUT,
+      ERROR_CODES.RECORD_NOT_FOUND,
+      ERROR_CODES.INVALID_INPUT,
+    ]);
+    expect((await call<TGroupListResponse>(me, 'GET', '/groups')).body.total).toBe(2);
+  });
+});
+
+describe('recipient resolution', () => {
+  it('streams each reachable contact once: included groups and audiences minus excluded ones, per channel', async () => {
+    // Prepare
+    const me = await signUp();
+    const contacts: TContact[] = [];
+    for (let i = 1; i <= 10; i += 1) {
+      contacts.push(await createContact(me, { email: `r${i}@example.com`, ...(i <= 5 ? { mobile: `+8526123${String(i).padStart(4, '0')}` } : {}), emailSubscribe: i !== 2, smsSubscribe: i !== 3 }));
+    }
+    const ids = contacts.map((contact) => contact.id);
+    const first = await createGroup(me, { type: 'S', name: 'First', contactIds: ids.slice(0, 6) });
+    const second = await createGroup(me, { type: 'S', name: 'Second', contactIds: ids.slice(4, 9) });
+    const excluded = await createGroup(me, { type: 'S', name: 'Excluded', contactIds: [ids[0]!] });
+    const auto = await createGroup(me, { type: 'D', name: 'Auto', conditions: { match: 'all', rules: [{ field: 'email', operator: 'contains', value: 'r1' }] } });
+    await changeContactSet({ tuid: me.tuid, setId: campaignAudienceSetId('sent-1'), add: [Number(ids[8])], remove: [], counter: () => ({ ConditionCheck: { TableName: process.env.TABLE_NAME!, Key: { PK: 'NONE', SK: 'NONE' }, ConditionExpression: 'attribute_not_exists(PK)' } }) });
+    const selection = { includedGroup: [first.id, second.id], excludedGroup: [excluded.id], includedCampaign: [], excludedCampaign: [{ id: 'sent-1' }] };
+
+    // Act
+    const emailRecipients: string[] = [];
+    for await (const batch of resolveRecipients({ tuid: me.tuid, channel: 'email', selection })) emailRecipients.push(...batch.map((contact) => contact.email!));
+    const smsCount = await call<{ count: number }>(me, 'POST', '/recipients/count', { channel: 'sms', selection });
+    const withAuto = await call<{ count: number }>(me, 'POST', '/recipients/count', { channel: 'email', selection: { includedGroup: [auto.id, 'system-mobile'] } });
+    const missingCampaign = await call(me, 'POST', '/recipients/count', { channel: 'email', selection: { includedCampaign: [{ id: 'never-sent' }] } });
+
+    // Assess: r1 excluded by group, r2 unsubscribed from email, r9 excluded by the campaign audience, r10 in no group.
+    expect(emailRecipients.sort()).toEqual(['r3', 'r4', 'r5', 'r6', 'r7', 'r8'].map((r) => `${r}@example.com`));
+    // SMS: only r1–r5 have mobiles; r1 excluded, r3 unsubscribed from SMS.
+    expect(smsCount.body.count).toBe(3);
+    // r1 and r10 contain "r1", r2–r5 have a mobile; r2 is unsubscribed from email.
+    expect(withAuto.body.count).toBe(5);
+    expect(missingCampaign.body.statusCode).toBe(ERROR_CODES.RECORD_NOT_FOUND);
+  });
+});
+
+describe('tenant isolation and the global search', () => {
+  it('never shows or changes another account’s contacts, and searches contacts and groups', async () => {
+    // Prepare
+    const me = await signUp();
+    const other = await signUp();
+    const mine = await createContact(me, { email: 'findme@example.com', mobile: '+85261231234' });
+    const theirs = await createContact(other, { email: 'findme@example.com' });
+    await createGroup(me, { type: 'S', name: 'Findme friends' });
+
+    // Act
+    const read = await call(other, 'GET', `/contacts/details/${mine.id}?owner=${me.tuid}`);
+    const hits = await call<TGlobalSearchResponse>(me, 'GET', '/search?search=findme');
+
+    // Assess
+    expect(read.status).toBe(404);
+    // Contact numbers are per account: the same number is each account's own contact.
+    expect(theirs.id).toBe(mine.id);
+    expect((await call<TContactDetailsResponse>(other, 'GET', `/contacts/details/${theirs.id}`)).body.contact.primary[0]?.value).toBe('findme@example.com');
+    expect(hits.body.areas).toEqual([
+      { area: 'contacts', hits: [{ id: mine.id, title: 'findme@example.com', detail: '+852 6123 1234' }], more: false },
+      { area: 'groups', hits: [expect.objectContaining({ title: 'Findme friends', detail: '0' })], more: false },
+    ]);
+  });
+});
