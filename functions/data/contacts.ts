@@ -66,6 +66,23 @@ function decode(id: number, text: string): ContactRecord {
   };
 }
 
+/**
+ * The stored form of whole blocks of new contacts with their identity items, for bulk writers
+ * (imports, seeders) that claim identities themselves; ids must be allocated and unused.
+ */
+export function contactBlockItems(tuid: string, contacts: readonly ContactRecord[]): Array<Record<string, unknown>> {
+  const blocks = new Map<number, Record<string, unknown>>();
+  const identities: Array<Record<string, unknown>> = [];
+  for (const contact of contacts) {
+    const block = blocks.get(blockOf(contact.id)) ?? { ...keys.contactBlock(tuid, blockOf(contact.id)) };
+    block[slotOf(contact.id)] = encode(contact);
+    blocks.set(blockOf(contact.id), block);
+    if (contact.email) identities.push({ ...keys.contactEmail(tuid, contact.email), contactId: contact.id });
+    if (contact.mobile) identities.push({ ...keys.contactMobile(tuid, contact.mobile), contactId: contact.id });
+  }
+  return [...blocks.values(), ...identities];
+}
+
 /** The contacts of one block item, in id order. */
 function contactsOfBlock(item: Record<string, unknown>): ContactRecord[] {
   const block = Number(String(item.SK).slice(keys.contactBlockPrefix.length));

@@ -13,6 +13,8 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   'api-user': async () => (await import('./api-user.js')).apiUser,
   'web-bundle': async () => (await import('./web-bundle.js')).webBundle,
   'realtime-fanout': async () => (await import('./realtime-fanout.js')).realtimeFanout,
+  'contacts-search': async () => (await import('./contacts.js')).contactsSearch,
+  'contacts-resolve': async () => (await import('./contacts.js')).contactsResolve,
 };
 
 const wanted = process.argv.slice(2);

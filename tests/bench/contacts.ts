@@ -1,0 +1,191 @@
+/**
+ * contacts-search and contacts-resolve: an account of 200,000 contacts in the embedded store
+ * (seeded in bulk, not timed), measured through the product's own services:
+ * - count-s: counting an auto-update group with 3 conditions (every contact is read once);
+ * - first-page-ms: the first page (10) of search results for the same conditions;
+ * - resolve-per-s: recipients/s resolving include 2 snapshot groups, exclude 1, on email.
+ * Each rate is also given as a fraction of store-ceiling's query-items-per-s from the same run.
+ */
+import { randomBytes } from 'node:crypto';
+import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { ContactRecord } from '../../shared/domain/contacts.js';
+import type { TConditionTree } from '../../shared/schemas/contact-search.js';
+import { startEmulators } from '../../infra/local/emulators.js';
+import { storeCeiling } from './store-ceiling.js';
+import type { Benchmark, Figure } from './figures.js';
+
+const CONTACTS = 200_000;
+const TABLE = 'bench-contacts';
+const TUID = 'bench-account';
+const FIRST_NAMES = ['Ann', 'Ben', 'Chan', 'Dora', 'Eric', 'Fay', 'Gus', 'Hui', 'Ivy', 'Jon'];
+
+type Setup = { ceilingItemsPerS: number; stop(): Promise<void>; groups: { a: string; b: string; excluded: string } };
+
+/** A plausible account: 60% with mobiles, 5% unsubscribed, 1% hard-bounced, names, scores and tiers. */
+function contactNumber(id: number, now: number): ContactRecord {
+  return {
+    id,
+    email: `user${id}@example${id % 50}.com`,
+    mobile: id % 5 < 3 ? `+8526${String(id).padStart(7, '0')}` : null,
+    emailSubscribe: id % 20 !== 0,
+    smsSubscribe: id % 25 !== 0,
+    emailBounce: id % 100 === 7 ? 'hard' : 'none',
+    smsBounce: 'none',
+    fields: { f1: FIRST_NAMES[id % FIRST_NAMES.length]!, f2: `Family${id % 997}`, f3: id % 100, f4: id % 3 === 0 ? 'c1' : 'c2' },
+    createTime: now - (CONTACTS - id) * 1000,
+    updateTime: now - (CONTACTS - id) * 500,
+  };
+}
+
+async function setUp(): Promise<Setup> {
+  // The store's ceiling on this machine, measured first on its own emulators.
+  const ceiling = await storeCeiling.run();
+  const ceilingItemsPerS = ceiling.find((figure) => figure.metric === 'query-items-per-s')!.value;
+
+  const emulators = await startEmulators();
+  await emulators.createTable(TABLE);
+  Object.assign(process.env, emulators.env, {
+    TABLE_NAME: TABLE,
+    DATA_BUCKET: 'bench-data',
+    JWT_SECRET: randomBytes(36).toString('base64'),
+    APP_URL: 'http://127.0.0.1:3000',
+    STAGE: 'test',
+    QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1:1/unused',
+  });
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: emulators.env.AWS_ENDPOINT_URL_DYNAMODB,
+      region: emulators.env.AWS_REGION,
+      credentials: { accessKeyId: emulators.env.AWS_ACCESS_KEY_ID, secretAccessKey: emulators.env.AWS_SECRET_ACCESS_KEY },
+    }),
+  );
+  const { contactBlockItems } = await import('../../functions/data/contacts.js');
+  const { insertGroup, memberCountChange } = await import('../../functions/data/groups.js');
+  const { changeContactSet } = await import('../../functions/data/contact-sets.js');
+  const { keys } = await import('../../functions/data/keys.js');
+
+  // Seeding: the account, then whole blocks of contacts with their identity items, 25 items a call, 4 writers.
+  const now = Date.now();
+  const withEmail = CONTACTS;
+  const withMobile = Array.from({ length: CONTACTS }, (_, i) => i + 1).filter((id) => id % 5 < 3).length;
+  await db.send(new UpdateCommand({
+    TableName: TABLE,
+    Key: keys.account(TUID),
+    UpdateExpression: 'SET contactCount = :n, emailContactCount = :e, mobileContactCount = :m, #tz = :tz, createTime = :at',
+    ExpressionAttributeNames: { '#tz': 'timezone' },
+    ExpressionAttributeValues: { ':n': CONTACTS, ':e': withEmail, ':m': withMobile, ':tz': 'Asia/Hong_Kong', ':at': new Date(now).toISOString() },
+  }));
+  await db.send(new UpdateCommand({ TableName: TABLE, Key: keys.contactSequence(TUID), UpdateExpression: 'SET nextId = :n', ExpressionAttributeValues: { ':n': CONTACTS } }));
+  const items = contactBlockItems(TUID, Array.from({ length: CONTACTS }, (_, i) => contactNumber(i + 1, now)));
+  let next = 0;
+  await Promise.all(Array.from({ length: 4 }, async () => {
+    while (next < items.length) {
+      let requests = items.slice(next, next + 25).map((Item) => ({ PutRequest: { Item } }));
+      next += 25;
+      while (requests.length > 0) {
+        const answer = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests } }));
+        requests = (answer.UnprocessedItems?.[TABLE] ?? []) as typeof requests;
+      }
+    }
+  }));
+
+  // Groups: A = the first 80,000, B = 60,001–140,000, excluded = every 10th contact.
+  const at = new Date(now).toISOString();
+  const groups = { a: 'group-a', b: 'group-b', excluded: 'group-x' };
+  const members = {
+    [groups.a]: Array.from({ length: 80_000 }, (_, i) => i + 1),
+    [groups.b]: Array.from({ length: 80_000 }, (_, i) => 60_001 + i),
+    [groups.excluded]: Array.from({ length: CONTACTS / 10 }, (_, i) => (i + 1) * 10),
+  };
+  for (const [id, ids] of Object.entries(members)) {
+    await insertGroup(TUID, { id, name: id, type: 'S', conditions: null, memberCount: 0, createTime: at, updateTime: at });
+    await changeContactSet({ tuid: TUID, setId: id, add: ids, remove: [], counter: (delta) => memberCountChange(TUID, id, delta) });
+  }
+  db.destroy();
+  return { ceilingItemsPerS, groups, stop: () => emulators.stop() };
+}
+
+/** Email in one of 50 domains' tenth, score above 50, tier "c1": about 1 contact in 60. */
+const THREE_CONDITIONS: TConditionTree = {
+  match: 'all',
+  rules: [
+    { field: 'email', operator: 'contains', value: '@example1' },
+    { field: 'field:f3', operator: 'greaterThan', value: 50 },
+    { field: 'field:f4', operator: 'equals', value: 'c1' },
+  ],
+};
+
+async function median(runs: number, work: () => Promise<void>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+}
+
+/** The fields the seeded contacts use, stored as a user would have made them. */
+async function defineFields(): Promise<void> {
+  const { createContactField } = await import('../../functions/services/contact-fields.js');
+  await createContactField({ tuid: TUID, input: { name: 'Score', type: 'number', choices: [] }, now: new Date() });
+  await createContactField({ tuid: TUID, input: { name: 'Tier', type: 'singleChoice', choices: [{ label: 'Gold' }, { label: 'Silver' }] }, now: new Date() });
+}
+
+export const contactsSearch: Benchmark = {
+  name: 'contacts-search',
+  async run(): Promise<Figure[]> {
+    const setup = await setUp();
+    try {
+      await defineFields();
+      const { countContacts, loadFilterContext, searchContacts } = await import('../../functions/services/contact-search.js');
+      // Warm the JVM and the code paths once, as a running service would be.
+      await countContacts(await loadFilterContext(TUID), { conditions: THREE_CONDITIONS });
+      let counted = 0;
+      const countMs = await median(3, async () => {
+        counted = await countContacts(await loadFilterContext(TUID), { conditions: THREE_CONDITIONS });
+      });
+      let pageSize = 0;
+      const firstPageMs = await median(9, async () => {
+        pageSize = (await searchContacts(await loadFilterContext(TUID), { conditions: THREE_CONDITIONS, limit: 10 })).data.length;
+      });
+      if (pageSize !== 10 || counted === 0) throw new Error(`unexpected results: page ${pageSize}, count ${counted}`);
+      const scannedPerS = CONTACTS / (countMs / 1000);
+      return [
+        { bench: 'contacts-search', metric: 'count-s', value: countMs / 1000, unit: 's' },
+        { bench: 'contacts-search', metric: 'count-matches', value: counted, unit: 'contacts' },
+        { bench: 'contacts-search', metric: 'count-contacts-per-s', value: scannedPerS, unit: 'contacts/s' },
+        { bench: 'contacts-search', metric: 'count-vs-store-ceiling', value: scannedPerS / setup.ceilingItemsPerS, unit: 'x query-items-per-s' },
+        { bench: 'contacts-search', metric: 'first-page-ms', value: firstPageMs, unit: 'ms' },
+      ];
+    } finally {
+      await setup.stop();
+    }
+  },
+};
+
+export const contactsResolve: Benchmark = {
+  name: 'contacts-resolve',
+  async run(): Promise<Figure[]> {
+    const setup = await setUp();
+    try {
+      const { countRecipients } = await import('../../functions/services/recipients.js');
+      const selection = { includedGroup: [setup.groups.a, setup.groups.b], excludedGroup: [setup.groups.excluded], includedCampaign: [], excludedCampaign: [] };
+      await countRecipients({ tuid: TUID, channel: 'email', selection });
+      let recipients = 0;
+      const resolveMs = await median(3, async () => {
+        recipients = await countRecipients({ tuid: TUID, channel: 'email', selection });
+      });
+      const perS = recipients / (resolveMs / 1000);
+      return [
+        { bench: 'contacts-resolve', metric: 'recipients', value: recipients, unit: 'contacts' },
+        { bench: 'contacts-resolve', metric: 'resolve-s', value: resolveMs / 1000, unit: 's' },
+        { bench: 'contacts-resolve', metric: 'resolve-per-s', value: perS, unit: 'recipients/s' },
+        { bench: 'contacts-resolve', metric: 'resolve-vs-store-ceiling', value: perS / setup.ceilingItemsPerS, unit: 'x query-items-per-s' },
+      ];
+    } finally {
+      await setup.stop();
+    }
+  },
+};
