@@ -4,6 +4,10 @@
  * the free contact limit, tenant isolation, and bad input that changes nothing.
  */
 import { decodeJwt } from 'jose';
+import { signToken } from '../../../functions/lib/tokens.js';
+import { ROLE_IDS } from '../../../shared/constants.js';
+import { ROLE_PERMISSIONS } from '../../../shared/domain/permissions.js';
+import { ZTokenClaims } from '../../../shared/schemas/session.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccount, updateAccount } from '../../../functions/data/accounts.js';
 import { changeContactSet } from '../../../functions/data/contact-sets.js';
@@ -399,5 +403,50 @@ describe('tenant isolation and the global search', () => {
       { area: 'contacts', hits: [{ id: mine.id, title: 'findme@example.com', detail: '+852 6123 1234' }], more: false },
       { area: 'groups', hits: [expect.objectContaining({ title: 'Findme friends', detail: '0' })], more: false },
     ]);
+  });
+});
+
+describe('section permissions', () => {
+  it('enforces the contact and group flags of connected roles on every route', async () => {
+    // Prepare: an owner with one contact and group; an Analyst and a Campaign Creator connected to it (spec §6).
+    const owner = await signUp();
+    const contact = await createContact(owner, { email: 'owned@example.com' });
+    const group = await createGroup(owner, { type: 'S', name: 'Owned', contactIds: [contact.id] });
+    const connect = async (role: 'analyst' | 'campaignCreator'): Promise<Account> => {
+      const member = await signUp();
+      const claims = ZTokenClaims.parse({ ...decodeJwt(member.token), tuid: owner.tuid, connectionRole: ROLE_IDS[role], permissions: ROLE_PERMISSIONS[role] });
+      return { token: await signToken(claims), tuid: owner.tuid };
+    };
+    const analyst = await connect('analyst');
+    const creator = await connect('campaignCreator');
+
+    // Act
+    const analystReads = await Promise.all([
+      search(analyst, {}),
+      call(analyst, 'GET', `/contacts/details/${contact.id}`),
+      call(analyst, 'GET', `/groups/${group.id}`),
+      call(analyst, 'POST', '/recipients/count', { channel: 'email', selection: { includedGroup: [group.id] } }),
+    ]);
+    const analystWrites = await Promise.all([
+      call(analyst, 'POST', '/contacts', { email: 'nope@example.com' }),
+      call(analyst, 'PUT', `/contacts/${contact.id}`, { smsSubscribe: false }),
+      call(analyst, 'DELETE', '/contacts', { ids: [contact.id] }),
+      call(analyst, 'POST', '/contacts/schemas', { name: 'Nope', type: 'text' }),
+      call(analyst, 'POST', '/groups', { type: 'S', name: 'Nope' }),
+      call(analyst, 'POST', `/groups/${group.id}/members`, { remove: [contact.id] }),
+      call(analyst, 'DELETE', `/groups/${group.id}`),
+    ]);
+    const creatorContacts = await search(creator, {});
+    const creatorGroups = await call<TGroupListResponse>(creator, 'GET', '/groups');
+    const creatorSearch = await call<TGlobalSearchResponse>(creator, 'GET', '/search?search=owned');
+
+    // Assess
+    expect(analystReads.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(analystWrites.map((answer) => [answer.status, answer.body.statusCode])).toEqual(Array.from({ length: 7 }, () => [403, ERROR_CODES.NO_PERMISSION]));
+    expect(creatorContacts.status).toBe(403);
+    expect(creatorGroups.body.total).toBe(3);
+    expect(creatorSearch.body.areas.map((area) => area.area)).toEqual(['groups']);
+    expect(await count(owner, {})).toBe(1);
+    expect((await call<{ group: TGroup }>(owner, 'GET', `/groups/${group.id}`)).body.group.count).toBe(1);
   });
 });
