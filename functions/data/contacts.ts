@@ -238,26 +238,28 @@ async function runContactTransaction(parts: Array<{ item: TransactItem; refusal:
   }
 }
 
+/** Writes a contact's block attribute if it still holds `before` (absent for a new contact). */
+function slotWrite(tuid: string, before: ContactRecord | null, after: ContactRecord): TransactItem {
+  const { name } = table();
+  return {
+    Update: {
+      TableName: name,
+      Key: keys.contactBlock(tuid, blockOf(after.id)),
+      UpdateExpression: 'SET #slot = :after',
+      ConditionExpression: before ? '#slot = :before' : 'attribute_not_exists(#slot)',
+      ExpressionAttributeNames: { '#slot': slotOf(after.id) },
+      ExpressionAttributeValues: { ':after': encode(after), ...(before ? { ':before': encode(before) } : {}) },
+    },
+  };
+}
+
 /**
  * Stores a new contact under an allocated id with its identities and counters, all or nothing.
  * `limit` caps the account's contact count (free accounts).
  */
 export async function insertContact(tuid: string, contact: ContactRecord, limit: number | null): Promise<void> {
-  const { name } = table();
   await runContactTransaction([
-    {
-      item: {
-        Update: {
-          TableName: name,
-          Key: keys.contactBlock(tuid, blockOf(contact.id)),
-          UpdateExpression: 'SET #slot = :contact',
-          ConditionExpression: 'attribute_not_exists(#slot)',
-          ExpressionAttributeNames: { '#slot': slotOf(contact.id) },
-          ExpressionAttributeValues: { ':contact': encode(contact) },
-        },
-      },
-      refusal: 'changedMeanwhile',
-    },
+    { item: slotWrite(tuid, null, contact), refusal: 'changedMeanwhile' },
     ...identityItems(tuid, contact.id, null, contact),
     { item: counterItem(tuid, { contacts: 1, withEmail: presence(contact.email), withMobile: presence(contact.mobile) }, limit), refusal: 'limitReached' },
   ]);
@@ -265,23 +267,10 @@ export async function insertContact(tuid: string, contact: ContactRecord, limit:
 
 /** Replaces a contact, provided it is still exactly `before` (optimistic: a concurrent edit makes it 'changedMeanwhile'). */
 export async function replaceContact(tuid: string, before: ContactRecord, after: ContactRecord): Promise<void> {
-  const { name } = table();
   const emailDelta = presence(after.email) - presence(before.email);
   const mobileDelta = presence(after.mobile) - presence(before.mobile);
   await runContactTransaction([
-    {
-      item: {
-        Update: {
-          TableName: name,
-          Key: keys.contactBlock(tuid, blockOf(before.id)),
-          UpdateExpression: 'SET #slot = :after',
-          ConditionExpression: '#slot = :before',
-          ExpressionAttributeNames: { '#slot': slotOf(before.id) },
-          ExpressionAttributeValues: { ':after': encode(after), ':before': encode(before) },
-        },
-      },
-      refusal: 'changedMeanwhile',
-    },
+    { item: slotWrite(tuid, before, after), refusal: 'changedMeanwhile' },
     ...identityItems(tuid, before.id, before, after),
     ...(emailDelta !== 0 || mobileDelta !== 0 ? [{ item: counterItem(tuid, { contacts: 0, withEmail: emailDelta, withMobile: mobileDelta }, null), refusal: null }] : []),
   ]);

@@ -20,6 +20,7 @@ import { getAccount } from '../data/accounts.js';
 import { getContactSet, type ContactSet } from '../data/contact-sets.js';
 import { getHighestContactId, scanContacts, walkContacts } from '../data/contacts.js';
 import { listGroups, type GroupRecord } from '../data/groups.js';
+import { createLimiter } from '../lib/concurrency.js';
 import { listContactFields } from './contact-fields.js';
 
 /** What evaluating filters of one account needs: its fields, its groups and its time zone. */
@@ -72,7 +73,9 @@ function groupsReachedFrom(context: FilterContext, start: readonly string[]): Se
  */
 export async function loadGroupMembership(context: FilterContext, groupIds: readonly string[]): Promise<(groupId: string) => ContactPredicate> {
   const needed = [...groupsReachedFrom(context, groupIds)].filter((id) => context.groups.get(id)?.type === 'S');
-  const sets = new Map<string, ContactSet>(await Promise.all(needed.map(async (id) => [id, await getContactSet(context.tuid, id)] as const)));
+  // A profile asks about every group at once: at most 16 set reads run together.
+  const limit = createLimiter(16);
+  const sets = new Map<string, ContactSet>(await Promise.all(needed.map((id) => limit(async () => [id, await getContactSet(context.tuid, id)] as const))));
   const compiled = new Map<string, ContactPredicate>();
   const visiting = new Set<string>();
   const memberOf = (groupId: string): ContactPredicate => {
