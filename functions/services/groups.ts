@@ -14,6 +14,7 @@ import { changeContactSet, deleteContactSet } from '../data/contact-sets.js';
 import { getContacts } from '../data/contacts.js';
 import {
   deleteGroupRecord,
+  getGroup,
   GroupNameTaken,
   insertGroup,
   listGroups,
@@ -22,6 +23,7 @@ import {
   type GroupRecord,
 } from '../data/groups.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
+import { publish } from './realtime.js';
 import { checkConditionTree, countContacts, isSystemGroupId, loadFilterContext, searchContacts, streamMatchingContacts, type FilterContext } from './contact-search.js';
 
 const SYSTEM_GROUPS: ReadonlyArray<{ id: string; name: string; conditions: TConditionTree }> = [
@@ -109,16 +111,24 @@ async function changeMembers(context: FilterContext, group: GroupRecord, change:
     if (!result.applied) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This group no longer exists.');
   };
   if (change.add.length > 0 || change.remove.length > 0) await apply(change.add, change.remove);
-  if (!change.fromSearch) return;
-  let slice: number[] = [];
-  for await (const matching of streamMatchingContacts(context, change.fromSearch)) {
-    slice.push(...matching.map((contact) => contact.id));
-    if (slice.length >= ADD_FROM_SEARCH_SLICE) {
-      await apply(slice, []);
-      slice = [];
+  if (change.fromSearch) {
+    let slice: number[] = [];
+    for await (const matching of streamMatchingContacts(context, change.fromSearch)) {
+      slice.push(...matching.map((contact) => contact.id));
+      if (slice.length >= ADD_FROM_SEARCH_SLICE) {
+        await apply(slice, []);
+        slice = [];
+      }
     }
+    if (slice.length > 0) await apply(slice, []);
   }
-  if (slice.length > 0) await apply(slice, []);
+  await announceGroupSize(tuid, group.id);
+}
+
+/** Tells the account's open tabs a group's new size (the mlst event), so lists and pickers refresh. */
+async function announceGroupSize(tuid: string, groupId: string): Promise<void> {
+  const group = await getGroup(tuid, groupId);
+  if (group) await publish(tuid, { event: 'mlst', data: { groupId, size: group.memberCount } });
 }
 
 export async function createGroup(options: { tuid: string; input: TCreateGroupRequest; now: Date }): Promise<TGroup> {

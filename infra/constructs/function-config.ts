@@ -61,8 +61,9 @@ export const FUNCTION_ACCESS: {
     // Contacts and fields are written; a free account crossing 75% or 100% of its contact limit
     // gets a contactLimit notification (stored, pushed, mailed by the owner's settings).
     contacts: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets'],
-    // Groups and their membership sets are written; counts and recipient resolution read contacts.
-    groups: ['readWriteTable', 'readJwtSecret'],
+    // Groups and their membership sets are written; counts and recipient resolution read contacts;
+    // a membership change tells the account's tabs the group's size (mlst).
+    groups: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
     search: ['readTable', 'readJwtSecret'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.

@@ -13,8 +13,10 @@ export function isAnnouncementsKey(key: unknown): boolean {
   return Array.isArray(key) && key[0] === ANNOUNCEMENTS_PATH;
 }
 
+/** Group lists and details are keyed by their path, alone or first in an array with the query. */
 export function isGroupsKey(key: unknown): boolean {
-  return typeof key === 'string' && key.startsWith(GROUPS_PREFIX);
+  const path = Array.isArray(key) ? key[0] : key;
+  return typeof path === 'string' && path.startsWith(GROUPS_PREFIX);
 }
 
 /** What may have changed while the socket was down (spec §7: the lists are the source of truth). */
