@@ -113,7 +113,8 @@ describe('what a reconnect refetches', () => {
     expect(isMissedWhileOfflineKey(['/api/v1/pageBasedAPI/announcement/pop-up', 2])).toBe(true);
     expect(isMissedWhileOfflineKey('/config')).toBe(false);
     expect(isGroupsKey('/api/v1/pageBasedAPI/groups/g1')).toBe(true);
-    expect(isGroupsKey(['/api/v1/pageBasedAPI/groups', 1])).toBe(false);
+    expect(isGroupsKey(['/api/v1/pageBasedAPI/groups', 1, '', ''])).toBe(true);
+    expect(isGroupsKey(['/api/v1/pageBasedAPI/contacts/search', {}])).toBe(false);
   });
 });
 
