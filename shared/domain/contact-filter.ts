@@ -6,37 +6,10 @@
 import { AppError, ERROR_CODES } from '../errors.js';
 import type { ConditionOperator, TCondition, TConditionTree } from '../schemas/contact-search.js';
 import type { TFieldSchema } from '../schemas/contacts.js';
+
+import { CHANNEL_OPERATORS, fieldKindOf, OPERATORS_BY_KIND, VALUELESS_OPERATORS } from './condition-operators.js';
 import { isCalendarDate, type ContactRecord } from './contacts.js';
 import { normalizeMobile } from './phone.js';
-
-export type FieldKind = 'email' | 'mobile' | 'timestamp' | 'group' | TFieldSchema['type'];
-
-const TEXT_OPERATORS = ['equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'isEmpty', 'isNotEmpty'] as const;
-const CHANNEL_OPERATORS = ['subscribed', 'unsubscribed', 'bounced', 'notBounced'] as const;
-
-/** The operators each kind of field offers, in the order a picker lists them. */
-export const OPERATORS_BY_KIND: Readonly<Record<FieldKind, readonly ConditionOperator[]>> = {
-  email: [...TEXT_OPERATORS, ...CHANNEL_OPERATORS],
-  mobile: [...TEXT_OPERATORS, ...CHANNEL_OPERATORS],
-  text: TEXT_OPERATORS,
-  number: ['equals', 'notEquals', 'greaterThan', 'lessThan', 'isEmpty', 'isNotEmpty'],
-  date: ['on', 'before', 'after', 'isEmpty', 'isNotEmpty'],
-  timestamp: ['on', 'before', 'after'],
-  singleChoice: ['equals', 'notEquals', 'isEmpty', 'isNotEmpty'],
-  multipleChoice: ['contains', 'notContains', 'isEmpty', 'isNotEmpty'],
-  group: ['inGroup', 'notInGroup'],
-};
-
-/** Operators that take no value. */
-export const VALUELESS_OPERATORS: ReadonlySet<ConditionOperator> = new Set(['isEmpty', 'isNotEmpty', ...CHANNEL_OPERATORS]);
-
-/** The kind of a condition's field, or null when the account has no such field. */
-export function fieldKindOf(field: string, fields: readonly TFieldSchema[]): FieldKind | null {
-  if (field === 'email' || field === 'mobile' || field === 'group') return field;
-  if (field === 'createTime' || field === 'updateTime') return 'timestamp';
-  const id = field.startsWith('field:') ? field.slice('field:'.length) : null;
-  return fields.find((candidate) => candidate.id === id)?.type ?? null;
-}
 
 function conditionsOf(tree: TConditionTree): TCondition[] {
   return tree.rules.flatMap((rule) => ('rules' in rule ? rule.rules : [rule]));

@@ -3,10 +3,10 @@ import {
   checkConditions,
   compileConditions,
   compileQuickSearch,
-  OPERATORS_BY_KIND,
   startOfZonedDay,
   type CompileContext,
 } from '../../../shared/domain/contact-filter.js';
+import { OPERATORS_BY_KIND } from '../../../shared/domain/condition-operators.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TConditionTree } from '../../../shared/schemas/contact-search.js';
