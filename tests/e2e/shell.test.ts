@@ -87,7 +87,7 @@ describe('application shell', () => {
 
     await page.getByTestId('nav-contact').click();
     await page.waitForURL(/#\/contacts\?tab=0/);
-    await page.getByTestId('error-page').waitFor();
+    await page.getByTestId('contacts-page').waitFor();
     expect(await page.getByTestId('footer').count()).toBe(0);
   });
 

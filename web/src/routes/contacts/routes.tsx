@@ -1,4 +1,18 @@
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../lazy-page.js';
 
-/** Routes of the contacts area, spread into the shell's route table (web/src/router.tsx). */
-export const contactsRoutes: RouteObject[] = [];
+const contactForm = lazyPage(() => import('./contact-form-page.js'));
+/** Imports come with a later issue: their sub-pages say so rather than show nothing. */
+const sectionUnavailable = lazyPage(() => import('../error/section-unavailable-page.js'));
+
+/** Routes of the contacts area (spec §2.1), spread into the shell's route table (web/src/router.tsx). */
+export const contactsRoutes: RouteObject[] = [
+  { path: 'contacts', element: lazyPage(() => import('./contacts-page.js')) },
+  { path: 'contacts/create-contact', element: contactForm },
+  { path: 'contacts/edit-contact', element: contactForm },
+  { path: 'contacts/profile', element: lazyPage(() => import('./contact-profile-page.js')) },
+  ...['import-contacts', 'import-unsubscribed-emails', 'import-unsubscribed-mobile-numbers', 'import-contacts/confirm', 'import-report'].map((page) => ({
+    path: `contacts/${page}`,
+    element: sectionUnavailable,
+  })),
+];

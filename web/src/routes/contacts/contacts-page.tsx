@@ -1,0 +1,43 @@
+/** `/contacts` (spec §2.1): the contact list (`?tab=0`) and the custom fields (`?tab=1`). */
+import { Button } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { ERROR_CODES } from '../../../../shared/errors.js';
+import { PlusIcon } from '../../components/list-icons.js';
+import { PageLayout } from '../../components/page-layout.js';
+import { ErrorPage } from '../error/error-page.js';
+import { ContactList } from './components/contact-list.js';
+import { ContactsTabs } from './components/contacts-tabs.js';
+import { FieldManager } from './components/field-manager.js';
+import { contactPaths } from './paths.js';
+import { useContactPermissions } from './use-contact-permissions.js';
+
+export default function ContactsPage() {
+  const { t } = useTranslation('contacts');
+  const [params] = useSearchParams();
+  const permissions = useContactPermissions();
+  const tab = params.get('tab') === '1' ? 'fields' : 'contacts';
+  if (!permissions.canRead) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
+
+  return (
+    <PageLayout
+      title={t('title')}
+      subtitle={t(tab === 'fields' ? 'fields.subtitle' : 'subtitle')}
+      maxW="7xl"
+      testId="contacts-page"
+      actions={
+        permissions.canWrite && (
+          <Button asChild>
+            <RouterLink to={contactPaths.create} data-testid="create-contact">
+              <PlusIcon boxSize="4" />
+              {t('action.create')}
+            </RouterLink>
+          </Button>
+        )
+      }
+    >
+      <ContactsTabs current={tab} />
+      {tab === 'fields' ? <FieldManager /> : <ContactList />}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * `/advanced-search` (spec §2.1): one tab per area (contacts, groups, emails, SMS & MMS,
+ * templates) above the routed tab. Areas the user may not read are left out; campaigns and
+ * templates arrive in later issues, so their tabs are shown disabled.
+ */
+import type { ReactNode } from 'react';
+import { Box, Button, Flex, Heading, Portal, Stack, Text, Tooltip, type IconProps } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, useLocation, useOutlet } from 'react-router-dom';
+import { hasPermission, type Section } from '../../../../shared/domain/permissions.js';
+import { ERROR_CODES } from '../../../../shared/errors.js';
+import { ContactsIcon, EmailIcon, GroupsIcon, SmsIcon, TemplateIcon } from '../../components/icons.js';
+import { useClaims } from '../../session/session.js';
+import { searchPaths } from './paths.js';
+import { LATER_SEARCH_TABS } from './routes.js';
+
+type Tab = { path: string; section: Section; icon: (props: IconProps) => ReactNode };
+
+const TABS: readonly Tab[] = [
+  { path: 'contacts', section: 'contact', icon: ContactsIcon },
+  { path: 'groups', section: 'group', icon: GroupsIcon },
+  { path: 'emails', section: 'email', icon: EmailIcon },
+  { path: 'sms-and-mms', section: 'sms', icon: SmsIcon },
+  { path: 'templates', section: 'template', icon: TemplateIcon },
+];
+
+const isLater = (tab: Tab) => LATER_SEARCH_TABS.some((path) => path === tab.path);
+
+export default function AdvancedSearchLayout() {
+  const { t } = useTranslation('search');
+  const claims = useClaims();
+  const outlet = useOutlet();
+  const { search } = useLocation();
+  const tabs = TABS.filter((tab) => claims !== null && hasPermission(claims, tab.section, 'read'));
+  const first = tabs.find((tab) => !isLater(tab));
+
+  if (!outlet) return <Navigate to={first ? `${first.path}${search}` : `/error?code=${ERROR_CODES.NO_PERMISSION}`} replace />;
+
+  return (
+    <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="6xl" mx="auto" data-testid="advanced-search">
+      <Stack gap="1" mb="5">
+        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
+          {t('advanced.title')}
+        </Heading>
+        <Text color="fg.muted">{t('advanced.subtitle')}</Text>
+      </Stack>
+      <Flex as="nav" aria-label={t('advanced.tabs')} gap="1" borderBottomWidth="1px" mb="6" overflowX="auto">
+        {tabs.map((tab) => (isLater(tab) ? <LaterTab key={tab.path} tab={tab} /> : <TabLink key={tab.path} tab={tab} />))}
+      </Flex>
+      {outlet}
+    </Box>
+  );
+}
+
+const tabStyle = {
+  variant: 'ghost',
+  colorPalette: 'gray',
+  rounded: 'none',
+  gap: '2',
+  px: '3',
+  h: '10',
+  mb: '-1px',
+  borderBottomWidth: '2px',
+  borderColor: 'transparent',
+  color: 'fg.muted',
+  fontWeight: 'medium',
+  flexShrink: 0,
+} as const;
+
+function TabLink({ tab }: { tab: Tab }) {
+  const { t } = useTranslation('search');
+  return (
+    <Button asChild {...tabStyle} css={{ '&[aria-current=page]': { color: 'brand.fg', borderBottomColor: 'brand.solid' } }}>
+      <NavLink to={searchPaths.tab(tab.path)} data-testid={`search-tab-${tab.path}`}>
+        <tab.icon boxSize="4" />
+        {t(`advanced.tab.${tab.path}`)}
+      </NavLink>
+    </Button>
+  );
+}
+
+/** Campaigns and templates are searched here once those sections exist. */
+function LaterTab({ tab }: { tab: Tab }) {
+  const { t } = useTranslation('search');
+  return (
+    <Tooltip.Root openDelay={150}>
+      <Tooltip.Trigger asChild>
+        {/* A disabled button gets no pointer events, so the tooltip hangs on a focusable wrapper. */}
+        <Box as="span" tabIndex={0} display="inline-flex" flexShrink="0" data-testid={`search-tab-${tab.path}`}>
+          <Button {...tabStyle} disabled aria-disabled="true">
+            <tab.icon boxSize="4" />
+            {t(`advanced.tab.${tab.path}`)}
+          </Button>
+        </Box>
+      </Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>{t('advanced.later')}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  );
+}

@@ -1,0 +1,10 @@
+/** The search area's URLs (spec §2.1), built in one place. */
+import type { TContactFilter } from '../../../../shared/schemas/contact-search.js';
+import { filterToParams } from '../../components/conditions/filter-params.js';
+
+export const searchPaths = {
+  /** The contact search, running `filter` when given. */
+  contacts: (filter?: TContactFilter) => (filter ? `/advanced-search/contacts?${filterToParams(filter).toString()}` : '/advanced-search/contacts'),
+  groups: (search: string) => `/advanced-search/groups?${new URLSearchParams({ search }).toString()}`,
+  tab: (tab: string) => `/advanced-search/${tab}`,
+} as const;

@@ -1,0 +1,140 @@
+/**
+ * `/search-results?search=` (spec §2.1, §2.5): the first hits of every area the user may read,
+ * each with a way to see all of them. Editing the text searches again once typing has paused for
+ * the search buffer (spec §9), not on every key.
+ */
+import type { ReactNode } from 'react';
+import { Box, Button, Flex, HStack, Link, SimpleGrid, Skeleton, Spinner, Stack, Text, type IconProps } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import type { SearchArea, TSearchHit } from '../../../../shared/schemas/search.js';
+import { useGlobalSearch } from '../../api/search.js';
+import { ContactsIcon, EmailIcon, GroupsIcon, SearchIcon, TemplateIcon, WarningIcon } from '../../components/icons.js';
+import { PageLayout } from '../../components/page-layout.js';
+import { SearchInput } from '../../components/search-input.js';
+import { useFormatters } from '../../format/use-formatters.js';
+import { useBufferedSearchParam } from '../../components/use-search-buffer.js';
+import { ListMessage } from '../contacts/components/list-message.js';
+import { contactPaths } from '../contacts/paths.js';
+import { groupPaths } from '../groups/paths.js';
+import { searchPaths } from './paths.js';
+
+type AreaLinks = {
+  icon: (props: IconProps) => ReactNode;
+  /** Where a hit opens; campaigns and templates have no pages yet. */
+  hit?(id: string): string;
+  /** Every hit of the text, in the area's own search. */
+  seeAll?(text: string): string;
+  /** A group's second line is its member count. */
+  countsMembers?: boolean;
+};
+
+const AREAS: Record<SearchArea, AreaLinks> = {
+  contacts: {
+    icon: ContactsIcon,
+    hit: contactPaths.profile,
+    seeAll: (quickSearch) => searchPaths.contacts({ quickSearch }),
+  },
+  groups: {
+    icon: GroupsIcon,
+    hit: groupPaths.details,
+    seeAll: searchPaths.groups,
+    countsMembers: true,
+  },
+  campaigns: { icon: EmailIcon },
+  templates: { icon: TemplateIcon },
+};
+
+export default function SearchResultsPage() {
+  const { t } = useTranslation('search');
+  const search = useBufferedSearchParam('search');
+  const { result, error, isLoading, refetch } = useGlobalSearch(search.applied);
+  // The previous answer stays while the next text is searched; say that a new one is coming.
+  const searching = isLoading || search.text.trim() !== search.applied;
+
+  return (
+    <PageLayout title={t('results.title')} testId="search-results" maxW="5xl">
+      <HStack gap="3" mb="6" maxW="2xl">
+        <Box flex="1">
+          <SearchInput size="lg" search={search} label={t('results.searchLabel')} autoFocus={!search.applied} data-testid="search-results-input" />
+        </Box>
+        {searching && search.text.trim() !== '' && <Spinner size="sm" color="fg.muted" data-testid="search-results-pending" />}
+      </HStack>
+      {!search.applied ? (
+        <ListMessage icon={SearchIcon} title={t('results.prompt')} testId="search-results-prompt" />
+      ) : !result ? (
+        error ? (
+          <ListMessage icon={WarningIcon} tone="error" title={t('results.failedGlobal')} testId="search-results-error">
+            <Button size="sm" variant="outline" onClick={() => void refetch()}>
+              {t('common:action.retry')}
+            </Button>
+          </ListMessage>
+        ) : (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {[0, 1].map((card) => (
+              <Skeleton key={card} h="48" rounded="xl" />
+            ))}
+          </SimpleGrid>
+        )
+      ) : result.areas.every((area) => area.hits.length === 0) ? (
+        <ListMessage icon={SearchIcon} title={t('results.nothing', { text: search.applied })} text={t('results.nothingHint')} testId="search-results-nothing" />
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start" opacity={searching ? 0.6 : 1} transition="opacity 0.15s">
+          {result.areas.map((area) => (
+            <AreaCard key={area.area} area={area.area} hits={area.hits} text={search.applied} />
+          ))}
+        </SimpleGrid>
+      )}
+    </PageLayout>
+  );
+}
+
+function AreaCard({ area, hits, text }: { area: SearchArea; hits: readonly TSearchHit[]; text: string }) {
+  const { t } = useTranslation('search');
+  const { number } = useFormatters();
+  const links = AREAS[area];
+  const detailOf = (detail: string) => (links.countsMembers && /^\d+$/.test(detail) ? t('results.members', { count: Number(detail), n: number(Number(detail)) }) : detail);
+  return (
+    <Box as="section" aria-labelledby={`search-area-${area}`} bg="bg" borderWidth="1px" rounded="xl" shadow="xs" overflow="hidden" data-testid={`search-area-${area}`}>
+      <Flex justify="space-between" align="center" px="4" py="3" borderBottomWidth="1px">
+        <HStack gap="2">
+          <links.icon boxSize="4" color="brand.fg" />
+          <Text as="h2" id={`search-area-${area}`} fontWeight="semibold">
+            {t(`results.area.${area}`)}
+          </Text>
+        </HStack>
+        {links.seeAll && hits.length > 0 && (
+          <Link asChild fontSize="sm" color="brand.fg">
+            <RouterLink to={links.seeAll(text)} data-testid={`search-see-all-${area}`}>
+              {t('results.seeAll')}
+            </RouterLink>
+          </Link>
+        )}
+      </Flex>
+      {hits.length === 0 ? (
+        <Text px="4" py="5" fontSize="sm" color="fg.muted">
+          {t('results.areaEmpty')}
+        </Text>
+      ) : (
+        <Stack as="ul" gap="0" listStyleType="none" css={{ '& > li:not(:last-child)': { borderBottomWidth: '1px' } }}>
+          {hits.map((hit) => (
+            <Box as="li" key={hit.id} px="4" py="2.5" data-testid="search-hit">
+              {links.hit ? (
+                <Link asChild fontWeight="medium" color="fg">
+                  <RouterLink to={links.hit(hit.id)}>{hit.title}</RouterLink>
+                </Link>
+              ) : (
+                <Text fontWeight="medium">{hit.title}</Text>
+              )}
+              {hit.detail && (
+                <Text fontSize="sm" color="fg.muted">
+                  {detailOf(hit.detail)}
+                </Text>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
