@@ -8,15 +8,16 @@ import { DEFAULT_FIELDS, fieldNameKey } from '../../shared/domain/contacts.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TCreateFieldRequest, TFieldChoice, TFieldSchema, TUpdateFieldRequest } from '../../shared/schemas/contacts.js';
 import { conditionFields } from '../../shared/domain/contact-filter.js';
+import { getAccount } from '../data/accounts.js';
 import { getFieldList, saveFieldList, type FieldList } from '../data/contact-fields.js';
 import { listGroups } from '../data/groups.js';
-
-const ACCOUNT_START = new Date(0).toISOString();
 
 async function readFieldList(tuid: string): Promise<FieldList> {
   const stored = await getFieldList(tuid);
   if (stored) return stored;
-  return { fields: DEFAULT_FIELDS.map((field) => ({ ...field, choices: [], createTime: ACCOUNT_START })), nextField: DEFAULT_FIELDS.length + 1, version: 0 };
+  // The default fields came with the account.
+  const createTime = (await getAccount(tuid))?.createTime ?? new Date(0).toISOString();
+  return { fields: DEFAULT_FIELDS.map((field) => ({ ...field, choices: [], createTime })), nextField: DEFAULT_FIELDS.length + 1, version: 0 };
 }
 
 /** The account's fields, in the order they were made. */

@@ -152,6 +152,8 @@ describe('contacts', () => {
     expect(defaultName.body.statusCode).toBe(ERROR_CODES.FIELD_NAME_USED);
     expect(textWithChoices.status).toBe(400);
     expect(schemas.body.schemas.map((field) => field.name)).toEqual(['First Name', 'Last Name', 'Company']);
+    // The default fields came with the account.
+    expect(schemas.body.schemas[0]?.createTime).toBe((await getAccount(me.tuid))?.createTime);
   });
 
   it('pages newest first with a cursor, sorts by any column, quick-searches email, digits and text', async () => {
