@@ -14,6 +14,9 @@ export default defineConfig({
     emptyOutDir: true,
     // The initial-JS budget (170 KiB gzip) is checked by measuring the entry and its preloads.
     chunkSizeWarningLimit: 600,
+    // Of the browsers this build targets, only Safari < 17 and Firefox < 115 ignore modulepreload; they
+    // still load the entry's imports, once they have read it. The polyfill cost every visitor 0.3 KiB.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

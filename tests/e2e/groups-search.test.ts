@@ -6,9 +6,10 @@
  * system lists, deletes a group without losing contacts, and searches everything from the header.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { TContact } from '../../shared/schemas/contacts.js';
-import { launchBrowser, takeScreenshot } from '../helpers/browser.js';
+import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
+import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
 import { startTestHost, type TestHost } from '../helpers/local-host.js';
 
 /** Marks this test's contacts, so nothing else the account holds can match. */
@@ -17,43 +18,25 @@ const API = '/api/v1/pageBasedAPI';
 
 describe('groups and search', () => {
   let host: TestHost;
-  let browser: Browser;
-  let context: BrowserContext;
+  let browser: SignedInBrowser;
   let page: Page;
+  let api: PageApi;
   const contacts = new Map<string, TContact>();
 
   beforeAll(async () => {
     host = await startTestHost();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    page = await context.newPage();
-    await page.goto(`${host.url}/#/sign-in`);
-    await page.getByLabel('Email').fill(host.demo.email);
-    await page.getByLabel('Password', { exact: true }).fill(host.demo.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('dashboard').waitFor({ timeout: 15_000 });
+    browser = await openSignedInBrowser(host);
+    page = browser.page;
+    api = apiAs(page, host.url);
   });
 
   afterAll(async () => {
-    await context?.close();
     await browser?.close();
     await host?.stop();
   });
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const token = await page.evaluate(() => window.localStorage.getItem('session.token'));
-    const answer = await fetch(`${host.url}${API}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: answer.status, body: (await answer.json()) as T };
-  }
-
   async function addContact(email: string, mobile: string | null): Promise<void> {
-    const answer = await api<{ contact: TContact }>('POST', '/contacts', { email, ...(mobile && { mobile }) });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    contacts.set(email, answer.body.contact);
+    contacts.set(email, await seedContact(api, { email, ...(mobile && { mobile }) }));
   }
 
   /** Searches wait for the 1 s search buffer, and auto-update groups are counted on each use. */
@@ -224,7 +207,7 @@ describe('groups and search', () => {
     await page.getByTestId('group-details').waitFor();
     expect(await page.getByTestId('edit-group').count()).toBe(0);
     expect(await page.getByTestId('delete-group').count()).toBe(0);
-    const answer = await api<{ statusCode: string }>('PUT', '/groups/system-email', { name: 'Mine now' });
+    const answer = await api<{ statusCode: string }>('PUT', 'groups/system-email', { name: 'Mine now' });
     await page.goto(`${host.url}/#/groups/modify-group?id=system-email`);
 
     // Assess
@@ -247,10 +230,10 @@ describe('groups and search', () => {
     // Assess
     await dialog.waitFor({ state: 'detached' });
     await poll(() => groupRow('Acme snapshot').count()).toBe(0);
-    const count = await api<{ count: number }>('POST', '/contacts/count', { quickSearch: TAG });
+    const count = await api<{ count: number }>('POST', 'contacts/count', { quickSearch: TAG });
     expect(count.body.count).toBe(4);
     for (const email of [`ann@${TAG}.test`, 'dan@elsewhere.test']) {
-      const details = await api<{ contact: { id: string } }>('GET', `/contacts/details/${contacts.get(email)!.id}`);
+      const details = await api<{ contact: { id: string } }>('GET', `contacts/details/${contacts.get(email)!.id}`);
       expect(details.status).toBe(200);
     }
   });

@@ -56,7 +56,7 @@ const VALIDATION_RULES = [
 ];
 
 describe.each([
-  { root: LOCALES, name: 'web/src/locales', expected: ['common', 'errors', 'validation', 'shell', 'dashboard', 'activity'] },
+  { root: LOCALES, name: 'web/src/locales', expected: ['common', 'errors', 'validation', 'shell', 'dashboard', 'activity', 'contacts', 'groups', 'search'] },
   { root: SHARED_LOCALES, name: 'shared/locales', expected: ['notifications'] },
 ])('$name', ({ root, expected }) => {
   const english = namespaces('en', root);

@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, CloseButton, Dialog, Flex, HStack, IconButton, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { openAnnouncement, refetchAnnouncements, type TAnnouncement } from '../api/announcements.js';
+import { ChevronIcon } from '../components/icons.js';
 import { useFormatters } from '../format/use-formatters.js';
 import { AnnouncementContent } from './announcement-content.js';
-import { ChevronIcon } from './announcement-icons.js';
 import { closeLockedUntil, lockSecondsLeft } from './pop-up.js';
 
 export type AnnouncementDialogProps = {

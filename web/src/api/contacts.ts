@@ -16,6 +16,7 @@ import type {
   TUpdateFieldRequest,
 } from '../../../shared/schemas/contacts.js';
 import { apiRequest } from './client.js';
+import { keyPath, postBody, postKey, type BodyKey } from './request-keys.js';
 
 export type { TContact, TContactDetailsResponse, TContactFilter, TContactSearchRequest, TFieldSchema };
 
@@ -27,22 +28,6 @@ const DETAILS_PATH = `${CONTACTS_PATH}/details`;
 /** Contacts in a group change with contacts too (deleted contacts leave every group). */
 const GROUPS_PATH = '/api/v1/pageBasedAPI/groups';
 const DASHBOARD_SUMMARY_PATH = '/api/v1/pageBasedAPI/dashboard/summary';
-
-/** A POST body as part of an swr key: serialised, so equal requests share one cache entry. */
-type BodyKey = readonly [string, string];
-
-function postKey(path: string, body: unknown): BodyKey {
-  return [path, JSON.stringify(body)];
-}
-
-function postBody<T>([path, body]: BodyKey): Promise<T> {
-  return apiRequest<T>({ method: 'POST', path, body: JSON.parse(body) as unknown });
-}
-
-function keyPath(key: unknown): string | null {
-  if (typeof key === 'string') return key;
-  return Array.isArray(key) && typeof key[0] === 'string' ? key[0] : null;
-}
 
 function isDetailsKeyOf(key: unknown, ids: readonly string[]): boolean {
   return Array.isArray(key) && key[0] === DETAILS_PATH && ids.includes(String(key[1]));

@@ -18,6 +18,7 @@ import type {
   TUpdateGroupRequest,
 } from '../../../shared/schemas/groups.js';
 import { apiRequest } from './client.js';
+import { keyPath, postBody, postKey, type BodyKey } from './request-keys.js';
 
 export type { GroupType, TGroup };
 
@@ -58,6 +59,11 @@ async function fetchEveryGroup(): Promise<TGroup[]> {
   }
 }
 
+/** Members are added and removed by hand only in snapshot groups; the system lists choose their own. */
+export function hasEditableMembers(group: TGroup): boolean {
+  return group.type === 'S' && group.editable;
+}
+
 /** Every group of the account, for pickers (an account has at most CONTACT_LIMITS.groups). */
 export function useEveryGroup(enabled = true) {
   const { data, error, isLoading } = useSWR<TGroup[], unknown, readonly [string, 'every'] | null>(enabled ? [GROUPS_PATH, 'every'] : null, fetchEveryGroup);
@@ -82,9 +88,9 @@ export function useGroupCount(id: string | null) {
 
 /** One page of the group's members; the previous page stays on screen while the next one loads. */
 export function useGroupContacts(id: string, request: Omit<TContactSearchRequest, 'groupId'>) {
-  const { data, error, isLoading, isValidating, mutate: revalidate } = useSWR<TContactSearchResponse, unknown, readonly [string, string]>(
-    [`${groupPath(id)}/contacts`, JSON.stringify(request)],
-    ([path, body]) => apiRequest({ method: 'POST', path, body: JSON.parse(body) as unknown }),
+  const { data, error, isLoading, isValidating, mutate: revalidate } = useSWR<TContactSearchResponse, unknown, BodyKey>(
+    postKey(`${groupPath(id)}/contacts`, request),
+    postBody,
     { keepPreviousData: true, ...FRESH_ON_MOUNT },
   );
   return { page: data, error, isLoading, isValidating, refetch: () => revalidate() };
@@ -97,14 +103,15 @@ export function useGroupContacts(id: string, request: Omit<TContactSearchRequest
  */
 async function revalidateGroups(except?: string): Promise<void> {
   const deletedPath = except === undefined ? null : groupPath(except);
-  const isDeleted = (key: unknown) => deletedPath !== null && (keyPath(key) === deletedPath || keyPath(key).startsWith(`${deletedPath}/`));
+  const isDeleted = (key: unknown) => {
+    const path = keyPath(key);
+    return deletedPath !== null && path !== null && (path === deletedPath || path.startsWith(`${deletedPath}/`));
+  };
   if (except) await mutate(isDeleted, undefined, { revalidate: false });
-  await mutate((key) => (keyPath(key).startsWith(GROUPS_PATH) || keyPath(key).startsWith(CONTACTS_PATH)) && !isDeleted(key));
-}
-
-function keyPath(key: unknown): string {
-  if (typeof key === 'string') return key;
-  return Array.isArray(key) && typeof key[0] === 'string' ? key[0] : '';
+  await mutate((key) => {
+    const path = keyPath(key);
+    return path !== null && (path.startsWith(GROUPS_PATH) || path.startsWith(CONTACTS_PATH)) && !isDeleted(key);
+  });
 }
 
 export async function createGroup(input: TCreateGroupRequest): Promise<TGroup> {

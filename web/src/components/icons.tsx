@@ -5,23 +5,27 @@
 import { Icon, type IconProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
+function drawIcon(props: IconProps, paths: ReactNode, strokeWidth = '1.8') {
+  return (
+    <Icon {...props} asChild>
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={strokeWidth}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
+        {paths}
+      </svg>
+    </Icon>
+  );
+}
+
 function lineIcon(paths: ReactNode) {
-  return function LineIcon(props: IconProps) {
-    return (
-      <Icon {...props} asChild>
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
-          {paths}
-        </svg>
-      </Icon>
-    );
+  return function DrawnIcon(props: IconProps) {
+    return drawIcon(props, paths);
   };
 }
 
@@ -200,3 +204,57 @@ export const LockIcon = lineIcon(
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </>,
 );
+
+export const PencilIcon = lineIcon(<path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16zM13.5 6.5l4 4" />);
+export const TrashIcon = lineIcon(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />);
+export const PlusIcon = lineIcon(<path d="M12 5v14M5 12h14" />);
+export const CloseIcon = lineIcon(<path d="M6 6l12 12M18 6 6 18" />);
+export const FilterIcon = lineIcon(<path d="M4 5h16l-6 7.5V19l-4 1.5v-8z" />);
+export const ColumnsIcon = lineIcon(
+  <>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M9 4v16M15 4v16" />
+  </>,
+);
+export const MoreIcon = lineIcon(
+  <>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </>,
+);
+/** The custom fields of contacts. */
+export const FieldsIcon = lineIcon(
+  <>
+    <rect x="3" y="4" width="18" height="6" rx="1.5" />
+    <rect x="3" y="14" width="18" height="6" rx="1.5" />
+    <path d="M7 7h4M7 17h6" />
+  </>,
+);
+/** A nested condition group. */
+export const BracketsIcon = lineIcon(<path d="M8 4H5v16h3M16 4h3v16h-3" />);
+/** An auto-update group: regenerated on every use. */
+export const RefreshIcon = lineIcon(
+  <>
+    <path d="M20 11a8 8 0 0 0-14.6-4.4L4 8" />
+    <path d="M4 4v4h4M4 13a8 8 0 0 0 14.6 4.4L20 16" />
+    <path d="M20 20v-4h-4" />
+  </>,
+);
+/** A snapshot group: the members as they were saved. */
+export const CameraIcon = lineIcon(
+  <>
+    <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+    <circle cx="12" cy="13" r="3.5" />
+  </>,
+);
+
+export function ChevronIcon({ direction, ...props }: IconProps & { direction: 'left' | 'right' }) {
+  return drawIcon(props, <path d={direction === 'left' ? 'm15 6-6 6 6 6' : 'm9 6 6 6-6 6'} />);
+}
+
+/** A column's sort state: an arrow for the active direction, a faint pair for "sortable". */
+export function SortIcon({ sorted, ...props }: IconProps & { sorted: 'asc' | 'desc' | null }) {
+  const path = sorted === null ? 'm8 9 4-4 4 4M8 15l4 4 4-4' : sorted === 'asc' ? 'M12 19V5m-6 6 6-6 6 6' : 'M12 5v14m-6-6 6 6 6-6';
+  return drawIcon(props, <path d={path} />, '2');
+}

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Box, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ChevronIcon } from '../announcements/announcement-icons.js';
+import { ChevronIcon } from './icons.js';
 
 type Props = {
   title: ReactNode;
@@ -16,7 +16,9 @@ type Props = {
 
 export function PageLayout({ title, subtitle, actions, back, maxW = '6xl', testId, children }: Props) {
   return (
-    <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW={maxW} mx="auto" data-testid={testId}>
+    // On small screens toasts span the window's bottom: room below the content lets its last row
+    // (a pager) scroll clear of two toasts. From md they sit in a column at the end instead.
+    <Box px={{ base: '4', md: '8' }} pt={{ base: '6', md: '8' }} pb={{ base: '40', md: '8' }} maxW={maxW} mx="auto" data-testid={testId}>
       {back && (
         <Link asChild fontSize="sm" color="fg.muted" mb="3" display="inline-flex" alignItems="center" gap="1">
           <RouterLink to={back.to}>

@@ -1,12 +1,12 @@
 /**
- * Previous/next paging under a list: "11–20 of 57" and two buttons. Serves page-numbered lists
+ * Previous/next paging under a list: two buttons and "11–20 of 57". Serves page-numbered lists
  * (groups) and cursor-paged ones (contacts), whose cursors useCursorTrail keeps.
  */
 import { useState } from 'react';
 import { Flex, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { ChevronIcon } from '../announcements/announcement-icons.js';
 import { useFormatters } from '../format/use-formatters.js';
+import { ChevronIcon } from './icons.js';
 
 type PagerProps = {
   /** The rows shown, from 1; `shown` 0 for an empty page. */
@@ -26,13 +26,11 @@ export function Pager({ firstRow, shown, total, hasPrevious, hasNext, onPrevious
   const { t } = useTranslation('search');
   const { number } = useFormatters();
   const range = { from: number(firstRow), to: number(firstRow + shown - 1) };
+  // The buttons lead, at the start of the line: toasts appear at the bottom end of the window, and
+  // a range of changing width never moves the buttons from under a user clicking through pages.
   return (
-    <Flex align="center" justify="space-between" gap="3" px="4" py="2.5" borderTopWidth="1px" data-testid="pager">
-      <Text fontSize="sm" color="fg.muted" data-testid="pager-range">
-        {shown === 0 ? '' : total === undefined ? t('pager.range', range) : t('pager.rangeOf', { ...range, total: number(total) })}
-      </Text>
+    <Flex align="center" gap="3" px="4" py="2.5" borderTopWidth="1px" data-testid="pager">
       <HStack gap="1">
-        {busy && <Spinner size="sm" color="fg.muted" mr="2" />}
         <IconButton size="sm" variant="outline" aria-label={t('pager.previous')} disabled={!hasPrevious} onClick={onPrevious}>
           <ChevronIcon direction="left" boxSize="4" />
         </IconButton>
@@ -40,20 +38,34 @@ export function Pager({ firstRow, shown, total, hasPrevious, hasNext, onPrevious
           <ChevronIcon direction="right" boxSize="4" />
         </IconButton>
       </HStack>
+      <Text fontSize="sm" color="fg.muted" data-testid="pager-range">
+        {shown === 0 ? '' : total === undefined ? t('pager.range', range) : t('pager.rangeOf', { ...range, total: number(total) })}
+      </Text>
+      {busy && <Spinner size="sm" color="fg.muted" />}
     </Flex>
   );
 }
 
-/** The cursors of the pages seen so far, so "previous" goes back without the server's help. */
-export function useCursorTrail() {
-  const [cursors, setCursors] = useState<string[]>([]);
+type Trail = { queryKey: string; cursors: string[] };
+
+/**
+ * The cursors of the pages seen so far, so "previous" goes back without the server's help. They
+ * belong to one query: when `queryKey` changes (another search or sort), paging starts again.
+ */
+export function useCursorTrail(queryKey = '') {
+  const [trail, setTrail] = useState<Trail>({ queryKey, cursors: [] });
+  const cursors = trail.queryKey === queryKey ? trail.cursors : [];
+  const change = (update: (cursors: string[]) => string[]) =>
+    setTrail((current) => ({ queryKey, cursors: update(current.queryKey === queryKey ? current.cursors : []) }));
   return {
     /** The current page's cursor; undefined on the first page. */
     cursor: cursors.at(-1),
     pageIndex: cursors.length,
     hasPrevious: cursors.length > 0,
-    previous: () => setCursors((current) => current.slice(0, -1)),
-    next: (cursor: string) => setCursors((current) => [...current, cursor]),
-    reset: () => setCursors([]),
+    previous: () => change((current) => current.slice(0, -1)),
+    next: (cursor: string) => change((current) => [...current, cursor]),
+    reset: () => change(() => []),
   };
 }
+
+export type CursorTrail = ReturnType<typeof useCursorTrail>;

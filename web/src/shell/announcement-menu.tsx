@@ -14,10 +14,9 @@ import {
   useAnnouncements,
   type TAnnouncement,
 } from '../api/announcements.js';
-import { TrashIcon } from '../announcements/announcement-icons.js';
 import { useAnnouncementPopUp } from '../announcements/use-announcement-pop-up.js';
 import { showError } from '../components/error-dialog.js';
-import { MegaphoneIcon } from '../components/icons.js';
+import { MegaphoneIcon, TrashIcon } from '../components/icons.js';
 import { useFormatters } from '../format/use-formatters.js';
 import { HeaderMenu, MenuEmpty, MenuError, MenuLoading, useMenuOpen } from './header-menu.js';
 import { TextAction } from './text-action.js';

@@ -9,7 +9,7 @@ import { Badge, Box, Button, Flex, HStack, IconButton, Input, NativeSelect, Stac
 import { useTranslation } from 'react-i18next';
 import { CONTACT_LIMITS } from '../../../../shared/constants.js';
 import type { MatchMode } from '../../../../shared/schemas/contact-search.js';
-import { BracketsIcon, CloseIcon, PlusIcon } from '../list-icons.js';
+import { BracketsIcon, CloseIcon, PlusIcon } from '../icons.js';
 import {
   conditionValueKind,
   countConditions,

@@ -3,11 +3,12 @@
  * exactly as users will see it, pop-up, important, and an optional end date.
  */
 import { useState, type ComponentProps, type ReactNode } from 'react';
-import { Box, Button, Dialog, Field, Flex, Grid, Input, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Field, Flex, Grid, Input, Stack, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { createAnnouncement, updateAnnouncement, type TAnnouncement } from '../../api/announcements.js';
 import { AnnouncementContent } from '../../announcements/announcement-content.js';
+import { createAnnouncement, updateAnnouncement, type TAnnouncement } from '../../api/announcements.js';
 import { showError } from '../../components/error-dialog.js';
+import { FormDialog } from '../../components/form-dialog.js';
 import {
   EMPTY_FORM,
   formFromAnnouncement,
@@ -55,86 +56,67 @@ export function AnnouncementEditor({ announcement, onClose, onSaved }: Props) {
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && !saving && onClose()} size="xl" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="1080px" data-testid="admin-editor">
-            <Dialog.Header>
-              <Dialog.Title>{t(announcement ? 'admin.editTitle' : 'admin.newTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form
-                id="announcement-form"
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void save();
-                }}
-              >
-                <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
-                  <Stack gap="4">
-                    <FormField label={t('admin.field.title')} error={errorText('title')}>
-                      <Input value={form.title} maxLength={LIMITS.title} onChange={(event) => set('title', event.target.value)} data-testid="admin-title" />
-                    </FormField>
-                    <FormField label={t('admin.field.preview')} hint={t('admin.field.previewHint')} error={errorText('preview')}>
-                      <TextArea
-                        value={form.preview}
-                        rows={2}
-                        maxLength={LIMITS.preview}
-                        onChange={(event) => set('preview', event.target.value)}
-                        data-testid="admin-preview"
-                      />
-                    </FormField>
-                    <FormField label={t('admin.field.content')} hint={t('admin.field.contentHint')} error={errorText('content')}>
-                      <TextArea
-                        value={form.content}
-                        rows={8}
-                        spellCheck={false}
-                        monospace
-                        onChange={(event) => set('content', event.target.value)}
-                        data-testid="admin-content"
-                      />
-                    </FormField>
-                  </Stack>
-                  <LivePreview form={form} />
-                </Grid>
-                <Flex mt="6" pt="5" borderTopWidth="1px" gap={{ base: '4', md: '10' }} direction={{ base: 'column', md: 'row' }} align={{ md: 'start' }}>
-                  <Box flexShrink="0">
-                    <FormField label={t('admin.field.validUntil')} hint={t('admin.field.validUntilHint')} error={errorText('validUntil')}>
-                      <Input
-                        type="datetime-local"
-                        value={form.validUntil}
-                        onChange={(event) => set('validUntil', event.target.value)}
-                        maxW="64"
-                        data-testid="admin-valid-until"
-                      />
-                    </FormField>
-                  </Box>
-                  <Stack gap="3" pt={{ md: '7' }}>
-                    <FlagSwitch checked={form.popUp} onChange={(value) => set('popUp', value)} label={t('admin.field.popUp')} testId="admin-pop-up" />
-                    <FlagSwitch
-                      checked={form.important}
-                      onChange={(value) => set('important', value)}
-                      label={t('admin.field.important')}
-                      testId="admin-important"
-                    />
-                  </Stack>
-                </Flex>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={saving}>
-                {t('admin.cancel')}
-              </Button>
-              <Button type="submit" form="announcement-form" loading={saving} data-testid="admin-save">
-                {t(announcement ? 'admin.save' : 'admin.publish')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={t(announcement ? 'admin.editTitle' : 'admin.newTitle')}
+      submitLabel={t(announcement ? 'admin.save' : 'admin.publish')}
+      submitTestId="admin-save"
+      busy={saving}
+      onSubmit={() => void save()}
+      onClose={onClose}
+      size="xl"
+      maxW="1080px"
+      testId="admin-editor"
+    >
+      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
+        <Stack gap="4">
+          <FormField label={t('admin.field.title')} error={errorText('title')}>
+            <Input value={form.title} maxLength={LIMITS.title} onChange={(event) => set('title', event.target.value)} data-testid="admin-title" />
+          </FormField>
+          <FormField label={t('admin.field.preview')} hint={t('admin.field.previewHint')} error={errorText('preview')}>
+            <TextArea
+              value={form.preview}
+              rows={2}
+              maxLength={LIMITS.preview}
+              onChange={(event) => set('preview', event.target.value)}
+              data-testid="admin-preview"
+            />
+          </FormField>
+          <FormField label={t('admin.field.content')} hint={t('admin.field.contentHint')} error={errorText('content')}>
+            <TextArea
+              value={form.content}
+              rows={8}
+              spellCheck={false}
+              monospace
+              onChange={(event) => set('content', event.target.value)}
+              data-testid="admin-content"
+            />
+          </FormField>
+        </Stack>
+        <LivePreview form={form} />
+      </Grid>
+      <Flex mt="6" pt="5" borderTopWidth="1px" gap={{ base: '4', md: '10' }} direction={{ base: 'column', md: 'row' }} align={{ md: 'start' }}>
+        <Box flexShrink="0">
+          <FormField label={t('admin.field.validUntil')} hint={t('admin.field.validUntilHint')} error={errorText('validUntil')}>
+            <Input
+              type="datetime-local"
+              value={form.validUntil}
+              onChange={(event) => set('validUntil', event.target.value)}
+              maxW="64"
+              data-testid="admin-valid-until"
+            />
+          </FormField>
+        </Box>
+        <Stack gap="3" pt={{ md: '7' }}>
+          <FlagSwitch checked={form.popUp} onChange={(value) => set('popUp', value)} label={t('admin.field.popUp')} testId="admin-pop-up" />
+          <FlagSwitch
+            checked={form.important}
+            onChange={(value) => set('important', value)}
+            label={t('admin.field.important')}
+            testId="admin-important"
+          />
+        </Stack>
+      </Flex>
+    </FormDialog>
   );
 }
 

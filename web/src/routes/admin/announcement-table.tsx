@@ -2,10 +2,9 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Flex, HStack, IconButton, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { TAnnouncement } from '../../api/announcements.js';
-import { PencilIcon, TrashIcon } from '../../announcements/announcement-icons.js';
 import { isStillValid } from '../../announcements/pop-up.js';
-import { InboxIcon, WarningIcon } from '../../components/icons.js';
+import type { TAnnouncement } from '../../api/announcements.js';
+import { InboxIcon, PencilIcon, TrashIcon, WarningIcon } from '../../components/icons.js';
 import { useFormatters } from '../../format/use-formatters.js';
 
 type Props = {

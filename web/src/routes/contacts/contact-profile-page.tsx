@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import type { Channel, TContactDetailsResponse } from '../../../../shared/schemas/contacts.js';
-import { PencilIcon, TrashIcon } from '../../announcements/announcement-icons.js';
 import { useContactDetails } from '../../api/contacts.js';
-import { EmailIcon, SmsIcon } from '../../components/icons.js';
+import { EmailIcon, PencilIcon, SmsIcon, TrashIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { useFormatters } from '../../format/use-formatters.js';
 import { ErrorPage } from '../error/error-page.js';
+import { groupPaths } from '../groups/paths.js';
 import { BounceStatus } from './components/bounce-status.js';
 import { SubscriptionBadge } from './components/channel-status.js';
 import { DeleteContactsDialog } from './components/delete-contacts-dialog.js';
@@ -168,7 +168,7 @@ function Profile({ details, canReset }: { details: TContactDetailsResponse; canR
               {contact.groups.map((group) => (
                 <HStack as="li" key={group.id} justify="space-between" gap="3">
                   <Link asChild color="brand.fg" fontWeight="medium">
-                    <RouterLink to={contactPaths.group(group.id)}>{group.name}</RouterLink>
+                    <RouterLink to={groupPaths.details(group.id)}>{group.name}</RouterLink>
                   </Link>
                   <Badge size="sm" variant="subtle" colorPalette={group.type === 'D' ? 'cyan' : 'gray'}>
                     {t(group.type === 'D' ? 'profile.autoGroup' : 'profile.snapshotGroup')}

@@ -3,7 +3,7 @@ import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors.js';
-import { PlusIcon } from '../../components/list-icons.js';
+import { PlusIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { ErrorPage } from '../error/error-page.js';
 import { ContactList } from './components/contact-list.js';

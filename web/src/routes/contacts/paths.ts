@@ -5,6 +5,4 @@ export const contactPaths = {
   create: '/contacts/create-contact',
   edit: (id: string) => `/contacts/edit-contact?id=${encodeURIComponent(id)}`,
   profile: (id: string) => `/contacts/profile?id=${encodeURIComponent(id)}`,
-  advancedSearch: '/advanced-search/contacts',
-  group: (id: string) => `/groups/group-details?id=${encodeURIComponent(id)}`,
 } as const;

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LIST_PAGE_SIZE } from '../../../../shared/constants.js';
 import type { TContactFilter, TContactSearchRequest } from '../../../../shared/schemas/contact-search.js';
 import { useContactCount, useContactSearch } from '../../api/contacts.js';
+import { useCursorTrail } from '../../components/pager.js';
 import { useBufferedSearchParam } from '../../components/use-search-buffer.js';
 import { nextSort, parseSort, sortParam, type ColumnId } from './contact-columns.js';
 
@@ -18,25 +19,23 @@ export function useContactList() {
   const sort = parseSort(params.get('sort'));
   const filter: TContactFilter = search.applied ? { quickSearch: search.applied } : {};
 
-  // Cursors belong to one query: another search or sort starts from the first page.
   const queryKey = JSON.stringify([filter, sort]);
-  const [paging, setPaging] = useState<{ queryKey: string; cursors: string[] }>({ queryKey, cursors: [] });
-  const cursors = paging.queryKey === queryKey ? paging.cursors : [];
-  const cursor = cursors.at(-1);
+  const trail = useCursorTrail(queryKey);
+  const cursor = trail.cursor;
 
   const request: TContactSearchRequest = { ...filter, sort, limit: pageSize, ...(cursor ? { cursor } : {}) };
   const result = useContactSearch(request);
   const { count } = useContactCount(filter);
   const rows = result.page?.data;
   // While the next page loads, the rows shown are still the previous page's, and so is their position.
-  const firstRow = cursors.length * pageSize + 1;
+  const firstRow = trail.pageIndex * pageSize + 1;
   const [shownFirstRow, setShownFirstRow] = useState(firstRow);
   if (!result.isLoading && shownFirstRow !== firstRow) setShownFirstRow(firstRow);
 
   // After a deletion emptied the last page, show the page before it.
-  const emptiedPage = rows !== undefined && rows.length === 0 && cursors.length > 0 && !result.isValidating;
+  const emptiedPage = rows !== undefined && rows.length === 0 && trail.hasPrevious && !result.isValidating;
   useEffect(() => {
-    if (emptiedPage) setPaging({ queryKey, cursors: cursors.slice(0, -1) });
+    if (emptiedPage) trail.previous();
   }, [emptiedPage]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return {
@@ -65,14 +64,14 @@ export function useContactList() {
     /** Every key of the current page: a selection belongs to it. */
     pageKey: `${queryKey}|${cursor ?? ''}`,
     isFiltered: Boolean(search.applied),
-    hasPrevious: cursors.length > 0,
+    hasPrevious: trail.hasPrevious,
     hasNext: Boolean(result.page?.nextCursor),
     next() {
       const nextCursor = result.page?.nextCursor;
-      if (nextCursor && !result.isValidating) setPaging({ queryKey, cursors: [...cursors, nextCursor] });
+      if (nextCursor && !result.isValidating) trail.next(nextCursor);
     },
     previous() {
-      if (cursors.length > 0 && !result.isValidating) setPaging({ queryKey, cursors: cursors.slice(0, -1) });
+      if (trail.hasPrevious && !result.isValidating) trail.previous();
     },
   };
 }

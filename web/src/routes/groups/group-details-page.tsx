@@ -9,10 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import { ApiError } from '../../api/errors.js';
-import { useGroup, type TGroup } from '../../api/groups.js';
-import { PencilIcon, TrashIcon } from '../../announcements/announcement-icons.js';
+import { hasEditableMembers, useGroup, type TGroup } from '../../api/groups.js';
 import { ConditionSummary } from '../../components/conditions/condition-summary.js';
-import { PlusIcon } from '../../components/list-icons.js';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { useFormatters } from '../../format/use-formatters.js';
 import { ErrorPage } from '../error/error-page.js';
@@ -51,7 +50,7 @@ function GroupView({ group, permissions }: { group: TGroup; permissions: GroupPe
   const { number, dateTime } = useFormatters();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'add' | 'delete' | null>(null);
-  const canAddMembers = group.editable && group.type === 'S' && permissions.canWrite && permissions.canReadContacts;
+  const canEditMembers = hasEditableMembers(group) && permissions.canWrite;
 
   return (
     <PageLayout
@@ -74,7 +73,7 @@ function GroupView({ group, permissions }: { group: TGroup; permissions: GroupPe
       actions={
         group.editable && (
           <>
-            {canAddMembers && (
+            {canEditMembers && permissions.canReadContacts && (
               <Button onClick={() => setDialog('add')} data-testid="add-contacts">
                 <PlusIcon boxSize="4" />
                 {t('details.addContacts')}
@@ -117,7 +116,7 @@ function GroupView({ group, permissions }: { group: TGroup; permissions: GroupPe
             </Stack>
           </Card.Body>
         </Card.Root>
-        <GroupMembers group={group} canEdit={group.editable && group.type === 'S' && permissions.canWrite} linkToProfile={permissions.canReadContacts} />
+        <GroupMembers group={group} canEdit={canEditMembers} linkToProfile={permissions.canReadContacts} />
       </Stack>
       {dialog === 'add' && <AddContactsDialog group={group} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && <DeleteGroupDialog group={group} onClose={() => setDialog(null)} onDeleted={() => navigate(groupPaths.list, { replace: true })} />}

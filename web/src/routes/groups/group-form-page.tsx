@@ -136,7 +136,7 @@ function GroupForm({ group, canCount }: { group: TGroup | null } & FormProps) {
           )}
           <HStack justify="flex-end" gap="3">
             <Button variant="outline" onClick={() => navigate(back.to)} disabled={saving}>
-              {t('form.cancel')}
+              {t('common:action.cancel')}
             </Button>
             <Button type="submit" loading={saving} data-testid="group-form-submit">
               {group ? t('form.save') : t('form.create')}

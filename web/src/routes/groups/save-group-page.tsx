@@ -7,16 +7,16 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import type { TContactFilter } from '../../../../shared/schemas/contact-search.js';
 import { ERROR_CODES } from '../../../../shared/errors.js';
+import type { TContactFilter } from '../../../../shared/schemas/contact-search.js';
 import { createGroup, type GroupType } from '../../api/groups.js';
 import { ConditionSummary } from '../../components/conditions/condition-summary.js';
 import { filterFromParams } from '../../components/conditions/filter-params.js';
 import { MatchCount } from '../../components/conditions/match-count.js';
 import { SearchIcon } from '../../components/icons.js';
+import { ListMessage } from '../../components/list-states.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { notify } from '../../components/toaster.js';
-import { ListMessage } from '../contacts/components/list-message.js';
 import { ErrorPage } from '../error/error-page.js';
 import { searchPaths } from '../search/paths.js';
 import { GroupNameField, useGroupName } from './components/group-name-field.js';
@@ -108,7 +108,7 @@ function SaveSearch({ filter, requestedType, canCount }: { filter: TContactFilte
           </Card.Root>
           <HStack justify="flex-end" gap="3">
             <Button variant="outline" onClick={() => navigate(searchPath)} disabled={saving}>
-              {t('form.cancel')}
+              {t('common:action.cancel')}
             </Button>
             <Button type="submit" loading={saving} data-testid="save-group-submit">
               {t(type === 'D' ? 'save.submitAuto' : 'save.submitSnapshot')}

@@ -4,12 +4,13 @@
  * templates arrive in later issues, so their tabs are shown disabled.
  */
 import type { ReactNode } from 'react';
-import { Box, Button, Flex, Heading, Portal, Stack, Text, Tooltip, type IconProps } from '@chakra-ui/react';
+import { Box, Button, Flex, Portal, Tooltip, type IconProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useLocation, useOutlet } from 'react-router-dom';
 import { hasPermission, type Section } from '../../../../shared/domain/permissions.js';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import { ContactsIcon, EmailIcon, GroupsIcon, SmsIcon, TemplateIcon } from '../../components/icons.js';
+import { PageLayout } from '../../components/page-layout.js';
 import { useClaims } from '../../session/session.js';
 import { searchPaths } from './paths.js';
 import { LATER_SEARCH_TABS } from './routes.js';
@@ -37,18 +38,12 @@ export default function AdvancedSearchLayout() {
   if (!outlet) return <Navigate to={first ? `${first.path}${search}` : `/error?code=${ERROR_CODES.NO_PERMISSION}`} replace />;
 
   return (
-    <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="6xl" mx="auto" data-testid="advanced-search">
-      <Stack gap="1" mb="5">
-        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-          {t('advanced.title')}
-        </Heading>
-        <Text color="fg.muted">{t('advanced.subtitle')}</Text>
-      </Stack>
+    <PageLayout title={t('advanced.title')} subtitle={t('advanced.subtitle')} testId="advanced-search">
       <Flex as="nav" aria-label={t('advanced.tabs')} gap="1" borderBottomWidth="1px" mb="6" overflowX="auto">
         {tabs.map((tab) => (isLater(tab) ? <LaterTab key={tab.path} tab={tab} /> : <TabLink key={tab.path} tab={tab} />))}
       </Flex>
       {outlet}
-    </Box>
+    </PageLayout>
   );
 }
 

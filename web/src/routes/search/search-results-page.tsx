@@ -4,17 +4,17 @@
  * the search buffer (spec §9), not on every key.
  */
 import type { ReactNode } from 'react';
-import { Box, Button, Flex, HStack, Link, SimpleGrid, Skeleton, Spinner, Stack, Text, type IconProps } from '@chakra-ui/react';
+import { Box, Flex, HStack, Link, SimpleGrid, Skeleton, Spinner, Stack, Text, type IconProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SearchArea, TSearchHit } from '../../../../shared/schemas/search.js';
 import { useGlobalSearch } from '../../api/search.js';
-import { ContactsIcon, EmailIcon, GroupsIcon, SearchIcon, TemplateIcon, WarningIcon } from '../../components/icons.js';
+import { ContactsIcon, EmailIcon, GroupsIcon, SearchIcon, TemplateIcon } from '../../components/icons.js';
+import { ListError, ListMessage } from '../../components/list-states.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { SearchInput } from '../../components/search-input.js';
-import { useFormatters } from '../../format/use-formatters.js';
 import { useBufferedSearchParam } from '../../components/use-search-buffer.js';
-import { ListMessage } from '../contacts/components/list-message.js';
+import { useFormatters } from '../../format/use-formatters.js';
 import { contactPaths } from '../contacts/paths.js';
 import { groupPaths } from '../groups/paths.js';
 import { searchPaths } from './paths.js';
@@ -64,11 +64,7 @@ export default function SearchResultsPage() {
         <ListMessage icon={SearchIcon} title={t('results.prompt')} testId="search-results-prompt" />
       ) : !result ? (
         error ? (
-          <ListMessage icon={WarningIcon} tone="error" title={t('results.failedGlobal')} testId="search-results-error">
-            <Button size="sm" variant="outline" onClick={() => void refetch()}>
-              {t('common:action.retry')}
-            </Button>
-          </ListMessage>
+          <ListError title={t('results.failedGlobal')} onRetry={() => void refetch()} testId="search-results-error" />
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {[0, 1].map((card) => (

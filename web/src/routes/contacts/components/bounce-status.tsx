@@ -7,9 +7,9 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { BounceStatus as Bounce, Channel } from '../../../../../shared/schemas/contacts.js';
 import { updateContact } from '../../../api/contacts.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { notify } from '../../../components/toaster.js';
 import { BounceBadge } from './channel-status.js';
-import { ConfirmDialog } from './confirm-dialog.js';
 
 type Props = { contactId: string; channel: Channel; address: string; bounce: Bounce; canReset: boolean };
 

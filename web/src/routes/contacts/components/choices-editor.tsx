@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Button, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_LIMITS } from '../../../../../shared/constants.js';
-import { CloseIcon, PlusIcon } from '../../../components/list-icons.js';
+import { CloseIcon, PlusIcon } from '../../../components/icons.js';
 import { newChoiceDraft, type ChoiceDraft } from '../field-form-model.js';
 
 type Props = { choices: ChoiceDraft[]; onChange(choices: ChoiceDraft[]): void; invalid: boolean };

@@ -2,8 +2,8 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TFieldSchema } from '../../../../../shared/schemas/contacts.js';
+import { ColumnsIcon } from '../../../components/icons.js';
 import { fieldIdOf, type ColumnId } from '../contact-columns.js';
-import { ColumnsIcon } from './contact-icons.js';
 
 type Props = {
   columns: ColumnId[];

@@ -133,7 +133,7 @@ export function ContactForm({ editing, initial, schemas }: Props) {
           {t(editing ? 'action.save' : 'form.create')}
         </Button>
         <Button variant="outline" onClick={() => navigate(editing ? contactPaths.profile(editing.id) : contactPaths.list)} disabled={form.saving}>
-          {t('action.cancel')}
+          {t('common:action.cancel')}
         </Button>
       </Flex>
     </form>

@@ -3,16 +3,18 @@
  * selection, bulk delete and "Add to group", and paging through the server's cursors.
  */
 import { useState } from 'react';
-import { Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TContact } from '../../../../../shared/schemas/contacts.js';
-import { TrashIcon } from '../../../announcements/announcement-icons.js';
 import { useFieldSchemas } from '../../../api/contacts.js';
-import { ContactsIcon, GroupsIcon, SearchIcon, WarningIcon } from '../../../components/icons.js';
+import { ContactTable } from '../../../components/contact-table.js';
+import { ContactsIcon, FilterIcon, GroupsIcon, SearchIcon, TrashIcon } from '../../../components/icons.js';
+import { ListError, ListMessage, ListSkeleton } from '../../../components/list-states.js';
 import { Pager } from '../../../components/pager.js';
 import { SearchInput } from '../../../components/search-input.js';
 import { useFormatters } from '../../../format/use-formatters.js';
+import { searchPaths } from '../../search/paths.js';
 import { allColumns } from '../contact-columns.js';
 import { contactAddress } from '../field-values.js';
 import { contactPaths } from '../paths.js';
@@ -21,11 +23,9 @@ import { useContactPermissions } from '../use-contact-permissions.js';
 import { useHiddenColumns } from '../use-hidden-columns.js';
 import { AddToGroupDialog } from './add-to-group-dialog.js';
 import { ColumnChooser } from './column-chooser.js';
-import { FilterIcon } from './contact-icons.js';
 import { ContactLimitAlert } from './contact-limit-alert.js';
-import { ContactTable } from './contact-table.js';
+import { ContactRowMenu } from './contact-row-menu.js';
 import { DeleteContactsDialog } from './delete-contacts-dialog.js';
-import { ListMessage } from './list-message.js';
 
 type Dialog = { kind: 'delete'; ids: string[]; name?: string } | { kind: 'addToGroup'; ids: string[] } | null;
 
@@ -56,17 +56,9 @@ export function ContactList() {
   let content;
   if (!rows) {
     content = list.error ? (
-      <ListMessage icon={WarningIcon} tone="error" title={t('list.loadFailed')} testId="contacts-error">
-        <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-          {t('common:action.retry')}
-        </Button>
-      </ListMessage>
+      <ListError title={t('list.loadFailed')} onRetry={() => void list.refetch()} testId="contacts-error" />
     ) : (
-      <Stack gap="2" p="4" data-testid="contacts-loading">
-        {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} h="9" rounded="md" />
-        ))}
-      </Stack>
+      <ListSkeleton rows={6} testId="contacts-loading" />
     );
   } else if (rows.length === 0 && list.isFiltered) {
     content = (
@@ -89,28 +81,15 @@ export function ContactList() {
   } else {
     content = (
       <ContactTable
-        rows={rows}
+        contacts={rows}
         columns={visibleColumns}
         fields={fields}
-        sort={list.sort}
-        onSort={list.sortBy}
-        permissions={permissions}
-        onDelete={askDelete}
-        isLoading={list.isLoading}
-        selection={
-          canSelect
-            ? {
-                selected,
-                toggle(id, on) {
-                  const next = new Set(selected);
-                  if (on) next.add(id);
-                  else next.delete(id);
-                  select(next);
-                },
-                toggleAll: (on) => select(new Set(on ? rows.map((row) => row.id) : [])),
-              }
-            : null
-        }
+        sorting={{ sort: list.sort, onSort: list.sortBy }}
+        selection={canSelect ? { selected, onChange: select } : undefined}
+        linkToProfile
+        withChannelStatus
+        rowActions={(contact) => <ContactRowMenu contact={contact} permissions={permissions} onDelete={askDelete} />}
+        busy={list.isLoading}
       />
     );
   }
@@ -148,7 +127,7 @@ export function ContactList() {
               </Box>
               <HStack gap="2" ms="auto">
                 <Button asChild size="sm" variant="outline">
-                  <RouterLink to={contactPaths.advancedSearch} data-testid="advanced-search-link">
+                  <RouterLink to={searchPaths.contacts()} data-testid="advanced-search-link">
                     <FilterIcon boxSize="4" />
                     {t('list.advancedSearch')}
                   </RouterLink>

@@ -2,9 +2,9 @@
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { deleteContacts } from '../../../api/contacts.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { notify } from '../../../components/toaster.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { ConfirmDialog } from './confirm-dialog.js';
 
 type Props = {
   ids: readonly string[];

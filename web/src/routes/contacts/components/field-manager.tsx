@@ -1,20 +1,17 @@
 /** The custom fields tab (`/contacts?tab=1`): every field with its type and choices; create, edit, delete. */
 import { useState } from 'react';
-import { Badge, Box, Button, Flex, HStack, IconButton, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_LIMITS } from '../../../../../shared/constants.js';
 import type { TFieldSchema } from '../../../../../shared/schemas/contacts.js';
-import { PencilIcon, TrashIcon } from '../../../announcements/announcement-icons.js';
 import { deleteField, useFieldSchemas } from '../../../api/contacts.js';
-import { WarningIcon } from '../../../components/icons.js';
-import { PlusIcon } from '../../../components/list-icons.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { FieldsIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.js';
+import { ListError, ListMessage, ListSkeleton } from '../../../components/list-states.js';
 import { notify } from '../../../components/toaster.js';
 import { isChoiceType } from '../field-form-model.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
-import { ConfirmDialog } from './confirm-dialog.js';
-import { FieldsIcon } from './contact-icons.js';
 import { FieldEditorDialog } from './field-editor-dialog.js';
-import { ListMessage } from './list-message.js';
 
 /** How many choices a row shows before "+N more". */
 const CHOICES_SHOWN = 6;
@@ -43,17 +40,9 @@ export function FieldManager() {
       </Flex>
       {!schemas ? (
         error ? (
-          <ListMessage icon={WarningIcon} tone="error" title={t('fields.loadFailed')} testId="fields-error">
-            <Button size="sm" variant="outline" onClick={() => void refetch()}>
-              {t('common:action.retry')}
-            </Button>
-          </ListMessage>
+          <ListError title={t('fields.loadFailed')} onRetry={() => void refetch()} testId="fields-error" />
         ) : (
-          <Stack gap="2" p="4">
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} h="9" rounded="md" />
-            ))}
-          </Stack>
+          <ListSkeleton rows={3} />
         )
       ) : schemas.length === 0 ? (
         <ListMessage icon={FieldsIcon} title={t('fields.empty')} text={t('fields.emptyHint')} testId="fields-empty" />

@@ -1,18 +1,14 @@
 /** The snapshot groups a contact belongs to: chosen ones as removable tags, the rest in a filterable list. */
-import { useState } from 'react';
 import { Badge, Box, Checkbox, CloseButton, Flex, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshotGroups } from '../snapshot-groups.js';
+import { useSnapshotGroupFilter } from '../use-snapshot-group-filter.js';
 
 type Props = { groupIds: string[]; onChange(groupIds: string[]): void };
 
 export function GroupPicker({ groupIds, onChange }: Props) {
   const { t } = useTranslation('contacts');
-  const { groups, isLoading } = useSnapshotGroups(true);
-  const [filter, setFilter] = useState('');
+  const { groups, shown, filter, setFilter, isLoading } = useSnapshotGroupFilter();
   const chosen = new Set(groupIds);
-  const wanted = filter.trim().toLocaleLowerCase();
-  const shown = (groups ?? []).filter((group) => group.name.toLocaleLowerCase().includes(wanted));
   const toggle = (id: string, on: boolean) => onChange(on ? [...groupIds, id] : groupIds.filter((item) => item !== id));
 
   if (isLoading) {

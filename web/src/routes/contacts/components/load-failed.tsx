@@ -5,9 +5,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import { toApiError } from '../../../api/errors.js';
 import { WarningIcon } from '../../../components/icons.js';
+import { ListMessage } from '../../../components/list-states.js';
 import { describeError } from '../../../errors/error-messages.js';
 import { contactPaths } from '../paths.js';
-import { ListMessage } from './list-message.js';
 
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation('contacts');

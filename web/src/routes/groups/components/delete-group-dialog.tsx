@@ -2,8 +2,8 @@
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { deleteGroup, type TGroup } from '../../../api/groups.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { notify } from '../../../components/toaster.js';
-import { ConfirmDialog } from '../../contacts/components/confirm-dialog.js';
 
 export function DeleteGroupDialog({ group, onClose, onDeleted }: { group: TGroup; onClose(): void; onDeleted(): void }) {
   const { t } = useTranslation('groups');

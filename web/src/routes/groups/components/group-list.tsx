@@ -4,16 +4,16 @@
  * `/groups` and `/advanced-search/groups`.
  */
 import { useEffect, useState } from 'react';
-import { Box, Button, Flex, NativeSelect, Skeleton, Stack } from '@chakra-ui/react';
+import { Box, Flex, NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LIST_PAGE_SIZE } from '../../../../../shared/constants.js';
 import { useGroupList, type GroupType, type TGroup } from '../../../api/groups.js';
-import { InboxIcon, WarningIcon } from '../../../components/icons.js';
+import { InboxIcon } from '../../../components/icons.js';
+import { ListError, ListMessage, ListSkeleton } from '../../../components/list-states.js';
 import { Pager } from '../../../components/pager.js';
 import { SearchInput } from '../../../components/search-input.js';
 import { useBufferedSearchParam } from '../../../components/use-search-buffer.js';
-import { ListMessage } from '../../contacts/components/list-message.js';
 import type { GroupPermissions } from '../use-group-permissions.js';
 import { DeleteGroupDialog } from './delete-group-dialog.js';
 import { GroupTable } from './group-table.js';
@@ -77,17 +77,9 @@ export function GroupList({ permissions }: { permissions: GroupPermissions }) {
       </Flex>
       {!list ? (
         error ? (
-          <ListMessage icon={WarningIcon} tone="error" title={t('list.loadFailed')} testId="group-list-error">
-            <Button size="sm" variant="outline" onClick={() => void refetch()}>
-              {t('common:action.retry')}
-            </Button>
-          </ListMessage>
+          <ListError title={t('list.loadFailed')} onRetry={() => void refetch()} testId="group-list-error" />
         ) : (
-          <Stack gap="2" p="4">
-            {[0, 1, 2, 3].map((row) => (
-              <Skeleton key={row} h="10" rounded="md" />
-            ))}
-          </Stack>
+          <ListSkeleton rows={4} rowHeight="10" />
         )
       ) : list.data.length === 0 ? (
         <ListMessage icon={InboxIcon} title={t(filtered ? 'list.noMatch' : 'list.empty')} text={filtered ? t('list.noMatchHint') : undefined} testId="group-list-empty" />

@@ -3,19 +3,17 @@
  * snapshot group the user may select contacts and remove them from the group (never from the account).
  */
 import { useState } from 'react';
-import { Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZE } from '../../../../../shared/constants.js';
 import { changeGroupMembers, useGroupContacts, type TGroup } from '../../../api/groups.js';
-import { ContactTable } from '../../../components/contact-table.js';
+import { ContactPages } from '../../../components/contact-pages.js';
 import { showError } from '../../../components/error-dialog.js';
-import { InboxIcon, WarningIcon } from '../../../components/icons.js';
-import { Pager, useCursorTrail } from '../../../components/pager.js';
+import { useCursorTrail } from '../../../components/pager.js';
 import { SearchInput } from '../../../components/search-input.js';
 import { notify } from '../../../components/toaster.js';
 import { useBufferedSearchParam } from '../../../components/use-search-buffer.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { ListMessage } from '../../contacts/components/list-message.js';
 
 type Props = { group: TGroup; canEdit: boolean; linkToProfile: boolean };
 
@@ -42,7 +40,7 @@ function MemberPages({ group, canEdit, linkToProfile, quickSearch }: Props & { q
   const trail = useCursorTrail();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [removing, setRemoving] = useState(false);
-  const { page, error, isValidating, refetch } = useGroupContacts(group.id, { quickSearch: quickSearch || undefined, cursor: trail.cursor, limit: LIST_PAGE_SIZE });
+  const result = useGroupContacts(group.id, { quickSearch: quickSearch || undefined, cursor: trail.cursor, limit: LIST_PAGE_SIZE });
 
   const removeSelected = async () => {
     setRemoving(true);
@@ -58,64 +56,36 @@ function MemberPages({ group, canEdit, linkToProfile, quickSearch }: Props & { q
     }
   };
 
-  if (!page) {
-    if (error) {
-      return (
-        <ListMessage icon={WarningIcon} tone="error" title={t('details.membersFailed')} testId="members-error">
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            {t('common:action.retry')}
-          </Button>
-        </ListMessage>
-      );
-    }
-    return (
-      <Stack gap="2" p="4">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} h="9" rounded="md" />
-        ))}
-      </Stack>
-    );
-  }
-  if (page.data.length === 0 && !trail.hasPrevious) {
-    const title = quickSearch ? t('details.noMatch') : group.type === 'D' ? t('details.emptyAuto') : t('details.emptySnapshot');
-    return <ListMessage icon={InboxIcon} title={title} testId="members-empty" />;
-  }
-
   return (
-    <>
-      {canEdit && selected.size > 0 && (
-        <HStack px={{ base: '4', md: '5' }} py="2" bg="brand.subtle" justify="space-between" data-testid="member-selection">
-          <Text fontSize="sm" fontWeight="medium">
-            {t('details.selected', { count: selected.size, n: number(selected.size) })}
-          </Text>
-          <HStack gap="2">
-            <Button size="xs" variant="ghost" onClick={() => setSelected(new Set())}>
-              {t('details.clearSelection')}
-            </Button>
-            <Button size="xs" colorPalette="red" variant="solid" loading={removing} onClick={() => void removeSelected()} data-testid="remove-members">
-              {t('details.removeSelected')}
-            </Button>
+    <ContactPages
+      result={result}
+      trail={trail}
+      // The group's count is all its members; a quick search selects fewer, uncounted.
+      total={quickSearch ? undefined : (group.count ?? undefined)}
+      failed={{ title: t('details.membersFailed'), testId: 'members-error' }}
+      empty={{ title: quickSearch ? t('details.noMatch') : group.type === 'D' ? t('details.emptyAuto') : t('details.emptySnapshot'), testId: 'members-empty' }}
+      toolbar={
+        canEdit &&
+        selected.size > 0 && (
+          <HStack px={{ base: '4', md: '5' }} py="2" bg="brand.subtle" justify="space-between" data-testid="member-selection">
+            <Text fontSize="sm" fontWeight="medium">
+              {t('details.selected', { count: selected.size, n: number(selected.size) })}
+            </Text>
+            <HStack gap="2">
+              <Button size="xs" variant="ghost" onClick={() => setSelected(new Set())}>
+                {t('details.clearSelection')}
+              </Button>
+              <Button size="xs" colorPalette="red" variant="solid" loading={removing} onClick={() => void removeSelected()} data-testid="remove-members">
+                {t('details.removeSelected')}
+              </Button>
+            </HStack>
           </HStack>
-        </HStack>
-      )}
-      <ContactTable
-        contacts={page.data}
-        label={t('details.members')}
-        linkToProfile={linkToProfile}
-        selection={canEdit ? { selected, onChange: setSelected } : undefined}
-        testId="member-table"
-      />
-      <Pager
-        firstRow={trail.pageIndex * LIST_PAGE_SIZE + 1}
-        shown={page.data.length}
-        // The group's count is all its members; a quick search selects fewer, uncounted.
-        total={quickSearch ? undefined : (group.count ?? undefined)}
-        hasPrevious={trail.hasPrevious}
-        hasNext={page.nextCursor !== null && !isValidating}
-        onPrevious={trail.previous}
-        onNext={() => page.nextCursor && trail.next(page.nextCursor)}
-        busy={isValidating}
-      />
-    </>
+        )
+      }
+      label={t('details.members')}
+      linkToProfile={linkToProfile}
+      selection={canEdit ? { selected, onChange: setSelected } : undefined}
+      testId="member-table"
+    />
   );
 }

@@ -7,8 +7,7 @@ import { Badge, Box, Button, HStack, IconButton, Link, Spinner, Table, Text, Too
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGroupCount, type TGroup } from '../../../api/groups.js';
-import { PencilIcon, TrashIcon } from '../../../announcements/announcement-icons.js';
-import { LockIcon } from '../../../components/icons.js';
+import { LockIcon, PencilIcon, TrashIcon } from '../../../components/icons.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { groupPaths } from '../paths.js';
 import { GroupTypeIcon } from './group-type.js';

@@ -2,7 +2,7 @@
 import { Badge, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { GroupType } from '../../../api/groups.js';
-import { CameraIcon, RefreshIcon } from '../../../components/list-icons.js';
+import { CameraIcon, RefreshIcon } from '../../../components/icons.js';
 
 export function GroupTypeIcon({ type }: { type: GroupType }) {
   const Icon = type === 'D' ? RefreshIcon : CameraIcon;
