@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TContact, TFieldSchema } from '../../shared/schemas/contacts.js';
+import { getAccount, updateAccount } from '../../functions/data/accounts.js';
+import { FREE_CONTACT_LIMIT } from '../../shared/constants.js';
 import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
 import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
 import { startTestHost, type TestHost } from '../helpers/local-host.js';
@@ -354,17 +356,10 @@ describe('contacts', () => {
   });
 
   it('tells a free account at its contact limit, and explains the refused create', async () => {
-    // Prepare: the account as a free one that is full (the figures and the refusal as the API gives them).
-    await page.route('**/pageBasedAPI/user', async (route) => route.fulfill({ json: { ...(await (await route.fetch()).json()), free: true } }));
-    await page.route('**/pageBasedAPI/dashboard/summary', async (route) => {
-      const summary = await (await route.fetch()).json();
-      await route.fulfill({ json: { ...summary, free: true, contacts: { count: 1000, limit: 1000 } } });
-    });
-    await page.route('**/pageBasedAPI/contacts', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({ status: 403, json: { statusCode: 'VALIDATE_CONTACT_LIMIT', message: 'Contact limit reached' } })
-        : route.fallback(),
-    );
+    // Prepare: the demo account made free and full, in the store the host serves from.
+    const tuid = await page.evaluate(() => JSON.parse(atob(window.localStorage.getItem('session.token')!.split('.')[1]!)).tuid as string);
+    const before = await getAccount(tuid);
+    await updateAccount(tuid, { free: true, contactCount: FREE_CONTACT_LIMIT });
     await page.reload();
 
     // Act
@@ -379,6 +374,6 @@ describe('contacts', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Contact Storage Limit Reached');
     expect(await page.getByTestId('contact-limit-alert').textContent()).toContain('Free accounts can store up to 1,000 contacts.');
-    await page.unrouteAll();
+    await updateAccount(tuid, { free: before!.free, contactCount: before!.contactCount });
   });
 });
