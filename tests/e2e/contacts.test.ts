@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TContact, TFieldSchema } from '../../shared/schemas/contacts.js';
 import { getAccount, updateAccount } from '../../functions/data/accounts.js';
+import { getContact, replaceContact } from '../../functions/data/contacts.js';
 import { FREE_CONTACT_LIMIT } from '../../shared/constants.js';
 import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
 import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
@@ -176,13 +177,10 @@ describe('contacts', () => {
   });
 
   it('resets a bounced email after the reset-status dialog’s Confirm (spec §2.6)', async () => {
-    // Prepare: the address has hard-bounced (only delivery can make it so; the profile says it).
-    let bounced = true;
-    await page.route(`**/pageBasedAPI/contacts/details/${adaId}`, async (route) => {
-      const details = await (await route.fetch()).json();
-      if (bounced) details.contact.primary[0].bounceStatus = 'hard';
-      await route.fulfill({ json: details });
-    });
+    // Prepare: the address hard-bounced, written to the store as the delivery pipeline would.
+    const tuid = await page.evaluate(() => JSON.parse(atob(window.localStorage.getItem('session.token')!.split('.')[1]!)).tuid as string);
+    const stored = (await getContact(tuid, Number(adaId)))!;
+    await replaceContact(tuid, stored, { ...stored, emailBounce: 'hard' });
     await page.goto(`${host.url}/#/contacts/profile?id=${adaId}`);
     // A fresh load, so the profile is not the one the app kept from the edit above.
     await page.reload();
@@ -197,13 +195,12 @@ describe('contacts', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('email-bounce-reset').click();
     const reset = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith(`/contacts/${adaId}`));
-    bounced = false;
     await dialog.getByRole('button', { name: 'Confirm' }).click();
 
     // Assess
     expect((await reset).postDataJSON()).toEqual({ emailBounce: 'none' });
     await status.waitFor({ state: 'detached' });
-    await page.unroute(`**/pageBasedAPI/contacts/details/${adaId}`);
+    expect((await getContact(tuid, Number(adaId)))?.emailBounce).toBe('none');
   });
 
   it('sorts by clicking a column header, on the server', async () => {
