@@ -82,6 +82,10 @@ export const ERROR_CODES = {
   INVALID_CONDITION: 'VALIDATE_INVALID_CONDITION',
   /** System lists and auto-update groups have no hand-edited members. */
   GROUP_NOT_EDITABLE: 'VALIDATE_GROUP_NOT_EDITABLE',
+  /** An import file's characters are wrongly encoded (spec §8). */
+  IMPORT_BAD_ENCODING: 'IMPORT-UPLOAD-C-001',
+  /** An import file cannot be opened: is it password protected? (spec §8). */
+  IMPORT_UNREADABLE: 'IMPORT-UPLOAD-C-002',
   /** A field or group cannot be deleted while auto-update groups' conditions refer to it. */
   IN_USE: 'VALIDATE_IN_USE',
   /** The account has as many custom fields or groups as it may. */
