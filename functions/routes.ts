@@ -33,7 +33,8 @@ export type ApiGroup =
   | 'shopping-cart'
   | 'contacts'
   | 'groups'
-  | 'search';
+  | 'search'
+  | 'imports';
 
 export type RouteDefinition = {
   method: HttpMethod;
@@ -141,6 +142,13 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('POST', `${API}/groups/{groupId}/contacts`, 'groups', section('group', 'read')),
   route('POST', `${API}/groups/{groupId}/members`, 'groups', section('group', 'write')),
   route('POST', `${API}/recipients/count`, 'groups', section('group', 'read')),
+  // Contact imports (spec §2.1 import-contacts, §4 Import); the file goes straight to storage.
+  route('GET', `${API}/data-import`, 'imports', section('contact', 'read')),
+  route('POST', `${API}/data-import/upload`, 'imports', section('contact', 'write')),
+  route('GET', `${API}/data-import/{importId}`, 'imports', section('contact', 'read')),
+  route('POST', `${API}/data-import/{importId}/preview`, 'imports', section('contact', 'write')),
+  route('POST', `${API}/data-import/{importId}/start`, 'imports', section('contact', 'write')),
+  route('POST', `${API}/data-import/{importId}/stop`, 'imports', section('contact', 'write')),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   route('GET', `${API}/search`, 'search', SESSION),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
@@ -165,10 +173,12 @@ export type QueueDefinition = {
   /** Receives before a message moves to the dead-letter queue. */
   maxReceiveCount: number;
 };
-export type QueueName = 'outbound-mail';
+export type QueueName = 'outbound-mail' | 'contact-import';
 
 export const QUEUES: readonly QueueDefinition[] = [
   { name: 'outbound-mail', worker: 'outbound-mail', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+  // One import per message; a run may take Lambda's full 15 minutes and resumes from its checkpoint.
+  { name: 'contact-import', worker: 'contact-import', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 5 },
 ];
 
 /** Scheduled jobs (EventBridge in AWS, the local scheduler locally); cron in the service time zone. */

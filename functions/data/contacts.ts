@@ -384,3 +384,83 @@ export async function* readContactBlocks(tuid: string, blocks: readonly number[]
 }
 
 export { blockOf as contactBlockOf };
+
+/** New contacts written together: 25 to a transaction keeps blocks + two identities each under 100 items. */
+const BULK_CONTACTS_PER_TRANSACTION = 25;
+
+/**
+ * Writes new contacts of a bulk writer (an import) under ids it reserved. Writing the same
+ * contacts again with the same ids changes nothing: an identity that already names this contact
+ * is fine. Answers the contacts whose email or mobile another contact holds (claimed meanwhile);
+ * those are not written. Counters are the caller's (they move with its checkpoint).
+ */
+export async function writeNewContacts(tuid: string, contacts: readonly ContactRecord[]): Promise<ContactRecord[]> {
+  const { name } = table();
+  const refused: ContactRecord[] = [];
+  const identityClaims = (contact: ContactRecord): TransactItem[] =>
+    [
+      contact.email ? keys.contactEmail(tuid, contact.email) : null,
+      contact.mobile ? keys.contactMobile(tuid, contact.mobile) : null,
+    ].flatMap((key) =>
+      key
+        ? [{ Put: { TableName: name, Item: { ...key, contactId: contact.id }, ConditionExpression: 'attribute_not_exists(PK) OR contactId = :id', ExpressionAttributeValues: { ':id': contact.id } } }]
+        : [],
+    );
+  const blockWrites = (group: readonly ContactRecord[]): TransactItem[] => {
+    const byBlock = new Map<number, ContactRecord[]>();
+    for (const contact of group) byBlock.set(blockOf(contact.id), [...(byBlock.get(blockOf(contact.id)) ?? []), contact]);
+    return [...byBlock].map(([block, inBlock]) => ({
+      Update: {
+        TableName: name,
+        Key: keys.contactBlock(tuid, block),
+        UpdateExpression: `SET ${inBlock.map((_, n) => `#s${n} = :c${n}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(inBlock.map((contact, n) => [`#s${n}`, slotOf(contact.id)])),
+        ExpressionAttributeValues: Object.fromEntries(inBlock.map((contact, n) => [`:c${n}`, encode(contact)])),
+      },
+    }));
+  };
+  for (let i = 0; i < contacts.length; i += BULK_CONTACTS_PER_TRANSACTION) {
+    const group = contacts.slice(i, i + BULK_CONTACTS_PER_TRANSACTION);
+    try {
+      await transactWrite([...blockWrites(group), ...group.flatMap(identityClaims)]);
+    } catch (error) {
+      if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;
+      // Someone claimed an address meanwhile: write the others one by one to find out which.
+      for (const contact of group) {
+        try {
+          await transactWrite([...blockWrites([contact]), ...identityClaims(contact)]);
+        } catch (single) {
+          if (!cancellationCodes(single).includes('ConditionalCheckFailed')) throw single;
+          refused.push(contact);
+        }
+      }
+    }
+  }
+  return refused;
+}
+
+/** Which contacts hold these emails and mobile numbers (one batch read). */
+export async function findContactIdsByIdentities(tuid: string, identities: { emails: readonly string[]; mobiles: readonly string[] }): Promise<{ byEmail: Map<string, number>; byMobile: Map<string, number> }> {
+  const { db, name } = table();
+  const wanted = [
+    ...identities.emails.map((email) => keys.contactEmail(tuid, email)),
+    ...identities.mobiles.map((mobile) => keys.contactMobile(tuid, mobile)),
+  ];
+  const byEmail = new Map<string, number>();
+  const byMobile = new Map<string, number>();
+  const emailPrefix = keys.contactEmail(tuid, '').PK;
+  const mobilePrefix = keys.contactMobile(tuid, '').PK;
+  for (let i = 0; i < wanted.length; i += BATCH_GET_LIMIT) {
+    let batch: Array<Record<string, unknown>> = wanted.slice(i, i + BATCH_GET_LIMIT);
+    while (batch.length > 0) {
+      const answer = await db.send(new BatchGetCommand({ RequestItems: { [name]: { Keys: batch, ConsistentRead: true } } }));
+      for (const item of answer.Responses?.[name] ?? []) {
+        const pk = String(item.PK);
+        if (pk.startsWith(emailPrefix)) byEmail.set(pk.slice(emailPrefix.length), Number(item.contactId));
+        else if (pk.startsWith(mobilePrefix)) byMobile.set(pk.slice(mobilePrefix.length), Number(item.contactId));
+      }
+      batch = (answer.UnprocessedKeys?.[name]?.Keys ?? []) as Array<Record<string, unknown>>;
+    }
+  }
+  return { byEmail, byMobile };
+}

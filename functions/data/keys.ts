@@ -77,6 +77,9 @@ export const keys = {
   /** A set of contacts (a snapshot group's members, a campaign's audience) as bitmaps over contact numbers. */
   contactSetPartition: (tuid: string, setId: string) => `ACCOUNT#${tuid}#SET#${setId}`,
   contactSetChunk: (tuid: string, setId: string, chunk: number) => ({ PK: `ACCOUNT#${tuid}#SET#${setId}`, SK: `CHUNK#${String(chunk).padStart(6, '0')}` }),
+  /** Imports sort by their time-ordered id, so the newest are a reverse key scan. */
+  importPrefix: 'IMPORT#',
+  importJob: (tuid: string, importId: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `IMPORT#${importId}` }),
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;

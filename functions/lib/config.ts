@@ -24,6 +24,12 @@ const ZConfig = z.object({
   WEBSOCKET_URL: z.string().optional(),
   /** Queue URLs by queue name, e.g. QUEUE_URL_OUTBOUND_MAIL. */
   QUEUE_URL_OUTBOUND_MAIL: z.string().url(),
+  QUEUE_URL_CONTACT_IMPORT: z.string().url(),
+  /**
+   * Where browsers send presigned uploads, when not to S3 itself: the local host serves the
+   * emulator's S3 on its own origin (the emulator has no CORS), e.g. http://localhost:3000/_s3.
+   */
+  S3_PUBLIC_URL: z.string().url().optional(),
   /** The help centre's address; the knowledge-base links show only when it is set. */
   KNOWLEDGE_BASE_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@example.com'),

@@ -23,7 +23,13 @@ export type Capability =
   /** SES SendEmail from the MAIL_FROM identity. */
   | 'sendMail'
   /** Post to and close WebSocket connections (socket events of spec §7). */
-  | 'publishToSockets';
+  | 'publishToSockets'
+  /** Read uploaded import files (the data bucket's imports/ prefix). */
+  | 'readImportFiles'
+  /** Sign upload URLs for import files: PutObject under imports/ (the browser's PUT runs with it). */
+  | 'presignImportUploads'
+  /** Send to the contact-import queue. */
+  | 'enqueueImports';
 
 type Capabilities = readonly Capability[];
 
@@ -65,12 +71,18 @@ export const FUNCTION_ACCESS: {
     // a membership change tells the account's tabs the group's size (mlst).
     groups: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
     search: ['readTable', 'readJwtSecret'],
+    // Imports are stored and queued; preview reads the upload's first bytes; presigning needs
+    // no permission of its own (the URL carries the worker-independent upload grant below).
+    imports: ['readWriteTable', 'readJwtSecret', 'readImportFiles', 'presignImportUploads', 'enqueueImports'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.
   websocket: ['readWriteTable', 'readJwtSecret'],
   workers: {
     // Delivery records make sending idempotent; SES sends.
     'outbound-mail': ['readWriteTable', 'sendMail'],
+    // Reads the uploaded file, writes contacts, memberships and the checkpoint; tells the user how
+    // it went (notification: stored, pushed, mailed by the user's settings).
+    'contact-import': ['readWriteTable', 'readImportFiles', 'enqueueMail', 'publishToSockets'],
   },
   jobs: {
     // Moves overdue unverified accounts to force_verify or terminates them.
@@ -87,9 +99,10 @@ export function jobAccess(job: string): Capabilities {
 
 /**
  * Variables a Lambda in AWS gets. JWT_SECRET is never placed in an environment (functions read it
- * through JWT_SECRET_ARN) and SINK_DIR belongs to the local mail sink.
+ * through JWT_SECRET_ARN), SINK_DIR belongs to the local mail sink and S3_PUBLIC_URL to the local
+ * host (in AWS browsers upload to S3 itself).
  */
-export type LambdaConfigVariable = Exclude<keyof Config, 'JWT_SECRET' | 'SINK_DIR'>;
+export type LambdaConfigVariable = Exclude<keyof Config, 'JWT_SECRET' | 'SINK_DIR' | 'S3_PUBLIC_URL'>;
 type OptionalVariable = 'KNOWLEDGE_BASE_URL';
 export type LambdaEnvironment = Readonly<Record<Exclude<LambdaConfigVariable, OptionalVariable>, string> & Partial<Record<OptionalVariable, string>>>;
 
@@ -110,6 +123,8 @@ export type RealtimeEndpoints = {
 export type FunctionConfigProps = {
   table: ITable;
   dataBucket: IBucket;
+  /** GetObject and PutObject on import files (the data stack's policies). */
+  importFilePolicies: { read: IManagedPolicy; upload: IManagedPolicy };
   jwtSecret: ISecret;
   queues: ReadonlyMap<QueueName, IQueue>;
   realtime: RealtimeEndpoints;
@@ -145,6 +160,7 @@ export class FunctionConfig {
       WEBSOCKET_URL: props.realtime.url,
       WEBSOCKET_MANAGEMENT_URL: props.realtime.managementUrl,
       QUEUE_URL_OUTBOUND_MAIL: this.queue('outbound-mail').queueUrl,
+      QUEUE_URL_CONTACT_IMPORT: this.queue('contact-import').queueUrl,
       IDLE_TIME_MS: String(DEFAULT_IDLE_TIME_MS),
       SUPPORT_EMAIL: props.support.email,
       SUPPORT_PHONE: props.support.phone,
@@ -178,6 +194,15 @@ export class FunctionConfig {
         return;
       case 'publishToSockets':
         role.addManagedPolicy(realtime.publishPolicy);
+        return;
+      case 'readImportFiles':
+        role.addManagedPolicy(this.props.importFilePolicies.read);
+        return;
+      case 'presignImportUploads':
+        role.addManagedPolicy(this.props.importFilePolicies.upload);
+        return;
+      case 'enqueueImports':
+        this.queue('contact-import').grantSendMessages(role);
         return;
     }
   }

@@ -20,6 +20,7 @@ import { readBody, writeJson } from './http-event.js';
 import { isFunction, loadExport, REPO_ROOT, resolveProductModule, type ResolveModule } from './lambda-runtime.js';
 import { loadDemoCredentials, loadJwtSecret, loadSupportCredentials, seedDemoAccount, seedSupportAccount, type DemoCredentials } from './local-state.js';
 import { createS3Mirror, type S3Mirror } from './persistence/s3-mirror.js';
+import { proxyS3Upload, S3_UPLOAD_PATH } from './s3-upload-proxy.js';
 import { createSqsJournal, type SqsJournal } from './persistence/sqs-journal.js';
 import { LOOPBACK, PortInUseError } from './ports.js';
 import { startQueuePoller, type QueuePoller } from './queue-poller.js';
@@ -151,6 +152,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       SINK_DIR: join(dataDir, 'sink'),
       WEBSOCKET_URL: `ws://localhost:${port}${WEBSOCKET_PATH}`,
       WEBSOCKET_MANAGEMENT_URL: `http://${LOOPBACK}:${port}${MANAGEMENT_PATH}`,
+      S3_PUBLIC_URL: `${url}${S3_UPLOAD_PATH}`,
       ...queueUrlVariables(queues, queueUrls),
     };
     Object.assign(process.env, env);
@@ -160,7 +162,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     const websocket = createWebSocketGateway({ resolveModule, managementPath: MANAGEMENT_PATH, log });
     const api = createHttpApi({ routes: options.routes ?? ROUTES, resolveModule, log, logRequests: options.logRequests });
     const site = createStaticSite(options.webDist ?? join(REPO_ROOT, 'web', 'dist'));
-    dispatch = routeRequests({ baseUrl: url, api, websocket, site, sinkDir: env.SINK_DIR, resolveModule, log });
+    dispatch = routeRequests({ baseUrl: url, api, websocket, site, sinkDir: env.SINK_DIR, s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3, resolveModule, log });
     server.on('upgrade', (request, socket, head) => {
       const requestUrl = new URL(request.url ?? '/', url);
       if (requestUrl.pathname === WEBSOCKET_PATH) websocket.upgrade(request, socket, head, requestUrl);
@@ -207,6 +209,8 @@ function routeRequests(parts: {
   websocket: WebSocketGateway;
   site: StaticSite;
   sinkDir: string;
+  /** The S3 emulator's endpoint, for presigned browser uploads. */
+  s3Endpoint: string;
   resolveModule: ResolveModule;
   log: Log;
 }): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
@@ -214,7 +218,9 @@ function routeRequests(parts: {
   return async (request, response) => {
     const url = new URL(request.url ?? '/', parts.baseUrl);
     try {
-      if (url.pathname.startsWith(`${MANAGEMENT_PATH}/`)) {
+      if (url.pathname.startsWith(`${S3_UPLOAD_PATH}/`)) {
+        await proxyS3Upload(request, response, url, parts.s3Endpoint);
+      } else if (url.pathname.startsWith(`${MANAGEMENT_PATH}/`)) {
         if (!(await websocket.manage(request, response, url))) notFound(request, response, url);
       } else if (url.pathname in DEV_ACTIONS) {
         await serveDevAction(request, response, DEV_ACTIONS[url.pathname], parts.resolveModule);

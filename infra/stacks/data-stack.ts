@@ -7,12 +7,16 @@ import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table.js';
+import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { acknowledgeWildcardResource } from '../constructs/nag.js';
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket.js';
 
 /** Object key prefixes of the data bucket that the lifecycle rules act on. */
 export const DATA_BUCKET_PREFIXES = {
   /** Export files users download; regenerated on demand, so they expire. */
   exports: 'exports/',
+  /** Uploaded import files, read by the import worker. */
+  imports: 'imports/',
 } as const;
 
 export const EXPORT_RETENTION_DAYS = 7;
@@ -26,6 +30,8 @@ export class DataStack extends Stack {
   readonly table: Table;
   readonly dataBucket: PrivateBucket;
   readonly jwtSecret: Secret;
+  /** GetObject and PutObject on import files, attached to the functions that read or sign uploads. */
+  readonly importFilePolicies: { read: ManagedPolicy; upload: ManagedPolicy };
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -59,6 +65,17 @@ export class DataStack extends Stack {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
+
+    const uploads = this.dataBucket.arnForObjects(`${DATA_BUCKET_PREFIXES.imports}*`);
+    const importPolicy = (id: string, description: string, action: string) => {
+      const policy = new ManagedPolicy(this, id, { description, statements: [new PolicyStatement({ actions: [action], resources: [uploads] })] });
+      acknowledgeWildcardResource(policy, uploads, `Uploads are keyed by account and import id under imports/; only ${action} is allowed.`);
+      return policy;
+    };
+    this.importFilePolicies = {
+      read: importPolicy('ReadImportFilesPolicy', 'Read uploaded contact import files of the campaign platform', 's3:GetObject'),
+      upload: importPolicy('UploadImportFilesPolicy', 'Sign browser uploads of contact import files of the campaign platform', 's3:PutObject'),
+    };
 
     // A plain 64-character string: functions/lib/tokens.ts uses SecretString as the HS256 key.
     this.jwtSecret = new Secret(this, 'JwtSecret', {

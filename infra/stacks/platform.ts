@@ -64,6 +64,7 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
   const functionResources = {
     table: data.table,
     dataBucket: data.dataBucket,
+    importFilePolicies: data.importFilePolicies,
     jwtSecret: data.jwtSecret,
     queues: messaging.queues,
     appUrl: web.appUrl,

@@ -52,6 +52,7 @@ async function setUp(): Promise<Setup> {
     APP_URL: 'http://127.0.0.1:3000',
     STAGE: 'test',
     QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1:1/unused',
+    QUEUE_URL_CONTACT_IMPORT: 'http://127.0.0.1:1/unused',
   });
   const db = DynamoDBDocumentClient.from(
     new DynamoDBClient({

@@ -3,6 +3,7 @@
  * local host's API Gateway stand-in, which builds payload 2.0 events for the real handler modules.
  */
 import { createServer, type Server } from 'node:http';
+import { decodeJwt } from 'jose';
 import type { AddressInfo } from 'node:net';
 import { ROUTES } from '../../functions/routes.js';
 import { createHttpApi } from '../../infra/local/http-api.js';
@@ -55,4 +56,16 @@ export async function startApi(): Promise<ApiClient> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A new free account signed up through the API, with its token and its tuid. */
+export type ApiAccount = { token: string; tuid: string };
+
+let signedUp = 0;
+export async function signUpAccount(api: ApiClient, label: string): Promise<ApiAccount> {
+  signedUp += 1;
+  const answer = await api.request<{ token: string }>('POST', '/auth/signup', {
+    body: { fullname: `${label} tester`, email: `${label}-${signedUp}-${Date.now()}@example.com`, password: 'Account-Test-2026' },
+  });
+  return { token: answer.body.token, tuid: String(decodeJwt(answer.body.token).tuid) };
 }

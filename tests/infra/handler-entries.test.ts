@@ -24,9 +24,11 @@ describe('handler modules', () => {
       'functions/api/shopping-cart.ts',
       'functions/api/contacts.ts',
       'functions/api/groups.ts',
+      'functions/api/imports.ts',
       'functions/api/search.ts',
       'functions/ws/connection.ts',
       'functions/workers/outbound-mail.ts',
+      'functions/workers/contact-import.ts',
       'functions/workers/account-housekeeping.ts',
     ]);
   });

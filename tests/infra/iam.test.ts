@@ -62,14 +62,20 @@ function permissionsOf(fn: FunctionUnderTest): { statements: PolicyStatementJson
 
 /** What the synthesized policies allow, in the vocabulary of FUNCTION_ACCESS. */
 function observedCapabilities(fn: FunctionUnderTest): Capability[] {
-  const { actions, managedPolicies } = permissionsOf(fn);
+  const { actions, managedPolicies, statements } = permissionsOf(fn);
+  // Which queue a SendMessage grant names: the queues' logical ids carry their pascal-cased names.
+  const sendsTo = (queue: string) =>
+    statements.some((statement) => [statement.Action].flat().includes('sqs:SendMessage') && JSON.stringify(statement.Resource).includes(queue));
   const observed: Capability[] = [];
   if (actions.includes('dynamodb:PutItem')) observed.push('readWriteTable');
   else if (actions.includes('dynamodb:Query')) observed.push('readTable');
   if (actions.includes('secretsmanager:GetSecretValue')) observed.push('readJwtSecret');
-  if (actions.includes('sqs:SendMessage')) observed.push('enqueueMail');
+  if (sendsTo('OutboundMail')) observed.push('enqueueMail');
+  if (sendsTo('ContactImport')) observed.push('enqueueImports');
   if (actions.includes('ses:SendEmail')) observed.push('sendMail');
   if (managedPolicies.some((policy) => policy.includes('PublishToSocketsPolicy'))) observed.push('publishToSockets');
+  if (managedPolicies.some((policy) => policy.includes('ReadImportFilesPolicy'))) observed.push('readImportFiles');
+  if (managedPolicies.some((policy) => policy.includes('UploadImportFilesPolicy'))) observed.push('presignImportUploads');
   return observed.sort();
 }
 

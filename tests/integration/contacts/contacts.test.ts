@@ -18,7 +18,7 @@ import type { TContactSearchResponse } from '../../../shared/schemas/contact-sea
 import type { TContact, TContactDetailsResponse, TFieldSchema } from '../../../shared/schemas/contacts.js';
 import type { TGroup, TGroupListResponse } from '../../../shared/schemas/groups.js';
 import type { TGlobalSearchResponse } from '../../../shared/schemas/search.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { signUpAccount, startApi, type ApiAccount, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
 
 const API = '/api/v1/pageBasedAPI';
@@ -30,16 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Account = { token: string; tuid: string };
-
-let accounts = 0;
-async function signUp(): Promise<Account> {
-  accounts += 1;
-  const answer = await api.request<{ token: string }>('POST', '/auth/signup', {
-    body: { fullname: 'Contacts Tester', email: `contacts-${accounts}-${Date.now()}@example.com`, password: 'Contacts-Test-2026' },
-  });
-  return { token: answer.body.token, tuid: String(decodeJwt(answer.body.token).tuid) };
-}
+type Account = ApiAccount;
+const signUp = () => signUpAccount(api, 'contacts');
 
 function call<T = Record<string, unknown>>(account: Account, method: string, path: string, body?: unknown) {
   return api.request<T>(method, `${API}${path}`, { token: account.token, body });

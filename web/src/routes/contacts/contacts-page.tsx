@@ -3,7 +3,7 @@ import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors.js';
-import { PlusIcon } from '../../components/icons.js';
+import { DownloadIcon, PlusIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { ErrorPage } from '../error/error-page.js';
 import { ContactList } from './components/contact-list.js';
@@ -27,12 +27,20 @@ export default function ContactsPage() {
       testId="contacts-page"
       actions={
         permissions.canWrite && (
-          <Button asChild>
-            <RouterLink to={contactPaths.create} data-testid="create-contact">
-              <PlusIcon boxSize="4" />
-              {t('action.create')}
-            </RouterLink>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <RouterLink to={contactPaths.importContacts} data-testid="import-contacts">
+                <DownloadIcon boxSize="4" />
+                {t('action.import')}
+              </RouterLink>
+            </Button>
+            <Button asChild>
+              <RouterLink to={contactPaths.create} data-testid="create-contact">
+                <PlusIcon boxSize="4" />
+                {t('action.create')}
+              </RouterLink>
+            </Button>
+          </>
         )
       }
     >

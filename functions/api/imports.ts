@@ -1,0 +1,24 @@
+import { ZCreateImportUploadRequest, ZImportPreviewRequest, ZStartImportRequest } from '../../shared/schemas/imports.js';
+import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { createImportUpload, getImport, listImports, previewImport, startImport, stopImport } from '../services/imports.js';
+
+const IMPORTS = '/api/v1/pageBasedAPI/data-import';
+
+const tuidOf = (request: ApiRequest) => claimsOf(request).tuid;
+const importIdOf = (request: ApiRequest) => request.params.importId ?? '';
+
+export const handler = createApiHandler('imports', {
+  [`GET ${IMPORTS}`]: async (request) => ({ data: await listImports(tuidOf(request)) }),
+  [`POST ${IMPORTS}/upload`]: async (request) => {
+    const claims = claimsOf(request);
+    const { fileName } = parseInput(ZCreateImportUploadRequest, request.body);
+    return HttpAnswer.json(await createImportUpload({ tuid: claims.tuid, loginTuid: claims.loginTuid, fileName, now: new Date() }), 201);
+  },
+  [`GET ${IMPORTS}/{importId}`]: async (request) => ({ import: await getImport(tuidOf(request), importIdOf(request)) }),
+  [`POST ${IMPORTS}/{importId}/preview`]: async (request) =>
+    previewImport({ tuid: tuidOf(request), importId: importIdOf(request), request: parseInput(ZImportPreviewRequest, request.body ?? {}) }),
+  [`POST ${IMPORTS}/{importId}/start`]: async (request) => ({
+    import: await startImport({ tuid: tuidOf(request), importId: importIdOf(request), input: parseInput(ZStartImportRequest, request.body), now: new Date() }),
+  }),
+  [`POST ${IMPORTS}/{importId}/stop`]: async (request) => ({ import: await stopImport(tuidOf(request), importIdOf(request)) }),
+});

@@ -1,0 +1,140 @@
+/**
+ * Contact imports in a real Chromium against the local host (spec §2.1 import-contacts,
+ * import-contacts/confirm, import-report; §4 Import; §8 IMPORT-UPLOAD-C-001): the demo user
+ * uploads a CSV from the contacts page, checks the guessed mapping, starts the import, watches
+ * the report reach its counts through the host's real queue worker, and finds the new contacts.
+ * A file that is not text in any supported encoding gets the wrong-encoding message.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
+import { startTestHost, type TestHost } from '../helpers/local-host.js';
+
+const CSV = ['Email Address,Mobile,First Name', 'ada.import@example.com,+85291234561,Ada', 'bob.import@example.com,,Bob', 'ada.import@example.com,,Ada again', 'not-an-email,,Broken'].join('\n');
+/** Bytes that read as no supported text encoding (the same pattern the API's integration test uses). */
+const GARBAGE = Buffer.from(Uint8Array.from({ length: 4096 }, (_, i) => (i * 37 + 11) % 256));
+
+describe('contact imports', () => {
+  let host: TestHost;
+  let browser: SignedInBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    host = await startTestHost();
+    browser = await openSignedInBrowser(host);
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  async function openImportFromContacts(): Promise<void> {
+    await page.getByTestId('nav-contact').click();
+    await page.getByTestId('contacts-page').waitFor();
+    await page.getByTestId('import-contacts').click();
+    await page.getByTestId('import-upload-page').waitFor();
+  }
+
+  const selectedLabels = () => page.getByTestId('import-target').evaluateAll((selects) => selects.map((select) => (select instanceof HTMLSelectElement ? (select.selectedOptions[0]?.textContent ?? '') : '')));
+
+  it('uploads a CSV, maps it with the guessed columns, and reports created, duplicated and error rows', async () => {
+    // Prepare
+    await openImportFromContacts();
+
+    // Act: choose the file, then check the preview.
+    await page.getByTestId('import-file-input').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    await page.getByTestId('import-confirm-page').waitFor();
+    await page.getByTestId('import-preview').waitFor();
+
+    // Assess: the guessed mapping, the header row and the four data rows.
+    expect(await selectedLabels()).toEqual(['Email', 'Mobile', 'First Name']);
+    expect(await page.getByTestId('import-header-cell').allTextContents()).toEqual(['Email Address', 'Mobile', 'First Name']);
+    expect(await page.getByTestId('import-preview-row').count()).toBe(4);
+    expect(await page.getByTestId('import-format').textContent()).toContain('CSV, comma separated');
+    expect(await page.getByTestId('import-encoding').inputValue()).toBe('utf-8');
+    // A target chosen for one column cannot be chosen for another.
+    const emailOptionOfMobile = page.getByTestId('import-target').nth(1).locator('option[value="email"]');
+    expect(await emailOptionOfMobile.isDisabled()).toBe(true);
+    await takeScreenshot(page, 'imports-confirm');
+
+    // Act: leave out both Email and Mobile, then try to start.
+    const targets = page.getByTestId('import-target');
+    await targets.nth(0).selectOption('');
+    await targets.nth(1).selectOption('email');
+    await targets.nth(1).selectOption('');
+    await page.getByTestId('import-start').click();
+
+    // Assess: refused before calling the API, and the freed targets can be chosen again.
+    expect(await page.getByTestId('import-confirm-error').textContent()).toBe('Map a column to Email or Mobile.');
+    await targets.nth(0).selectOption('email');
+    await targets.nth(1).selectOption('mobile');
+    expect(await selectedLabels()).toEqual(['Email', 'Mobile', 'First Name']);
+    expect(await page.getByTestId('import-confirm-error').count()).toBe(0);
+
+    // Act: start, and follow the report until the worker has finished.
+    await page.getByTestId('import-start').click();
+    await page.getByTestId('import-report-page').waitFor();
+    await page.locator('[data-testid="import-status"][data-status="finished"]').waitFor({ timeout: 60_000 });
+
+    // Assess
+    const count = (name: string) => page.getByTestId(`import-count-${name}`).getAttribute('data-value');
+    expect(await count('created')).toBe('2');
+    expect(await count('duplicated')).toBe('1');
+    expect(await count('errors')).toBe('1');
+    expect(await count('changed')).toBe('0');
+    expect(await page.getByTestId('import-stop').count()).toBe(0);
+    await takeScreenshot(page, 'imports-report');
+
+    // Act: back to the contacts list.
+    await page.getByTestId('import-back-to-contacts').click();
+    await page.getByTestId('contact-list').waitFor();
+    const emails = page.getByTestId('contact-row').locator('[data-column="email"] a');
+    await emails.filter({ hasText: 'bob.import@example.com' }).waitFor();
+
+    // Assess
+    const shown = await emails.allTextContents();
+    expect(shown).toEqual(expect.arrayContaining(['ada.import@example.com', 'bob.import@example.com']));
+    expect(shown).not.toContain('not-an-email');
+  });
+
+  it('lists the finished import on the import page with a link to its report', async () => {
+    // Prepare
+    await openImportFromContacts();
+
+    // Act
+    const row = page.getByTestId('import-recent-row').filter({ hasText: 'people.csv' });
+    await row.waitFor();
+    await row.getByRole('link', { name: 'people.csv' }).click();
+
+    // Assess
+    await page.locator('[data-testid="import-status"][data-status="finished"]').waitFor();
+    expect(await page.getByTestId('import-count-created').getAttribute('data-value')).toBe('2');
+  });
+
+  it('shows the wrong-encoding message and the encoding choice for a file that is not text', async () => {
+    // Prepare
+    await openImportFromContacts();
+
+    // Act
+    await page.getByTestId('import-file-input').setInputFiles({ name: 'garbage.csv', mimeType: 'text/csv', buffer: GARBAGE });
+    await page.getByTestId('import-confirm-page').waitFor();
+    const message = page.getByTestId('import-preview-error');
+    await message.waitFor();
+
+    // Assess
+    expect(await message.getAttribute('data-code')).toBe('IMPORT-UPLOAD-C-001');
+    expect(await message.textContent()).toContain("The file's characters are wrongly encoded. Choose the file's encoding, or save it as UTF-8 and upload it again.");
+    expect(await page.getByTestId('import-encoding').isVisible()).toBe(true);
+    expect(await page.getByTestId('import-start').count()).toBe(0);
+
+    // Act: another encoding is tried and still does not read.
+    await page.getByTestId('import-encoding').selectOption('big5');
+
+    // Assess: the message stays with the select for another choice.
+    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="import-encoding"]')?.disabled === false);
+    expect(await page.getByTestId('import-preview-error').getAttribute('data-code')).toBe('IMPORT-UPLOAD-C-001');
+    expect(await page.getByTestId('import-encoding').inputValue()).toBe('big5');
+  });
+});

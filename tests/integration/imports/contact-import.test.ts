@@ -1,0 +1,209 @@
+/**
+ * The contact import worker against the embedded S3, SQS and DynamoDB: mapping, duplicates in the
+ * file, error rows, update vs skip, group memberships, redelivery, a crash between a batch's writes
+ * and its checkpoint followed by a resume, stop, abort after consecutive errors, the free limit.
+ */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAccount, updateAccount } from '../../../functions/data/accounts.js';
+import { createImportJob, getImportJob, NO_COUNTS, requestImportStop, type ImportJob } from '../../../functions/data/imports.js';
+import { writeObject } from '../../../functions/lib/aws/storage.js';
+import { sqsClient } from '../../../functions/lib/aws/sqs.js';
+import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
+import { IMPORT_ABORT_AFTER_ERRORS, runContactImport } from '../../../functions/services/contact-import.js';
+import { FREE_CONTACT_LIMIT } from '../../../shared/constants.js';
+import type { TContactSearchResponse } from '../../../shared/schemas/contact-search.js';
+import type { TGroup } from '../../../shared/schemas/groups.js';
+import { signUpAccount, startApi, type ApiAccount, type ApiClient } from '../../helpers/api.js';
+import { useTestTable } from '../../helpers/emulators.js';
+import { runQueueOnce } from '../../helpers/queues.js';
+
+const API = '/api/v1/pageBasedAPI';
+let api: ApiClient;
+
+beforeAll(async () => {
+  await useTestTable();
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+type Account = ApiAccount;
+const signUp = () => signUpAccount(api, 'importer');
+
+const call = <T = Record<string, unknown>>(account: Account, method: string, path: string, body?: unknown) =>
+  api.request<T>(method, `${API}${path}`, { token: account.token, body });
+
+/** Uploads a CSV and stores an import job for it, as the start route will. */
+async function prepareImport(account: Account, csv: string, options: Partial<ImportJob> = {}): Promise<ImportJob> {
+  const id = timeOrderedId(new Date());
+  const fileKey = `imports/${account.tuid}/${id}/contacts.csv`;
+  await writeObject(fileKey, csv, 'text/csv');
+  const at = new Date().toISOString();
+  const job: ImportJob = {
+    id,
+    tuid: account.tuid,
+    loginTuid: account.tuid,
+    fileName: 'contacts.csv',
+    fileKey,
+    format: { format: 'csv', encoding: 'utf-8', delimiter: ',' },
+    hasHeader: true,
+    mapping: ['email', 'mobile', 'field:f1'],
+    existing: 'update',
+    groupIds: [],
+    status: 'queued',
+    stopRequested: false,
+    position: 0,
+    counts: { ...NO_COUNTS },
+    consecutiveErrors: 0,
+    reservation: null,
+    reason: null,
+    createTime: at,
+    updateTime: at,
+    ...options,
+  };
+  await createImportJob(job);
+  return job;
+}
+
+const csvOf = (rows: string[][]) => ['Email,Mobile,First name', ...rows.map((row) => row.join(','))].join('\n');
+const manyRows = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => [`${prefix}${i}@example.com`, '', `Name ${i}`]);
+
+async function contactCount(account: Account): Promise<number> {
+  return (await call<{ count: number }>(account, 'POST', '/contacts/count', {})).body.count;
+}
+
+describe('contact import', () => {
+  it('maps columns, counts created, duplicated and error rows, and adds the contacts to the chosen group', async () => {
+    // Prepare
+    const me = await signUp();
+    const group = (await call<{ group: TGroup }>(me, 'POST', '/groups', { type: 'S', name: 'Imported' })).body.group;
+    const job = await prepareImport(
+      me,
+      csvOf([
+        ['ann@example.com', '9123 4567', 'Ann'],
+        ['ben@example.com', '', 'Ben'],
+        ['ANN@example.com', '', 'Ann again'],
+        ['not-an-email', '', 'Bad'],
+        ['', '6123 4567', 'Mobile only'],
+      ]),
+      { groupIds: [group.id] },
+    );
+
+    // Act
+    const result = await runContactImport({ tuid: me.tuid, importId: job.id });
+
+    // Assess
+    expect(result).toBe('finished');
+    const done = (await getImportJob(me.tuid, job.id))!;
+    expect(done).toMatchObject({ status: 'finished', position: 5, counts: { created: 3, changed: 0, skipped: 0, duplicated: 1, errors: 1 } });
+    const list = await call<TContactSearchResponse>(me, 'POST', '/contacts/search', { sort: { field: 'createTime', direction: 'asc' } });
+    expect(list.body.data.map((contact) => [contact.email, contact.mobile, contact.fields.f1])).toEqual([
+      ['ann@example.com', '+85291234567', 'Ann'],
+      ['ben@example.com', null, 'Ben'],
+      [null, '+85261234567', 'Mobile only'],
+    ]);
+    expect((await call<{ group: TGroup }>(me, 'GET', `/groups/${group.id}`)).body.group.count).toBe(3);
+    expect((await getAccount(me.tuid))?.contactCount).toBe(3);
+    const notices = await call<{ result: Array<{ type: string; message: { type: string; values: Record<string, unknown> } }> }>(me, 'GET', '/notification/pop-up');
+    expect(notices.body.result[0]).toMatchObject({ type: 'import', message: { type: 'finished', values: { importName: 'contacts.csv', numberOfRecords: 3, numberOfErrors: 1 } } });
+  });
+
+  it('updates existing contacts or leaves them alone, as the user chose', async () => {
+    // Prepare
+    const me = await signUp();
+    await call(me, 'POST', '/contacts', { email: 'kept@example.com', fields: { f1: 'Old' } });
+    const update = await prepareImport(me, csvOf([['kept@example.com', '', 'New']]), { existing: 'update' });
+    const skip = await prepareImport(me, csvOf([['kept@example.com', '', 'Newer']]), { existing: 'skip' });
+
+    // Act
+    await runContactImport({ tuid: me.tuid, importId: update.id });
+    const afterUpdate = (await call<TContactSearchResponse>(me, 'POST', '/contacts/search', {})).body.data[0]?.fields.f1;
+    await runContactImport({ tuid: me.tuid, importId: skip.id });
+    const afterSkip = (await call<TContactSearchResponse>(me, 'POST', '/contacts/search', {})).body.data[0]?.fields.f1;
+
+    // Assess
+    expect([afterUpdate, afterSkip]).toEqual(['New', 'New']);
+    expect((await getImportJob(me.tuid, update.id))?.counts).toMatchObject({ created: 0, changed: 1 });
+    expect((await getImportJob(me.tuid, skip.id))?.counts).toMatchObject({ created: 0, skipped: 1 });
+    expect(await contactCount(me)).toBe(1);
+  });
+
+  it('counts nothing twice when the queue delivers the same message again', async () => {
+    // Prepare
+    const me = await signUp();
+    const job = await prepareImport(me, csvOf(manyRows(900, 'redelivered')));
+    const message = JSON.stringify({ tuid: me.tuid, importId: job.id });
+    for (let i = 0; i < 2; i += 1) await sqsClient().send(new SendMessageCommand({ QueueUrl: process.env.QUEUE_URL_CONTACT_IMPORT!, MessageBody: message }));
+
+    // Act
+    await runQueueOnce('contact-import');
+    await runQueueOnce('contact-import');
+
+    // Assess
+    expect((await getImportJob(me.tuid, job.id))).toMatchObject({ status: 'finished', position: 900, counts: { created: 900 } });
+    expect(await contactCount(me)).toBe(900);
+    expect((await getAccount(me.tuid))?.contactCount).toBe(900);
+  });
+
+  it('resumes after a crash between a batch’s writes and its checkpoint, creating and counting each row once', async () => {
+    // Prepare: the clock fails at the second batch's commit (its 8th reading: start, then per batch
+    // the row time, the commit and two for the progress report), after its contacts were written.
+    const me = await signUp();
+    const job = await prepareImport(me, csvOf(manyRows(900, 'crash')));
+    let calls = 0;
+    const failingClock = () => {
+      calls += 1;
+      if (calls === 8) throw new Error('crash');
+      return new Date();
+    };
+
+    // Act
+    await expect(runContactImport({ tuid: me.tuid, importId: job.id, now: failingClock })).rejects.toThrow('crash');
+    const halfway = (await getImportJob(me.tuid, job.id))!;
+    const result = await runContactImport({ tuid: me.tuid, importId: job.id });
+
+    // Assess
+    expect(halfway.position).toBe(500);
+    expect(halfway.reservation).not.toBeNull();
+    expect(result).toBe('finished');
+    expect((await getImportJob(me.tuid, job.id))?.counts).toMatchObject({ created: 900, duplicated: 0, errors: 0 });
+    expect(await contactCount(me)).toBe(900);
+    const all = await call<TContactSearchResponse>(me, 'POST', '/contacts/search', { limit: 100, sort: { field: 'email', direction: 'asc' } });
+    expect(new Set(all.body.data.map((contact) => contact.email)).size).toBe(100);
+    expect((await call<{ count: number }>(me, 'POST', '/contacts/count', { quickSearch: 'crash1@' })).body.count).toBe(1);
+  });
+
+  it('stops when asked, and aborts after consecutive error rows', async () => {
+    // Prepare
+    const me = await signUp();
+    const stopped = await prepareImport(me, csvOf(manyRows(10, 'stopped')));
+    await requestImportStop(me.tuid, stopped.id);
+    const broken = await prepareImport(me, csvOf(Array.from({ length: IMPORT_ABORT_AFTER_ERRORS + 50 }, (_, i) => [`broken-${i}`, '', ''])));
+
+    // Act
+    const stopResult = await runContactImport({ tuid: me.tuid, importId: stopped.id });
+    const abortResult = await runContactImport({ tuid: me.tuid, importId: broken.id });
+
+    // Assess
+    expect([stopResult, abortResult]).toEqual(['stopped', 'aborted']);
+    expect((await getImportJob(me.tuid, broken.id))).toMatchObject({ status: 'aborted', counts: { errors: IMPORT_ABORT_AFTER_ERRORS + 50 } });
+    expect(await contactCount(me)).toBe(0);
+    const notices = await call<{ result: Array<{ type: string; message: { type: string } }> }>(me, 'GET', '/notification/pop-up');
+    expect(notices.body.result.filter((notice) => notice.type === 'import').map((notice) => notice.message.type)).toEqual(['aborted', 'aborted']);
+  });
+
+  it('stops at the free account’s contact limit', async () => {
+    // Prepare: room for two more contacts.
+    const me = await signUp();
+    await updateAccount(me.tuid, { contactCount: FREE_CONTACT_LIMIT - 2 });
+    const job = await prepareImport(me, csvOf(manyRows(5, 'limited')));
+
+    // Act
+    const result = await runContactImport({ tuid: me.tuid, importId: job.id });
+
+    // Assess
+    expect(result).toBe('stopped');
+    expect(await getImportJob(me.tuid, job.id)).toMatchObject({ reason: 'contactLimit', counts: { created: 2, errors: 3 } });
+    expect((await getAccount(me.tuid))?.contactCount).toBe(FREE_CONTACT_LIMIT);
+  });
+});

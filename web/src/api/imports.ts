@@ -1,0 +1,85 @@
+/**
+ * Contact imports (spec §2.1 import-contacts, §4 Import): reserve an upload, put the file straight
+ * into storage, preview and map it, start the worker, and follow the job.
+ */
+import useSWR, { mutate } from 'swr';
+import type { TImportJob, TImportPreviewResponse, TImportUploadResponse, TStartImportRequest } from '../../../shared/schemas/imports.js';
+import { IMPORT_ENCODINGS } from '../../../shared/schemas/imports.js';
+import { ERROR_CODES } from '../../../shared/errors.js';
+import { ApiError, CLIENT_ERROR_CODES } from './errors.js';
+import { apiRequest } from './client.js';
+
+export type { TImportJob, TImportPreviewResponse };
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+
+const IMPORTS_PATH = '/api/v1/pageBasedAPI/data-import';
+const importPath = (id: string) => `${IMPORTS_PATH}/${encodeURIComponent(id)}`;
+/** A job the worker has not finished yet is refetched this often. */
+const RUNNING_REFRESH_MS = 2000;
+
+export function isImportRunning(job: TImportJob): boolean {
+  return job.status === 'queued' || job.status === 'importing';
+}
+
+/** Reserves an import for a file; answers where the browser puts the bytes. */
+export function createImportUpload(file: { name: string; size: number }): Promise<TImportUploadResponse> {
+  return apiRequest<TImportUploadResponse>({ method: 'POST', path: `${IMPORTS_PATH}/upload`, body: { fileName: file.name, size: file.size } });
+}
+
+/**
+ * PUTs the file to the presigned URL; XMLHttpRequest because fetch reports no upload progress.
+ * `onProgress` gets 0–100.
+ */
+export function uploadImportFile(target: TImportUploadResponse, file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(target.method, target.uploadUrl);
+    for (const [name, value] of Object.entries(target.headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) resolve();
+      else reject(new ApiError({ message: `Upload failed (${request.status})`, httpStatus: request.status }));
+    };
+    request.onerror = () => reject(new ApiError({ code: CLIENT_ERROR_CODES.NETWORK, message: 'Upload failed' }));
+    request.onabort = () => reject(new ApiError({ code: ERROR_CODES.CANCELLED, cancelled: true }));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(file);
+  });
+}
+
+/** Reads the uploaded file's format, first rows and a guessed mapping; `encoding` overrides the detected one. */
+export function previewImport(id: string, options: { encoding?: ImportEncoding } = {}): Promise<TImportPreviewResponse> {
+  return apiRequest<TImportPreviewResponse>({ method: 'POST', path: `${importPath(id)}/preview`, body: options });
+}
+
+export async function startImport(id: string, request: TStartImportRequest): Promise<TImportJob> {
+  const { import: job } = await apiRequest<{ import: TImportJob }>({ method: 'POST', path: `${importPath(id)}/start`, body: request });
+  await mutate(importPath(id), { import: job }, { revalidate: false });
+  await mutate(IMPORTS_PATH);
+  return job;
+}
+
+export async function stopImport(id: string): Promise<TImportJob> {
+  const { import: job } = await apiRequest<{ import: TImportJob }>({ method: 'POST', path: `${importPath(id)}/stop` });
+  await mutate(importPath(id), { import: job }, { revalidate: false });
+  await mutate(IMPORTS_PATH);
+  return job;
+}
+
+/** One import, refetched every 2 s while it is queued or importing; null `id` = not asked. */
+export function useImport(id: string | null) {
+  const { data, error, isLoading, mutate: revalidate } = useSWR<{ import: TImportJob }, unknown, string | null>(
+    id ? importPath(id) : null,
+    (path) => apiRequest<{ import: TImportJob }>({ path }),
+    { refreshInterval: (latest) => (latest && isImportRunning(latest.import) ? RUNNING_REFRESH_MS : 0) },
+  );
+  return { job: data?.import, error, isLoading, refetch: () => revalidate() };
+}
+
+/** The account's imports, newest first. */
+export function useImports() {
+  const { data, error, isLoading, mutate: revalidate } = useSWR<{ data: TImportJob[] }, unknown, string>(IMPORTS_PATH, (path) => apiRequest<{ data: TImportJob[] }>({ path }));
+  return { jobs: data?.data, error, isLoading, refetch: () => revalidate() };
+}

@@ -1,0 +1,156 @@
+/**
+ * `/contacts/import-report?id=` (spec §2.1, §4 Import): an import's status and live progress, its
+ * counts, why it stopped, and Stop while it runs.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Box, Button, Card, Flex, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { ERROR_CODES } from '../../../../../shared/errors.js';
+import type { TProgressPayload } from '../../../../../shared/schemas/realtime.js';
+import { revalidateContacts } from '../../../api/contacts.js';
+import { isImportRunning, stopImport, useImport, type TImportJob } from '../../../api/imports.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { ListError, ListSkeleton } from '../../../components/list-states.js';
+import { PageLayout } from '../../../components/page-layout.js';
+import { useFormatters } from '../../../format/use-formatters.js';
+import { useSocketEvent } from '../../../realtime/socket.js';
+import { ErrorPage } from '../../error/error-page.js';
+import { contactPaths } from '../paths.js';
+import { useContactPermissions } from '../use-contact-permissions.js';
+
+const COUNTS = ['created', 'changed', 'skipped', 'duplicated', 'errors'] as const;
+
+export default function ImportReportPage() {
+  const [params] = useSearchParams();
+  const permissions = useContactPermissions();
+  const id = params.get('id');
+  if (!permissions.canRead) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
+  if (!id) return <ErrorPage code={ERROR_CODES.RECORD_NOT_FOUND} />;
+  return <ImportReport key={id} id={id} canWrite={permissions.canWrite} />;
+}
+
+function ImportReport({ id, canWrite }: { id: string; canWrite: boolean }) {
+  const { t } = useTranslation(['contacts', 'errors']);
+  const { number, dateTime } = useFormatters();
+  const { job, error, isLoading, refetch } = useImport(id);
+  const [live, setLive] = useState<TProgressPayload | null>(null);
+  const [stopping, setStopping] = useState(false);
+
+  useSocketEvent('progress', ({ data }) => {
+    if (data.type !== 'import' || data.id !== id) return;
+    setLive(data);
+    // The last event: read the final counts now rather than at the next poll.
+    if (data.status !== 'importing') void refetch();
+  });
+
+  // Lists of contacts (and group counts) read before the end are stale once the import ends.
+  const wasRunning = useRef(false);
+  const running = job ? isImportRunning(job) : false;
+  useEffect(() => {
+    if (wasRunning.current && !running) void revalidateContacts();
+    wasRunning.current = running;
+  }, [running]);
+
+  const layout = (children: ReactNode) => (
+    <PageLayout title={t('import.report.title')} subtitle={job?.fileName} back={{ to: contactPaths.list, label: t('action.backToList') }} testId="import-report-page">
+      {children}
+    </PageLayout>
+  );
+  if (isLoading) return layout(<ListSkeleton rows={4} />);
+  if (error || !job) return layout(<ListError title={t('import.report.failed')} onRetry={refetch} testId="import-report-error" />);
+
+  const percent = job.status === 'finished' ? 100 : (live?.progress ?? 0);
+
+  return layout(
+    <Stack gap="6">
+      <Card.Root variant="outline">
+        <Card.Body>
+          <Stack gap="3">
+            <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+              <Text fontWeight="semibold" data-testid="import-status" data-status={job.status}>
+                {t(`import.status.${job.status}`)}
+              </Text>
+              {canWrite && running && (
+                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setStopping(true)} data-testid="import-stop">
+                  {t('import.action.stop')}
+                </Button>
+              )}
+            </Flex>
+            <Progress.Root value={running && !live ? null : percent} max={100} size="sm" colorPalette={statusPalette(job.status)} aria-label={t('import.report.progress')}>
+              <Progress.Track rounded="full">
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            <Flex justify="space-between" gap="3" fontSize="sm" color="fg.muted" wrap="wrap">
+              <Text data-testid="import-position">{t('import.report.position', { count: job.position, n: number(job.position) })}</Text>
+              {running && live?.estimatedEndTime && <Text>{t('import.report.estimatedEnd', { time: dateTime(live.estimatedEndTime) })}</Text>}
+            </Flex>
+            {job.reason && (job.status === 'stopped' || job.status === 'aborted') && (
+              <Text color={job.reason === 'contactLimit' || job.status === 'aborted' ? 'fg.error' : 'fg.muted'} role="status" data-testid="import-reason">
+                {reasonText(job, t)}
+              </Text>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+
+      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+        {COUNTS.map((count) => (
+          <Card.Root key={count} variant="outline" data-testid={`import-count-${count}`} data-value={job.counts[count]}>
+            <Card.Body p="4">
+              <Text fontSize="sm" color="fg.muted">
+                {t(`import.count.${count}`)}
+              </Text>
+              <Text fontSize="2xl" fontWeight="semibold">
+                {number(job.counts[count])}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+
+      <Flex gap="2" wrap="wrap">
+        <Button asChild variant="outline">
+          <RouterLink to={contactPaths.list} data-testid="import-back-to-contacts">
+            {t('action.backToList')}
+          </RouterLink>
+        </Button>
+        {canWrite && !running && (
+          <Button asChild variant="ghost">
+            <RouterLink to={contactPaths.importContacts}>{t('import.action.importAnother')}</RouterLink>
+          </Button>
+        )}
+      </Flex>
+
+      {stopping && (
+        <ConfirmDialog
+          title={t('import.stop.title')}
+          confirmLabel={t('import.action.stop')}
+          destructive
+          onConfirm={async () => {
+            await stopImport(id);
+            setStopping(false);
+          }}
+          onClose={() => setStopping(false)}
+          testId="import-stop-dialog"
+        >
+          <Box>{t('import.stop.text')}</Box>
+        </ConfirmDialog>
+      )}
+    </Stack>,
+  );
+}
+
+function statusPalette(status: TImportJob['status']): string {
+  if (status === 'finished') return 'green';
+  if (status === 'aborted') return 'red';
+  if (status === 'stopped') return 'orange';
+  return 'blue';
+}
+
+function reasonText(job: TImportJob, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (job.reason === 'contactLimit') return t('errors:VALIDATE_CONTACT_LIMIT');
+  if (job.status === 'stopped') return t('import.reason.stopped');
+  return t('import.reason.aborted');
+}
