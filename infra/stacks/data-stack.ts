@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table.js';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { acknowledgeWildcardResource } from '../constructs/nag.js';
+import { HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket.js';
 
 /** Object key prefixes of the data bucket that the lifecycle rules act on. */
@@ -59,6 +60,9 @@ export class DataStack extends Stack {
       serverAccessLogsPrefix: 'data-bucket/',
       // Uploads and generated files are customer data: never deleted with the stack.
       removalPolicy: RemovalPolicy.RETAIN,
+      // Browsers PUT import files straight here with presigned URLs (the signature is the
+      // authorisation; any origin may carry one, as the app's URL is only known to a later stack).
+      cors: [{ allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3600 }],
       lifecycleRules: [
         { prefix: DATA_BUCKET_PREFIXES.exports, expiration: Duration.days(EXPORT_RETENTION_DAYS) },
         // Imports stream large files in parts; an abandoned upload should not cost storage forever.

@@ -100,6 +100,17 @@ describe('data bucket', () => {
     });
   });
 
+  it('takes presigned browser uploads (PUT only) and lets only the import functions read and sign import files', () => {
+    // Assess
+    development.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'] })] },
+    });
+    const policies = resourcesOfType(development, 'AWS::IAM::ManagedPolicy');
+    const actions = Object.values(policies).map((policy) => JSON.stringify((policy as { Properties: { PolicyDocument: unknown } }).Properties.PolicyDocument));
+    expect(actions.some((document) => document.includes('"s3:GetObject"') && document.includes('/imports/*'))).toBe(true);
+    expect(actions.some((document) => document.includes('"s3:PutObject"') && document.includes('/imports/*'))).toBe(true);
+  });
+
   it('refuses every request that is not over TLS, on both buckets', () => {
     // Act
     const policies = Object.values(resourcesOfType(development, 'AWS::S3::BucketPolicy'));
