@@ -9,7 +9,7 @@
 import { BatchGetCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ContactRecord } from '../../shared/domain/contacts.js';
 import type { BounceStatus } from '../../shared/schemas/contacts.js';
-import { interleave } from '../lib/concurrency.js';
+import { createLimiter, interleave } from '../lib/concurrency.js';
 import { CONTACT_SHARDS, keys } from './keys.js';
 import { cancellationCodes, queryPages, table, transactWrite } from './table-client.js';
 
@@ -419,8 +419,21 @@ export async function writeNewContacts(tuid: string, contacts: readonly ContactR
       },
     }));
   };
-  for (let i = 0; i < contacts.length; i += BULK_CONTACTS_PER_TRANSACTION) {
-    const group = contacts.slice(i, i + BULK_CONTACTS_PER_TRANSACTION);
+  // Blocks are written in parallel; the transactions of one block one after another, so they never
+  // race each other for the same item.
+  const byBlock = new Map<number, ContactRecord[]>();
+  for (const contact of contacts) byBlock.set(blockOf(contact.id), [...(byBlock.get(blockOf(contact.id)) ?? []), contact]);
+  const limit = createLimiter(8);
+  await Promise.all([...byBlock.values()].map((inBlock) => limit(() => writeBlockContacts(inBlock))));
+  return refused;
+
+  async function writeBlockContacts(inBlock: readonly ContactRecord[]): Promise<void> {
+    for (let i = 0; i < inBlock.length; i += BULK_CONTACTS_PER_TRANSACTION) {
+      await writeGroup(inBlock.slice(i, i + BULK_CONTACTS_PER_TRANSACTION));
+    }
+  }
+
+  async function writeGroup(group: readonly ContactRecord[]): Promise<void> {
     try {
       await transactWrite([...blockWrites(group), ...group.flatMap(identityClaims)]);
     } catch (error) {
@@ -436,7 +449,6 @@ export async function writeNewContacts(tuid: string, contacts: readonly ContactR
       }
     }
   }
-  return refused;
 }
 
 /** Which contacts hold these emails and mobile numbers (one batch read). */
