@@ -1,4 +1,4 @@
-import { ZCreateImportUploadRequest, ZImportPreviewRequest, ZStartImportRequest } from '../../shared/schemas/imports.js';
+import { ZCreateImportUploadRequest, ZImportPreviewRequest, ZStartImportRequest, ZStopImportRequest } from '../../shared/schemas/imports.js';
 import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
 import { createImportUpload, getImport, listImports, previewImport, startImport, stopImport } from '../services/imports.js';
 
@@ -20,5 +20,8 @@ export const handler = createApiHandler('imports', {
   [`POST ${IMPORTS}/{importId}/start`]: async (request) => ({
     import: await startImport({ tuid: tuidOf(request), importId: importIdOf(request), input: parseInput(ZStartImportRequest, request.body), now: new Date() }),
   }),
-  [`POST ${IMPORTS}/{importId}/stop`]: async (request) => ({ import: await stopImport(tuidOf(request), importIdOf(request)) }),
+  [`POST ${IMPORTS}/{importId}/stop`]: async (request) => {
+    parseInput(ZStopImportRequest, request.body ?? {});
+    return { import: await stopImport(tuidOf(request), importIdOf(request)) };
+  },
 });

@@ -50,6 +50,9 @@ export const ZStartImportRequest = z.strictObject({
 });
 export type TStartImportRequest = z.infer<typeof ZStartImportRequest>;
 
+/** POST data-import/{id}/stop takes no body. */
+export const ZStopImportRequest = z.strictObject({});
+
 export const IMPORT_JOB_STATUSES = ['uploading', 'queued', 'importing', 'finished', 'stopped', 'aborted'] as const;
 
 export const ZImportJob = z.object({

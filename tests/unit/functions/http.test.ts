@@ -67,6 +67,7 @@ describe('token lifetimes', () => {
       DATA_BUCKET: 'unit-data',
       APP_URL: 'http://127.0.0.1',
       QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1/q',
+      QUEUE_URL_CONTACT_IMPORT: 'http://127.0.0.1/q2',
     });
     const { signToken, verifyToken } = await import('../../../functions/lib/tokens.js');
     const { ROLE_PERMISSIONS } = await import('../../../shared/domain/permissions.js');
