@@ -52,6 +52,9 @@ export function checkFieldValue(field: TFieldSchema, raw: TFieldValue | null): T
   switch (field.type) {
     case 'text':
       if (typeof raw !== 'string') throw new AppError(ERROR_CODES.INVALID_INPUT, `${field.name}: text expected`);
+      if (raw.trim().length > CONTACT_LIMITS.textValueLength) {
+        throw new AppError(ERROR_CODES.INVALID_INPUT, `${field.name} may not be greater than ${CONTACT_LIMITS.textValueLength} characters.`);
+      }
       return raw.trim() === '' ? null : raw.trim();
     case 'number': {
       const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : Number.NaN;

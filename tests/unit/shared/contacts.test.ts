@@ -44,6 +44,8 @@ describe('contact input', () => {
     expect(codeOf(() => checkFieldValue(TAGS, 'c1'))).toBe(ERROR_CODES.INVALID_CHOICE);
     expect(codeOf(() => checkFieldValue({ ...TAGS, choices: [] }, ['c1']))).toBe(ERROR_CODES.NO_CHOICES);
     expect(checkFieldValue(NUMBER, '')).toBeNull();
+    // Imports reach this rule without the API's schema: text is capped here too.
+    expect(codeOf(() => checkFieldValue({ ...NUMBER, type: 'text' }, 'x'.repeat(256)))).toBe(ERROR_CODES.INVALID_INPUT);
   });
 });
 
