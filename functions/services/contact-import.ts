@@ -6,6 +6,7 @@
  * duplicate set; ids reserved for the batch in flight are reused, so nothing is created or counted
  * twice.
  */
+import { Transform } from 'node:stream';
 import { FREE_CONTACT_LIMIT } from '../../shared/constants.js';
 import { applyContactInput, type ContactRecord } from '../../shared/domain/contacts.js';
 import { isValidEmail, normalizeEmail } from '../../shared/domain/email.js';
@@ -255,11 +256,17 @@ export async function runContactImport(options: { tuid: string; importId: string
     job = (await getImportJob(tuid, job.id))!;
   }
   const { stream, size } = await readObjectStream(job.fileKey);
-  // Progress is the share of the file's bytes read: the row count is known only at the end.
-  stream.on('data', (chunk: Buffer) => {
-    bytesRead += chunk.length;
-  });
-  for await (const rows of readImportRows(stream, job.format as TFileFormat)) {
+  // Progress is the share of the file's bytes read (the row count is known only at the end),
+  // counted on the way through so the reader's back-pressure still reaches the download.
+  const counted = stream.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytesRead += chunk.length;
+        done(null, chunk);
+      },
+    }),
+  );
+  for await (const rows of readImportRows(counted, job.format as TFileFormat)) {
     for (const row of rows) {
       rowIndex += 1;
       if (rowIndex === 0 && job.hasHeader) continue;

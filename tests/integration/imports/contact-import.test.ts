@@ -173,6 +173,20 @@ describe('contact import', () => {
     expect((await call<{ count: number }>(me, 'POST', '/contacts/count', { quickSearch: 'crash1@' })).body.count).toBe(1);
   });
 
+  it('reads a file of many chunks to its last row', async () => {
+    // Prepare: about 230 KB, so the object arrives in several chunks.
+    const me = await signUp();
+    const note = 'x'.repeat(240);
+    const job = await prepareImport(me, csvOf(Array.from({ length: 900 }, (_, i) => [`chunked${i}@example.com`, '', `${note}${i}`])));
+
+    // Act
+    const result = await runContactImport({ tuid: me.tuid, importId: job.id });
+
+    // Assess
+    expect(result).toBe('finished');
+    expect(await getImportJob(me.tuid, job.id)).toMatchObject({ position: 900, counts: { created: 900, errors: 0 } });
+  });
+
   it('stops when asked, and aborts after consecutive error rows', async () => {
     // Prepare
     const me = await signUp();
