@@ -14,7 +14,7 @@ import { presignUpload, readObjectHead, readObjectStream } from '../lib/aws/stor
 import { sendQueueMessage } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
-import { checkEncoding, SNIFF_BYTES, sniffImportFile, type TFileFormat } from '../imports/file-format.js';
+import { SNIFF_BYTES, sniffImportFile, type TFileFormat } from '../imports/file-format.js';
 import { readImportRows } from '../imports/row-reader.js';
 import { listContactFields } from './contact-fields.js';
 
@@ -64,12 +64,9 @@ export async function previewImport(options: { tuid: string; importId: string; r
   requireUploading(job);
   const head = await readObjectHead(job.fileKey, SNIFF_BYTES);
   if (!head) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'The file has not been uploaded yet.');
-  const sniffed = sniffImportFile(head, job.fileName);
-  let format: TFileFormat = sniffed;
-  if (sniffed.format === 'csv' && (request.encoding || request.delimiter)) {
-    if (request.encoding) checkEncoding(head, request.encoding);
-    format = { format: 'csv', encoding: request.encoding ?? sniffed.encoding, delimiter: request.delimiter ?? sniffed.delimiter };
-  }
+  // A chosen encoding is checked (and its delimiter detected) instead of the detected one.
+  const sniffed = sniffImportFile(head, job.fileName, { encoding: request.encoding });
+  const format: TFileFormat = sniffed.format === 'csv' && request.delimiter ? { ...sniffed, delimiter: request.delimiter } : sniffed;
   const rows: string[][] = [];
   for await (const batch of readImportRows((await readObjectStream(job.fileKey)).stream, format, { batchSize: PREVIEW_ROWS + 1 })) {
     rows.push(...batch);

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { checkEncoding, SNIFF_BYTES, sniffImportFile, type TextEncodingName, type TFileFormat } from '../../../functions/imports/file-format.js';
-import { cellValueText, IMPORT_ROW_LIMITS, numberText, readImportRows } from '../../../functions/imports/row-reader.js';
+import { IMPORT_ROW_LIMITS, numberText, readImportRows, SharedStringTable, SheetXmlReader } from '../../../functions/imports/row-reader.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 
 const TRADITIONAL = ['陳大文', '李小龍', '張學友', '黃家駒', '劉德華', '梁朝偉', '周潤發', '吳鎮宇', '鄭秀文', '楊千嬅'];
@@ -29,10 +30,10 @@ function encode(text: string, encoding: TextEncodingName, withBom: boolean): Buf
   return iconv.encode(text, encoding, { addBOM: withBom });
 }
 
-/** Reads a whole file from memory in small chunks (so records cross chunk boundaries). */
-async function readAll(bytes: Uint8Array, format: TFileFormat, batchSize?: number): Promise<string[][][]> {
+/** Reads a whole file from memory in chunks, small by default (so records and characters cross chunk boundaries). */
+async function readAll(bytes: Uint8Array, format: TFileFormat, batchSize?: number, chunkSize = 7): Promise<string[][][]> {
   async function* chunks(): AsyncGenerator<Uint8Array> {
-    for (let offset = 0; offset < bytes.length; offset += 7) yield bytes.subarray(offset, offset + 7);
+    for (let offset = 0; offset < bytes.length; offset += chunkSize) yield bytes.subarray(offset, offset + chunkSize);
   }
   const batches: string[][][] = [];
   for await (const batch of readImportRows(chunks(), format, { batchSize })) batches.push(batch);
@@ -42,6 +43,20 @@ async function readAll(bytes: Uint8Array, format: TFileFormat, batchSize?: numbe
 async function rowsOf(bytes: Uint8Array, fileName = 'contacts.csv'): Promise<{ format: TFileFormat; rows: string[][] }> {
   const format = sniffImportFile(bytes.subarray(0, SNIFF_BYTES), fileName);
   return { format, rows: (await readAll(bytes, format)).flat() };
+}
+
+/** Runs `work` with TMPDIR (where exceljs and the reader put temporary files) at a fresh directory, removed afterwards. */
+async function withTmpdir(work: (dir: string) => Promise<void>): Promise<void> {
+  const previous = process.env.TMPDIR;
+  const dir = await mkdtemp(join(tmpdir(), 'import-files-'));
+  process.env.TMPDIR = dir;
+  try {
+    await work(dir);
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 function errorCodeOf(work: () => unknown): string {
@@ -215,6 +230,33 @@ describe('CSV delimiters and quoting', () => {
     ]);
   });
 
+  it('splits random files as csv-parse does, cell for cell, whatever the chunks', async () => {
+    // Prepare: 60 files of random cells with delimiters, quotes, line breaks, CJK and emoji.
+    let seed = 7;
+    const next = (below: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % below;
+    };
+    const pieces = ['a', 'b', 'ann@example.com', ' ', ',', ';', '\t', '"', '""', '\n', '\r\n', '\r', '陳', 'é', '😀', '9123 4567'];
+    for (let file = 0; file < 60; file += 1) {
+      const delimiter = ([',', ';', '\t'] as const)[file % 3];
+      const cells = Array.from({ length: 1 + next(15) }, () =>
+        Array.from({ length: 1 + next(6) }, () => Array.from({ length: next(6) }, () => pieces[next(pieces.length)]).join('')),
+      );
+      const quoted = (cell: string) => (/["\r\n,;\t]|^\s|\s$/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+      const text = cells.map((row) => row.map(quoted).join(delimiter)).join(['\n', '\r\n', '\r'][file % 3]);
+
+      // Act
+      const rows = (await readAll(Buffer.from(text), { format: 'csv', encoding: 'utf-8', delimiter })).flat();
+
+      // Assess: csv-parse and the cells themselves agree with the reader (trimmed, empty rows left out).
+      const clean = (records: string[][]) => records.map((row) => row.map((cell) => cell.trim())).filter((row) => row.some((cell) => cell !== ''));
+      const oracle: string[][] = parseCsv(text, { delimiter, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
+      expect(rows).toEqual(clean(oracle));
+      expect(rows).toEqual(clean(cells));
+    }
+  });
+
   it('prefers the delimiter that splits every line the same way over one that appears in the values', () => {
     const semicolons = 'Email;Name;City\nann@example.com;Chan, Ann;Hong Kong, Central\nben@example.com;Lee, Ben;Kowloon\ncat@example.com;Cat;Taipei, Da-an, 2F\n';
     const tabs = 'Email\tName\nann@example.com\tChan, Ann; Senior\nben@example.com\tBen\n';
@@ -352,6 +394,46 @@ describe('XLSX', () => {
     expect(rows).toEqual(EXPECTED);
   });
 
+  it('keeps every shared string of a large workbook, across its 256 KiB chunks', async () => {
+    // Prepare: 40,000 distinct strings of ~40 bytes, over 1.5 MiB in all.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Contacts');
+    sheet.addRow(['Email', '姓名']);
+    for (let i = 0; i < 40_000; i += 1) sheet.addRow([`user${i}@example.com`, `陳大文 ${i}`]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    // Act
+    const rows = (await readAll(bytes, { format: 'xlsx' }, 5_000, 64 * 1024)).flat();
+
+    // Assess
+    expect(rows).toHaveLength(40_001);
+    expect(rows.every((row, i) => i === 0 || (row[0] === `user${i - 1}@example.com` && row[1] === `陳大文 ${i - 1}`))).toBe(true);
+  });
+
+  it('keeps shared strings beyond its memory budget in a temporary file, removed at the end', async () => {
+    await withTmpdir(async (dir) => {
+      // Prepare: one 256 KiB chunk in memory and two cached, for ~2.6 MB of strings.
+      const table = new SharedStringTable(1, 2);
+
+      // Act
+      for (let i = 0; i < 100_000; i += 1) table.add(i, `user${i}@例子.com`);
+      table.add(100_000, { richText: [{ text: 'Likes ' }, { text: 'tea' }] });
+      table.add(100_001, null);
+      const spilled = await readdir(dir);
+      const inOrder = Array.from({ length: 100_000 }, (_, i) => table.get(i));
+      const scattered = Array.from({ length: 1_000 }, (_, i) => table.get((i * 7_919) % 100_000));
+      const others = [table.get(100_000), table.get(100_001), table.get(100_002)];
+      table.close();
+
+      // Assess
+      expect(spilled).toHaveLength(1);
+      expect(inOrder.every((text, i) => text === `user${i}@例子.com`)).toBe(true);
+      expect(scattered.every((text, i) => text === `user${(i * 7_919) % 100_000}@例子.com`)).toBe(true);
+      expect(others).toEqual(['Likes tea', '', '']);
+      expect(await readdir(dir)).toEqual([]);
+    });
+  });
+
   it('reads from a Node stream and stops early without reading the rest', async () => {
     const bytes = await contactWorkbook('buffer');
     const batches: string[][][] = [];
@@ -363,36 +445,90 @@ describe('XLSX', () => {
   });
 
   it('leaves no temporary file behind, read to the end or stopped early', async () => {
-    // Prepare: exceljs spools worksheets to temporary files under TMPDIR.
-    const bytes = await contactWorkbook('buffer');
-    const previous = process.env.TMPDIR;
-    process.env.TMPDIR = await mkdtemp(join(tmpdir(), 'import-files-'));
-    try {
+    await withTmpdir(async (dir) => {
+      // Prepare: exceljs spools each worksheet to a temporary file.
+      const bytes = await contactWorkbook('buffer');
+
       // Act
       const whole = (await readAll(bytes, { format: 'xlsx' })).flat();
+      const afterWhole = await readdir(dir);
       for await (const batch of readImportRows(Readable.from([bytes]), { format: 'xlsx' }, { batchSize: 1 })) {
         expect(batch).toEqual([EXPECTED[0]]);
         break;
       }
 
-      // Assess: the files go asynchronously, within moments.
+      // Assess
       expect(whole).toEqual(EXPECTED);
-      for (let i = 0; i < 50 && (await readdir(process.env.TMPDIR)).length > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await readdir(process.env.TMPDIR)).toEqual([]);
-    } finally {
-      await rm(process.env.TMPDIR, { recursive: true, force: true });
-      if (previous === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = previous;
-    }
+      expect(afterWhole).toEqual([]);
+      expect(await readdir(dir)).toEqual([]);
+    });
   });
 
-  it('shows numbers without exponent or float noise and dates as calendar days', () => {
+  it('passes a failing source\'s own error on (a dropped connection is no broken file), CSV or XLSX', async () => {
+    // Prepare
+    const workbook = await contactWorkbook('buffer');
+    const csv = Buffer.from(csvText(contactRows(Array.from({ length: 5_000 }, (_, i) => TRADITIONAL[i % 10]))));
+    async function* failingAfterHalf(bytes: Buffer): AsyncGenerator<Uint8Array> {
+      yield bytes.subarray(0, bytes.length >> 1);
+      throw new Error('socket hang up');
+    }
+    const failureOf = async (bytes: Buffer, format: TFileFormat) => {
+      try {
+        for await (const batch of readImportRows(failingAfterHalf(bytes), format)) expect(batch.length).toBeGreaterThan(0);
+        return 'read to the end';
+      } catch (error) {
+        return error instanceof Error ? `${error.message} ${'code' in error ? String(error.code) : ''}`.trim() : 'not an Error';
+      }
+    };
+
+    // Act / Assess (in a directory of its own: exceljs leaves the sheets it spooled before the break)
+    await withTmpdir(async () => {
+      expect(await failureOf(csv, { format: 'csv', encoding: 'utf-8', delimiter: ',' })).toBe('socket hang up');
+      expect(await failureOf(workbook, { format: 'xlsx' })).toBe('socket hang up');
+      // A file cut short (an upload that stopped) is a broken file.
+      expect(await asyncErrorCodeOf(() => readAll(workbook.subarray(0, workbook.length >> 1), { format: 'xlsx' }))).toBe('IMPORT-UPLOAD-C-002');
+    });
+  });
+
+  it('shows numbers without exponent or float noise', () => {
     expect([1.5, 0.1 + 0.2, 1e21, 1.5e-7, 85291234567, -0, 123456789.123456789, -2.5e-10].map(numberText)).toEqual([
       '1.5', '0.3', '1000000000000000000000', '0.00000015', '85291234567', '0', '123456789.123457', '-0.00000000025',
     ]);
-    expect(cellValueText(new Date(Date.UTC(2024, 1, 29, 13, 30)))).toBe('2024-02-29');
-    expect(cellValueText({ formula: 'A1', result: 45351 }, { numFmt: 'dd/mm/yyyy' })).toBe('2024-02-29');
-    expect(cellValueText({ formula: 'A1', result: 45351 }, { numFmt: '0.00' })).toBe('45351');
-    expect(cellValueText({ error: '#REF!' })).toBe('');
+  });
+
+  it('reads every kind of cell of a sheet\'s XML, whatever the chunks it arrives in', () => {
+    // Prepare: prefixed and plain tags, all value types, escapes, a phonetic run, gaps and a far column.
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+      '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>',
+      '<x:row r="1" spans="1:4"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c><x:c r="D1" t="inlineStr"><x:is><x:t>Total</x:t></x:is></x:c></x:row>',
+      '</x:sheetData></x:worksheet>',
+    ].join('')
+      + '<worksheet><sheetData>'
+      + '<row r="2"><c r="A2" t="inlineStr"><is><r><t xml:space="preserve">陳 </t></r><r><rPr><b/></rPr><t>大文</t></r><rPh sb="0" eb="1"><t>ちん</t></rPh></is></c>'
+      + '<c r="B2" s="1"><v>45351</v></c><c r="C2" s="2"><f>C1*2</f><v>0.30000000000000004</v></c><c r="D2" t="str"><f>A1&amp;"x"</f><v>a&lt;b&gt;&amp;c_x000D_</v></c></row>'
+      + '<row r="3"/>'
+      + '<row r="4"><c r="A4" t="b"><v>1</v></c><c t="b"><v>0</v></c><c t="e"><v>#N/A</v></c><c t="d"><v>2024-02-29T00:00:00</v></c><c r="E4" s="1"/><c r="F4"><v><![CDATA[12]]></v></c><c r="DA4"><v>1</v></c></row>'
+      + '<row r="5"><!-- a comment --><c r="C5" t="inlineStr"><is><t>&#x1F600; &#38; &#20013;</t></is></c></row>'
+      + '</sheetData></worksheet>';
+    const sharedStrings = { get: (index: number) => ['Email', 'Joined'][index] ?? '' };
+    const dates = { is1904: false, isDate: (style: number) => style === 1 };
+
+    // Act
+    const results = [1, 2, 3, 7, 64, xml.length].map((size) => {
+      const reader = new SheetXmlReader(sharedStrings, dates);
+      const rows: string[][] = [];
+      for (let offset = 0; offset < xml.length; offset += size) rows.push(...reader.write(xml.slice(offset, offset + size)));
+      return rows;
+    });
+
+    // Assess
+    const expected = [
+      ['Email', 'Joined', '', 'Total'],
+      ['陳 大文', '2024-02-29', '0.3', 'a<b>&c'],
+      ['TRUE', 'FALSE', '', '2024-02-29', '', '12'],
+      ['', '', '\u{1F600} & 中'],
+    ];
+    for (const rows of results) expect(rows).toEqual(expected);
   });
 });
