@@ -34,7 +34,8 @@ export type ApiGroup =
   | 'contacts'
   | 'groups'
   | 'search'
-  | 'imports';
+  | 'imports'
+  | 'exports';
 
 export type RouteDefinition = {
   method: HttpMethod;
@@ -149,6 +150,15 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('POST', `${API}/data-import/{importId}/preview`, 'imports', section('contact', 'write')),
   route('POST', `${API}/data-import/{importId}/start`, 'imports', section('contact', 'write')),
   route('POST', `${API}/data-import/{importId}/stop`, 'imports', section('contact', 'write')),
+  // Spec §7: a report's row list or the uploaded file, as a redirect to a short-lived link.
+  route('GET', `${API}/data-import/details/get-file/{importId}`, 'imports', section('contact', 'read')),
+  // Contact exports (spec §2.1 /exports, §4 Export): exporting is the contact section's execute
+  // flag (shown as "export", spec §3), and so are the list and the download of the files.
+  route('GET', `${API}/data-export`, 'exports', section('contact', 'execute')),
+  route('POST', `${API}/data-export/start`, 'exports', section('contact', 'execute')),
+  route('GET', `${API}/data-export/{exportId}`, 'exports', section('contact', 'execute')),
+  route('POST', `${API}/data-export/{exportId}/stop`, 'exports', section('contact', 'execute')),
+  route('GET', `${API}/data-export/{exportId}/download`, 'exports', section('contact', 'execute')),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   route('GET', `${API}/search`, 'search', SESSION),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
@@ -172,13 +182,19 @@ export type QueueDefinition = {
   visibilityTimeoutSeconds: number;
   /** Receives before a message moves to the dead-letter queue. */
   maxReceiveCount: number;
+  /** The worker's /tmp in MiB, beyond Lambda's 512 (spooled files). */
+  ephemeralStorageMiB?: number;
 };
-export type QueueName = 'outbound-mail' | 'contact-import';
+export type QueueName = 'outbound-mail' | 'contact-import' | 'contact-export';
 
 export const QUEUES: readonly QueueDefinition[] = [
   { name: 'outbound-mail', worker: 'outbound-mail', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
   // One import per message; a run may take Lambda's full 15 minutes and resumes from its checkpoint.
-  { name: 'contact-import', worker: 'contact-import', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 5 },
+  // XLSX worksheets are spooled to /tmp until the shared strings are read: a 200 MB workbook's
+  // sheet XML can take a few GB uncompressed.
+  { name: 'contact-import', worker: 'contact-import', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 5, ephemeralStorageMiB: 4096 },
+  // One export per message; a redelivery starts the file again under the same job (never a second file).
+  { name: 'contact-export', worker: 'contact-export', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 3 },
 ];
 
 /** Scheduled jobs (EventBridge in AWS, the local scheduler locally); cron in the service time zone. */

@@ -6,7 +6,7 @@
  * the job before any write, so a batch that is written again reuses the same ids.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { IMPORT_JOB_STATUSES } from '../../shared/schemas/imports.js';
+import type { IMPORT_JOB_STATUSES, TImportKind } from '../../shared/schemas/imports.js';
 import { keys } from './keys.js';
 import { isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
 
@@ -19,6 +19,7 @@ export type ImportJob = {
   tuid: string;
   /** Who started it: progress and notifications go to this user. */
   loginTuid: string;
+  kind: TImportKind;
   fileName: string;
   fileKey: string;
   /** The file format the sniffing decided or the user chose (functions/imports/file-format.ts). */
@@ -51,7 +52,8 @@ export async function createImportJob(job: ImportJob): Promise<void> {
 
 function toJob(item: Record<string, unknown>): ImportJob {
   const { PK: _pk, SK: _sk, ...job } = item;
-  return job as ImportJob;
+  // Jobs stored before imports had kinds were contact imports.
+  return { kind: 'contacts', ...job } as ImportJob;
 }
 
 export async function getImportJob(tuid: string, importId: string): Promise<ImportJob | null> {

@@ -80,6 +80,9 @@ export const keys = {
   /** Imports sort by their time-ordered id, so the newest are a reverse key scan. */
   importPrefix: 'IMPORT#',
   importJob: (tuid: string, importId: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `IMPORT#${importId}` }),
+  /** Exports sort by their time-ordered id, so the newest are a reverse key scan. */
+  exportPrefix: 'EXPORT#',
+  exportJob: (tuid: string, exportId: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `EXPORT#${exportId}` }),
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;

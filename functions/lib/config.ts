@@ -25,6 +25,7 @@ const ZConfig = z.object({
   /** Queue URLs by queue name, e.g. QUEUE_URL_OUTBOUND_MAIL. */
   QUEUE_URL_OUTBOUND_MAIL: z.string().url(),
   QUEUE_URL_CONTACT_IMPORT: z.string().url(),
+  QUEUE_URL_CONTACT_EXPORT: z.string().url(),
   /**
    * Where browsers send presigned uploads, when not to S3 itself: the local host serves the
    * emulator's S3 on its own origin (the emulator has no CORS), e.g. http://localhost:3000/_s3.

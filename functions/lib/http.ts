@@ -40,6 +40,11 @@ export class HttpAnswer {
     return new HttpAnswer(statusCode, JSON.stringify(data), { 'content-type': 'application/json; charset=utf-8' });
   }
 
+  /** A 302 to a short-lived link (a download from storage), which the browser's fetch follows. */
+  static redirect(location: string): HttpAnswer {
+    return new HttpAnswer(302, '', { location });
+  }
+
   static text(text: string, statusCode = 200): HttpAnswer {
     return new HttpAnswer(statusCode, text, { 'content-type': 'text/plain; charset=utf-8' });
   }

@@ -13,6 +13,7 @@ import { isValidEmail, normalizeEmail } from '../../shared/domain/email.js';
 import { normalizeMobile } from '../../shared/domain/phone.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TContactInput, TFieldSchema } from '../../shared/schemas/contacts.js';
+import type { TImportKind } from '../../shared/schemas/imports.js';
 import { getAccount } from '../data/accounts.js';
 import { changeContactSet } from '../data/contact-sets.js';
 import { allocateContactIds, findContactIdsByIdentities, getContacts, replaceContact, writeNewContacts } from '../data/contacts.js';
@@ -20,6 +21,9 @@ import { memberCountChange } from '../data/groups.js';
 import { commitImportBatch, getImportJob, NO_COUNTS, updateImportJob, type ImportCounts, type ImportJob } from '../data/imports.js';
 import { readObjectStream } from '../lib/aws/storage.js';
 import type { TFileFormat } from '../imports/file-format.js';
+import { saveBatchOutcomes, writeImportReport, type RowKind } from '../imports/import-report.js';
+import { unguardFormula } from '../exports/csv.js';
+import { createMobileNormalizer } from '../imports/mobile-normalizer.js';
 import { readImportRows } from '../imports/row-reader.js';
 import { listContactFields } from './contact-fields.js';
 import { createNotification, reportProgress } from './notifications.js';
@@ -53,7 +57,7 @@ function choiceIds(field: TFieldSchema, cell: string): string | string[] {
 export function rowToContactInput(row: readonly string[], mapping: ReadonlyArray<string | null>, fields: readonly TFieldSchema[]): TContactInput {
   const input: TContactInput & { fields: NonNullable<TContactInput['fields']> } = { fields: {} };
   mapping.forEach((target, column) => {
-    const cell = (row[column] ?? '').trim();
+    const cell = unguardFormula((row[column] ?? '').trim());
     if (target === null || cell === '') return;
     if (target === 'email') {
       if (!isValidEmail(cell)) throw new AppError(ERROR_CODES.INVALID_INPUT, `'${cell}' is not a valid email.`);
@@ -72,6 +76,33 @@ export function rowToContactInput(row: readonly string[], mapping: ReadonlyArray
   return input;
 }
 
+/**
+ * An unsubscribe list's row is its address only, unsubscribed on that channel: a known contact
+ * is unsubscribed, an unknown address becomes a contact that is unsubscribed from the start, so
+ * no later campaign reaches it, and no later import resubscribes it (withoutResubscribing).
+ */
+function inputOfKind(kind: TImportKind, input: TContactInput): TContactInput {
+  if (kind === 'contacts') return input;
+  if (kind === 'unsubscribedEmails') {
+    if (!input.email) throw new AppError(ERROR_CODES.INVALID_INPUT, 'This row has no email.');
+    return { email: input.email, emailSubscribe: false };
+  }
+  if (!input.mobile) throw new AppError(ERROR_CODES.INVALID_INPUT, 'This row has no mobile number.');
+  return { mobile: input.mobile, smsSubscribe: false };
+}
+
+/**
+ * A file cannot resubscribe a contact who unsubscribed: only the contact's owner can, by hand
+ * (consent is not something a spreadsheet column gives back). Other values still update.
+ */
+function withoutResubscribing(before: ContactRecord, input: TContactInput): TContactInput {
+  return {
+    ...input,
+    emailSubscribe: before.emailSubscribe ? input.emailSubscribe : undefined,
+    smsSubscribe: before.smsSubscribe ? input.smsSubscribe : undefined,
+  };
+}
+
 type RowOutcome =
   | { kind: 'error'; reason: string }
   | { kind: 'duplicated' }
@@ -80,10 +111,14 @@ type RowOutcome =
 /** The identities of a contact: what makes two rows the same contact. */
 const identitiesOf = (contact: Pick<ContactRecord, 'email' | 'mobile'>) => [contact.email ? `e:${contact.email}` : null, contact.mobile ? `m:${contact.mobile}` : null].filter((key): key is string => key !== null);
 
-function classifyRow(row: readonly string[], job: ImportJob, fields: readonly TFieldSchema[], seen: Set<string>, now: number): RowOutcome {
+/** What a run keeps between rows: the file's identities so far, and its mobile normaliser. */
+type RunMemory = { seen: Set<string>; normalizeMobile: typeof normalizeMobile };
+
+function classifyRow(row: readonly string[], job: ImportJob, fields: readonly TFieldSchema[], memory: RunMemory, now: number): RowOutcome {
+  const { seen } = memory;
   try {
-    const input = rowToContactInput(row, job.mapping, fields);
-    const contact = applyContactInput({ current: null, input, fields, defaultCountry: DEFAULT_MOBILE_COUNTRY, now });
+    const input = inputOfKind(job.kind, rowToContactInput(row, job.mapping, fields));
+    const contact = applyContactInput({ current: null, input, fields, defaultCountry: DEFAULT_MOBILE_COUNTRY, normalizeMobile: memory.normalizeMobile, now });
     const identities = identitiesOf(contact);
     if (identities.some((key) => seen.has(key))) return { kind: 'duplicated' };
     for (const key of identities) seen.add(key);
@@ -94,7 +129,7 @@ function classifyRow(row: readonly string[], job: ImportJob, fields: readonly TF
 }
 
 /** The duplicate set as it stood at a row: rebuilt from the rows before a checkpoint without writing anything. */
-function rememberIdentities(row: readonly string[], job: ImportJob, seen: Set<string>): void {
+function rememberIdentities(row: readonly string[], job: ImportJob, { seen, normalizeMobile }: RunMemory): void {
   const emailColumn = job.mapping.indexOf('email');
   const mobileColumn = job.mapping.indexOf('mobile');
   const email = emailColumn >= 0 ? (row[emailColumn] ?? '').trim() : '';
@@ -118,7 +153,7 @@ export async function runContactImport(options: { tuid: string; importId: string
   const { tuid } = job;
   const [fields, account] = await Promise.all([listContactFields(tuid), getAccount(tuid)]);
   const limit = account?.free ? FREE_CONTACT_LIMIT : null;
-  const seen = new Set<string>();
+  const memory: RunMemory = { seen: new Set(), normalizeMobile: createMobileNormalizer() };
   let rowIndex = -1;
   let batch: string[][] = [];
   let batchStart = 0;
@@ -139,6 +174,8 @@ export async function runContactImport(options: { tuid: string; importId: string
   };
 
   const finish = async (status: 'finished' | 'stopped' | 'aborted', reason: string | null): Promise<ImportRunResult> => {
+    // The row lists come before the final status: a crash in between writes them again on redelivery.
+    await writeImportReport((await getImportJob(tuid, job!.id))!);
     await updateImportJob(tuid, job!.id, job!.position, { status, reason, updateTime: clock().toISOString() });
     const messageType = status === 'finished' ? 'finished' : 'aborted';
     const current = (await getImportJob(tuid, job!.id))!;
@@ -159,7 +196,7 @@ export async function runContactImport(options: { tuid: string; importId: string
     if (fresh.position !== startPosition) return 'superseded';
     if (fresh.stopRequested) return finish('stopped', 'stopped by the user');
     const now = clock().getTime();
-    const outcomes = rows.map((row) => classifyRow(row, fresh, fields, seen, now));
+    const outcomes = rows.map((row) => classifyRow(row, fresh, fields, memory, now));
     const candidates = outcomes.flatMap((outcome, index) => (outcome.kind === 'contact' ? [{ index, ...outcome }] : []));
     const existing = await findContactIdsByIdentities(tuid, {
       emails: candidates.flatMap((candidate) => (candidate.contact.email ? [candidate.contact.email] : [])),
@@ -187,12 +224,17 @@ export async function runContactImport(options: { tuid: string; importId: string
       if (!(await updateImportJob(tuid, fresh.id, fresh.position, { reservation }))) return 'superseded';
     }
     const created: ContactRecord[] = newOnes.slice(0, allowed).map((candidate, n) => ({ id: reservation!.firstId + n, ...candidate.contact }));
+    const kinds: RowKind[] = outcomes.map((outcome) => (outcome.kind === 'duplicated' ? 'd' : 's'));
     for (const candidate of newOnes.slice(allowed)) errorRows.set(candidate.index, `The free account's limit of ${FREE_CONTACT_LIMIT} contacts is reached.`);
     const refused = new Set((await writeNewContacts(tuid, created)).map((contact) => contact.id));
     created.forEach((contact, n) => {
       if (refused.has(contact.id)) errorRows.set(newOnes[n]!.index, 'Another contact took this email or mobile number during the import.');
     });
-    const written = created.filter((contact) => !refused.has(contact.id));
+    const written = created.filter((contact, n) => {
+      if (refused.has(contact.id)) return false;
+      kinds[newOnes[n]!.index] = 'c';
+      return true;
+    });
     counts.created = written.length;
 
     // Existing contacts: updated with the row's values, or left alone.
@@ -208,9 +250,13 @@ export async function runContactImport(options: { tuid: string; importId: string
           continue;
         }
         try {
-          const after: ContactRecord = { id: before.id, ...applyContactInput({ current: before, input: candidate.input, fields, defaultCountry: DEFAULT_MOBILE_COUNTRY, now }) };
+          const after: ContactRecord = {
+            id: before.id,
+            ...applyContactInput({ current: before, input: withoutResubscribing(before, candidate.input), fields, defaultCountry: DEFAULT_MOBILE_COUNTRY, normalizeMobile: memory.normalizeMobile, now }),
+          };
           if (JSON.stringify(after) !== JSON.stringify({ ...before, updateTime: after.updateTime })) await replaceContact(tuid, before, after);
           changedIds.push(before.id);
+          kinds[candidate.index] = 'u';
         } catch (error) {
           errorRows.set(candidate.index, error instanceof AppError ? error.message : String(error));
         }
@@ -233,6 +279,9 @@ export async function runContactImport(options: { tuid: string; importId: string
     outcomes.forEach((_, index) => {
       consecutive = errorRows.has(index) ? consecutive + 1 : 0;
     });
+    for (const index of errorRows.keys()) kinds[index] = 'e';
+    // Before the commit: a retry of this batch overwrites it, so it always matches the committed counts.
+    await saveBatchOutcomes(fresh, { from: fresh.position, kinds: kinds.join(''), reasons: Object.fromEntries(errorRows) });
     const committed = await commitImportBatch({
       tuid,
       importId: fresh.id,
@@ -272,7 +321,7 @@ export async function runContactImport(options: { tuid: string; importId: string
       if (rowIndex === 0 && job.hasHeader) continue;
       const dataRow = job.hasHeader ? rowIndex - 1 : rowIndex;
       if (dataRow < job.position) {
-        rememberIdentities(row, job, seen);
+        rememberIdentities(row, job, memory);
         continue;
       }
       if (batch.length === 0) batchStart = dataRow;

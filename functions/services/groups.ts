@@ -26,7 +26,7 @@ import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { publish } from './realtime.js';
 import { checkConditionTree, countContacts, isSystemGroupId, loadFilterContext, searchContacts, streamMatchingContacts, type FilterContext } from './contact-search.js';
 
-const SYSTEM_GROUPS: ReadonlyArray<{ id: string; name: string; conditions: TConditionTree }> = [
+export const SYSTEM_GROUPS: ReadonlyArray<{ id: string; name: string; conditions: TConditionTree }> = [
   { id: SYSTEM_GROUP_IDS.withEmail, name: 'All Contacts with Emails', conditions: { match: 'all', rules: [{ field: 'email', operator: 'isNotEmpty' }] } },
   { id: SYSTEM_GROUP_IDS.withMobile, name: 'All Contacts with Mobile', conditions: { match: 'all', rules: [{ field: 'mobile', operator: 'isNotEmpty' }] } },
 ];

@@ -7,7 +7,15 @@
 import type { z } from 'zod';
 import { guessColumnMapping } from '../../shared/domain/import-mapping.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
-import type { TImportJob, TImportPreviewResponse, TImportUploadResponse, TStartImportRequest, ZImportPreviewRequest } from '../../shared/schemas/imports.js';
+import type {
+  TImportFileType,
+  TImportJob,
+  TImportKind,
+  TImportPreviewResponse,
+  TImportUploadResponse,
+  TStartImportRequest,
+  ZImportPreviewRequest,
+} from '../../shared/schemas/imports.js';
 import { listGroups } from '../data/groups.js';
 import { createImportJob, getImportJob, listImportJobs, NO_COUNTS, requestImportStop, updateImportJob, type ImportJob } from '../data/imports.js';
 import { presignUpload, readObjectHead, readObjectStream } from '../lib/aws/storage.js';
@@ -15,30 +23,36 @@ import { sendQueueMessage } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { SNIFF_BYTES, sniffImportFile, type TFileFormat } from '../imports/file-format.js';
+import { fileFormatOf, importObjectPrefix, reportDownloadUrl } from '../imports/import-report.js';
 import { readImportRows } from '../imports/row-reader.js';
 import { listContactFields } from './contact-fields.js';
 
 /** How long a presigned upload URL works. */
 const UPLOAD_URL_SECONDS = 15 * 60;
 const PREVIEW_ROWS = 10;
+const IMPORT_ENDED = new Set(['finished', 'stopped', 'aborted']);
+/** The one column an unsubscribe list maps; null for a contact import. */
+const ADDRESS_OF_KIND: Record<TImportKind, 'email' | 'mobile' | null> = { contacts: null, unsubscribedEmails: 'email', unsubscribedMobiles: 'mobile' };
+
+/** How long a report download link works: enough to start the download (spec §7: a 50 s timeout). */
+const DOWNLOAD_URL_SECONDS = 5 * 60;
 
 function toApiJob(job: ImportJob): TImportJob {
-  const { id, fileName, status, position, counts, reason, createTime, updateTime } = job;
-  return { id, fileName, status, position, counts, reason, createTime, updateTime };
+  const { id, kind, fileName, status, position, counts, reason, createTime, updateTime } = job;
+  return { id, kind, fileName, fileFormat: fileFormatOf(job), status, position, counts, reason, createTime, updateTime };
 }
 
 const contentTypeOf = (fileName: string) =>
   /\.xlsx$/i.test(fileName) ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
 
 /** Reserves an import and answers where to upload the file. */
-export async function createImportUpload(options: { tuid: string; loginTuid: string; fileName: string; now: Date }): Promise<TImportUploadResponse> {
-  const { tuid, loginTuid, fileName, now } = options;
+export async function createImportUpload(options: { tuid: string; loginTuid: string; fileName: string; kind: TImportKind; now: Date }): Promise<TImportUploadResponse> {
+  const { tuid, loginTuid, fileName, kind, now } = options;
   const id = timeOrderedId(now);
-  // The key never carries the user's file name: it is the account's and the import's only.
-  const fileKey = `imports/${tuid}/${id}/original`;
+  const fileKey = `${importObjectPrefix({ tuid, id })}/original`;
   const at = now.toISOString();
   await createImportJob({
-    id, tuid, loginTuid, fileName, fileKey,
+    id, tuid, loginTuid, kind, fileName, fileKey,
     format: {}, hasHeader: true, mapping: [], existing: 'update', groupIds: [],
     status: 'uploading', stopRequested: false, position: 0, counts: { ...NO_COUNTS }, consecutiveErrors: 0, reservation: null, reason: null,
     createTime: at, updateTime: at,
@@ -85,6 +99,12 @@ export async function startImport(options: { tuid: string; importId: string; inp
   if (!('format' in job.format)) throw new AppError(ERROR_CODES.INVALID_INPUT, 'Preview the file before starting the import.');
   const targets = input.mapping.filter((target): target is string => target !== null);
   if (new Set(targets).size !== targets.length) throw new AppError(ERROR_CODES.INVALID_INPUT, 'Each field can take one column only.');
+  const address = ADDRESS_OF_KIND[job.kind];
+  if (address !== null) {
+    // An unsubscribe list brings one column, its addresses, into no group.
+    if (targets.length !== 1 || targets[0] !== address) throw new AppError(ERROR_CODES.INVALID_INPUT, `Map one column, to the ${address === 'email' ? 'email' : 'mobile number'}, and no other.`);
+    if (input.groupIds.length > 0) throw new AppError(ERROR_CODES.INVALID_INPUT, 'An unsubscribe list adds no one to a group.');
+  }
   if (!targets.includes('email') && !targets.includes('mobile')) throw new AppError(ERROR_CODES.INVALID_INPUT, 'Map a column to the email or the mobile number.');
   const fieldIds = new Set((await listContactFields(tuid)).map((field) => `field:${field.id}`));
   const unknown = targets.find((target) => target.startsWith('field:') && !fieldIds.has(target));
@@ -98,7 +118,8 @@ export async function startImport(options: { tuid: string; importId: string; inp
   const stored = await updateImportJob(tuid, job.id, job.position, {
     mapping: input.mapping,
     hasHeader: input.hasHeader,
-    existing: input.existing,
+    // Known addresses of an unsubscribe list are always unsubscribed.
+    existing: address === null ? input.existing : 'update',
     groupIds: input.groupIds,
     status: 'queued',
     updateTime: now.toISOString(),
@@ -117,6 +138,18 @@ export async function stopImport(tuid: string, importId: string): Promise<TImpor
 
 export async function getImport(tuid: string, importId: string): Promise<TImportJob> {
   return toApiJob(await requireJob(tuid, importId));
+}
+
+/**
+ * A short-lived link to one of the report's row lists, or to the uploaded file (spec §7 get-file).
+ * The lists exist once the import has ended; the upload from the moment it was uploaded.
+ */
+export async function importFileUrl(tuid: string, importId: string, type: TImportFileType): Promise<string> {
+  const job = await requireJob(tuid, importId);
+  if (type === 'file' ? job.status === 'uploading' : !IMPORT_ENDED.has(job.status)) {
+    throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, type === 'file' ? 'The file has not been uploaded yet.' : 'The report is ready when the import has ended.');
+  }
+  return reportDownloadUrl(job, type, DOWNLOAD_URL_SECONDS);
 }
 
 export async function listImports(tuid: string): Promise<TImportJob[]> {

@@ -28,8 +28,16 @@ export type Capability =
   | 'readImportFiles'
   /** Sign upload URLs for import files: PutObject under imports/ (the browser's PUT runs with it). */
   | 'presignImportUploads'
+  /** Write import outcomes and report row lists under imports/ (streamed multipart uploads). */
+  | 'writeImportReports'
   /** Send to the contact-import queue. */
-  | 'enqueueImports';
+  | 'enqueueImports'
+  /** Write export files (the data bucket's exports/ prefix): streamed multipart uploads, removal of a run's own file. */
+  | 'writeExportFiles'
+  /** Sign download links for export files: GetObject under exports/ (the browser's GET runs with it). */
+  | 'presignExportDownloads'
+  /** Send to the contact-export queue. */
+  | 'enqueueExports';
 
 type Capabilities = readonly Capability[];
 
@@ -74,15 +82,20 @@ export const FUNCTION_ACCESS: {
     // Imports are stored and queued; preview reads the upload's first bytes; presigning needs
     // no permission of its own (the URL carries the worker-independent upload grant below).
     imports: ['readWriteTable', 'readJwtSecret', 'readImportFiles', 'presignImportUploads', 'enqueueImports'],
+    // Exports are stored and queued; a finished export's file is handed out as a presigned GET.
+    exports: ['readWriteTable', 'readJwtSecret', 'presignExportDownloads', 'enqueueExports'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.
   websocket: ['readWriteTable', 'readJwtSecret'],
   workers: {
     // Delivery records make sending idempotent; SES sends.
     'outbound-mail': ['readWriteTable', 'sendMail'],
-    // Reads the uploaded file, writes contacts, memberships and the checkpoint; tells the user how
-    // it went (notification: stored, pushed, mailed by the user's settings).
-    'contact-import': ['readWriteTable', 'readImportFiles', 'enqueueMail', 'publishToSockets'],
+    // Reads the uploaded file, writes contacts, memberships, the checkpoint and the report's row
+    // lists; tells the user how it went (notification: stored, pushed, mailed by the user's settings).
+    'contact-import': ['readWriteTable', 'readImportFiles', 'writeImportReports', 'enqueueMail', 'publishToSockets'],
+    // Reads contacts, streams the file into the bucket, moves the job; tells the user how it went
+    // (progress, and a notification: stored, pushed, mailed by the user's settings).
+    'contact-export': ['readWriteTable', 'writeExportFiles', 'enqueueMail', 'publishToSockets'],
   },
   jobs: {
     // Moves overdue unverified accounts to force_verify or terminates them.
@@ -124,7 +137,9 @@ export type FunctionConfigProps = {
   table: ITable;
   dataBucket: IBucket;
   /** GetObject and PutObject on import files (the data stack's policies). */
-  importFilePolicies: { read: IManagedPolicy; upload: IManagedPolicy };
+  importFilePolicies: { read: IManagedPolicy; upload: IManagedPolicy; report: IManagedPolicy };
+  /** GetObject (download links) and writes (the export worker) on export files (the data stack's policies). */
+  exportFilePolicies: { read: IManagedPolicy; write: IManagedPolicy };
   jwtSecret: ISecret;
   queues: ReadonlyMap<QueueName, IQueue>;
   realtime: RealtimeEndpoints;
@@ -161,6 +176,7 @@ export class FunctionConfig {
       WEBSOCKET_MANAGEMENT_URL: props.realtime.managementUrl,
       QUEUE_URL_OUTBOUND_MAIL: this.queue('outbound-mail').queueUrl,
       QUEUE_URL_CONTACT_IMPORT: this.queue('contact-import').queueUrl,
+      QUEUE_URL_CONTACT_EXPORT: this.queue('contact-export').queueUrl,
       IDLE_TIME_MS: String(DEFAULT_IDLE_TIME_MS),
       SUPPORT_EMAIL: props.support.email,
       SUPPORT_PHONE: props.support.phone,
@@ -201,8 +217,20 @@ export class FunctionConfig {
       case 'presignImportUploads':
         role.addManagedPolicy(this.props.importFilePolicies.upload);
         return;
+      case 'writeImportReports':
+        role.addManagedPolicy(this.props.importFilePolicies.report);
+        return;
       case 'enqueueImports':
         this.queue('contact-import').grantSendMessages(role);
+        return;
+      case 'writeExportFiles':
+        role.addManagedPolicy(this.props.exportFilePolicies.write);
+        return;
+      case 'presignExportDownloads':
+        role.addManagedPolicy(this.props.exportFilePolicies.read);
+        return;
+      case 'enqueueExports':
+        this.queue('contact-export').grantSendMessages(role);
         return;
     }
   }

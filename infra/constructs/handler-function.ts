@@ -3,7 +3,7 @@
  * esbuild, the shared configuration as its environment, its own log group, and a role holding
  * only its log stream rights plus the capabilities it is granted.
  */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Size, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -26,6 +26,8 @@ export type HandlerFunctionProps = {
   timeout: Duration;
   /** CPU scales with memory; 1024 MB keeps cold starts and password hashing quick. */
   memorySize?: number;
+  /** /tmp in MiB (Lambda's default is 512). */
+  ephemeralStorageMiB?: number;
   config: FunctionConfig;
   capabilities: readonly Capability[];
 };
@@ -51,6 +53,7 @@ export class HandlerFunction extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
+      ephemeralStorageSize: props.ephemeralStorageMiB === undefined ? undefined : Size.mebibytes(props.ephemeralStorageMiB),
       timeout: props.timeout,
       role: this.role,
       logGroup,

@@ -30,6 +30,7 @@ export class QueueWorker extends Construct {
       // The route table's visibility timeout is also the worker's limit: a message must not
       // reappear while its first delivery is still being processed.
       timeout: Duration.seconds(definition.visibilityTimeoutSeconds),
+      ephemeralStorageMiB: definition.ephemeralStorageMiB,
       config: props.config,
       capabilities: FUNCTION_ACCESS.workers[definition.name],
     });

@@ -11,6 +11,7 @@ import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { acknowledgeWildcardResource } from '../constructs/nag.js';
 import { HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket.js';
+import { EXPORT_FILE_RETENTION_DAYS } from '../../shared/schemas/exports.js';
 
 /** Object key prefixes of the data bucket that the lifecycle rules act on. */
 export const DATA_BUCKET_PREFIXES = {
@@ -20,7 +21,8 @@ export const DATA_BUCKET_PREFIXES = {
   imports: 'imports/',
 } as const;
 
-export const EXPORT_RETENTION_DAYS = 7;
+/** The product's retention of export files (shared/schemas/exports.ts), enforced by a lifecycle rule. */
+export const EXPORT_RETENTION_DAYS = EXPORT_FILE_RETENTION_DAYS;
 
 export type DataStackProps = StackProps & {
   /** Production keeps data when the stack is deleted and protects the table from deletion. */
@@ -32,7 +34,9 @@ export class DataStack extends Stack {
   readonly dataBucket: PrivateBucket;
   readonly jwtSecret: Secret;
   /** GetObject and PutObject on import files, attached to the functions that read or sign uploads. */
-  readonly importFilePolicies: { read: ManagedPolicy; upload: ManagedPolicy };
+  readonly importFilePolicies: { read: ManagedPolicy; upload: ManagedPolicy; report: ManagedPolicy };
+  /** GetObject (signing download links) and writes (the export worker) on export files. */
+  readonly exportFilePolicies: { read: ManagedPolicy; write: ManagedPolicy };
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -60,9 +64,10 @@ export class DataStack extends Stack {
       serverAccessLogsPrefix: 'data-bucket/',
       // Uploads and generated files are customer data: never deleted with the stack.
       removalPolicy: RemovalPolicy.RETAIN,
-      // Browsers PUT import files straight here with presigned URLs (the signature is the
-      // authorisation; any origin may carry one, as the app's URL is only known to a later stack).
-      cors: [{ allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3600 }],
+      // Browsers PUT import files straight here and GET import report lists (a redirect the app's
+      // fetch follows) with presigned URLs: the signature is the authorisation, so any origin may
+      // carry one, as the app's URL is only known to a later stack.
+      cors: [{ allowedMethods: [HttpMethods.PUT, HttpMethods.GET], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3600 }],
       lifecycleRules: [
         { prefix: DATA_BUCKET_PREFIXES.exports, expiration: Duration.days(EXPORT_RETENTION_DAYS) },
         // Imports stream large files in parts; an abandoned upload should not cost storage forever.
@@ -71,14 +76,28 @@ export class DataStack extends Stack {
     });
 
     const uploads = this.dataBucket.arnForObjects(`${DATA_BUCKET_PREFIXES.imports}*`);
-    const importPolicy = (id: string, description: string, action: string) => {
-      const policy = new ManagedPolicy(this, id, { description, statements: [new PolicyStatement({ actions: [action], resources: [uploads] })] });
-      acknowledgeWildcardResource(policy, uploads, `Uploads are keyed by account and import id under imports/; only ${action} is allowed.`);
+    const importPolicy = (id: string, description: string, actions: string[]) => {
+      const policy = new ManagedPolicy(this, id, { description, statements: [new PolicyStatement({ actions, resources: [uploads] })] });
+      acknowledgeWildcardResource(policy, uploads, `Uploads and their reports are keyed by account and import id under imports/; only ${actions.join(', ')} allowed.`);
       return policy;
     };
     this.importFilePolicies = {
-      read: importPolicy('ReadImportFilesPolicy', 'Read uploaded contact import files of the campaign platform', 's3:GetObject'),
-      upload: importPolicy('UploadImportFilesPolicy', 'Sign browser uploads of contact import files of the campaign platform', 's3:PutObject'),
+      read: importPolicy('ReadImportFilesPolicy', 'Read uploaded contact import files of the campaign platform', ['s3:GetObject']),
+      upload: importPolicy('UploadImportFilesPolicy', 'Sign browser uploads of contact import files of the campaign platform', ['s3:PutObject']),
+      // PutObject covers the multipart calls that create, upload and complete a row list.
+      report: importPolicy('WriteImportReportsPolicy', 'Write the row lists of contact import reports of the campaign platform', ['s3:PutObject', 's3:AbortMultipartUpload']),
+    };
+
+    const exportFiles = this.dataBucket.arnForObjects(`${DATA_BUCKET_PREFIXES.exports}*`);
+    const exportPolicy = (id: string, description: string, actions: string[]) => {
+      const policy = new ManagedPolicy(this, id, { description, statements: [new PolicyStatement({ actions, resources: [exportFiles] })] });
+      acknowledgeWildcardResource(policy, exportFiles, `Export files are keyed by account, export and run under exports/; only ${actions.join(', ')} allowed.`);
+      return policy;
+    };
+    this.exportFilePolicies = {
+      read: exportPolicy('ReadExportFilesPolicy', 'Sign download links of contact export files of the campaign platform', ['s3:GetObject']),
+      // PutObject covers the multipart calls that create, upload and complete; a run removes its own file when it loses the job.
+      write: exportPolicy('WriteExportFilesPolicy', 'Write contact export files of the campaign platform', ['s3:PutObject', 's3:AbortMultipartUpload', 's3:DeleteObject']),
     };
 
     // A plain 64-character string: functions/lib/tokens.ts uses SecretString as the HS256 key.

@@ -65,6 +65,7 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
     table: data.table,
     dataBucket: data.dataBucket,
     importFilePolicies: data.importFilePolicies,
+    exportFilePolicies: data.exportFilePolicies,
     jwtSecret: data.jwtSecret,
     queues: messaging.queues,
     appUrl: web.appUrl,

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 
 const MOBILE_CAPABLE = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE', 'PERSONAL_NUMBER']);
 
@@ -9,14 +9,25 @@ const MOBILE_CAPABLE = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE', 'PERSONAL_NUMB
  * are the same contact.
  */
 export function normalizeMobile(input: string, defaultCountry?: string): string | null {
+  const parsed = parseMobileInput(input, defaultCountry);
+  return parsed ? mobileOfParsed(parsed) : null;
+}
+
+/** The number as typed, parsed (00 read as +); undefined when it is no phone number at all. */
+export function parseMobileInput(input: string, defaultCountry?: string): PhoneNumber | undefined {
   const text = input.trim().replace(/^00/, '+');
-  if (text === '' || text.length > 32) return null;
-  const parsed = parsePhoneNumberFromString(text, defaultCountry as CountryCode | undefined);
-  if (!parsed || !parsed.isValid()) return null;
-  // A number known to be a landline cannot receive SMS; where the plan cannot tell, accept it.
+  if (text === '' || text.length > 32) return undefined;
+  return parsePhoneNumberFromString(text, defaultCountry as CountryCode | undefined);
+}
+
+/** A parsed number's E.164 form when it is a valid number that can be a mobile, else null. */
+export function mobileOfParsed(parsed: PhoneNumber): string | null {
+  // The type is known only for a valid number (with the max metadata, isValid is "has a type"),
+  // so it is asked first and the validity check runs only for plans without types.
   const type = parsed.getType();
-  if (type !== undefined && !MOBILE_CAPABLE.has(type)) return null;
-  return parsed.number;
+  if (type !== undefined) return MOBILE_CAPABLE.has(type) ? parsed.number : null;
+  // A valid number whose plan cannot tell a landline from a mobile is accepted.
+  return parsed.isValid() ? parsed.number : null;
 }
 
 /** Country of a stored number (ISO 3166 alpha-2), for the country selector of a form. */

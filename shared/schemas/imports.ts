@@ -13,9 +13,17 @@ export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
 /** Where a column goes: the contact's email or mobile, a subscription, a custom field, or nowhere (null). */
 export const ZColumnTarget = z.string().regex(/^(email|mobile|emailSubscribe|smsSubscribe|field:[a-z0-9]{1,20})$/).nullable();
 
+/**
+ * What an import brings in: contacts, or addresses to unsubscribe (spec §2.1
+ * import-unsubscribed-emails, import-unsubscribed-mobile-numbers).
+ */
+export const IMPORT_KINDS = ['contacts', 'unsubscribedEmails', 'unsubscribedMobiles'] as const;
+export type TImportKind = (typeof IMPORT_KINDS)[number];
+
 /** POST data-import/upload: reserves an import and answers where the browser puts the file. */
 export const ZCreateImportUploadRequest = z.strictObject({
   fileName: z.string().trim().min(1).max(200),
+  kind: z.enum(IMPORT_KINDS).default('contacts'),
   size: z.number().int().min(1).max(MAX_IMPORT_BYTES),
 });
 export const ZImportUploadResponse = z.object({ id: z.string(), uploadUrl: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()) });
@@ -57,7 +65,10 @@ export const IMPORT_JOB_STATUSES = ['uploading', 'queued', 'importing', 'finishe
 
 export const ZImportJob = z.object({
   id: z.string(),
+  kind: z.enum(IMPORT_KINDS),
   fileName: z.string(),
+  /** The upload's format (csv until a preview has read it), which the report's row lists take. */
+  fileFormat: z.enum(['csv', 'xlsx']),
   status: z.enum(IMPORT_JOB_STATUSES),
   /** Data rows done. */
   position: z.number().int(),
@@ -68,3 +79,8 @@ export const ZImportJob = z.object({
   updateTime: z.string(),
 });
 export type TImportJob = z.infer<typeof ZImportJob>;
+
+/** GET data-import/details/get-file/{id}?type= (spec §7): a row list of the report, or the uploaded file. */
+export const IMPORT_FILE_TYPES = ['duplicated', 'error', 'created', 'changed', 'file'] as const;
+export const ZImportFileQuery = z.strictObject({ type: z.enum(IMPORT_FILE_TYPES) });
+export type TImportFileType = (typeof IMPORT_FILE_TYPES)[number];

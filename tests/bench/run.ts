@@ -15,7 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   'realtime-fanout': async () => (await import('./realtime-fanout.js')).realtimeFanout,
   'contacts-search': async () => (await import('./contacts.js')).contactsSearch,
   'contacts-resolve': async () => (await import('./contacts.js')).contactsResolve,
-  'import-parse': async () => (await import('./import-parse.js')).importParse,
+  'import': async () => (await import('./import.js')).importBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -2,9 +2,11 @@
  * Contact imports in a real Chromium against the local host (spec §2.1 import-contacts,
  * import-contacts/confirm, import-report; §4 Import; §8 IMPORT-UPLOAD-C-001): the demo user
  * uploads a CSV from the contacts page, checks the guessed mapping, starts the import, watches
- * the report reach its counts through the host's real queue worker, and finds the new contacts.
- * A file that is not text in any supported encoding gets the wrong-encoding message.
+ * the report reach its counts through the host's real queue worker, downloads the error rows, and
+ * finds the new contacts. A file that is not text in any supported encoding gets the
+ * wrong-encoding message. A list of unsubscribed emails unsubscribes a contact.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
@@ -85,7 +87,16 @@ describe('contact imports', () => {
     expect(await count('errors')).toBe('1');
     expect(await count('changed')).toBe('0');
     expect(await page.getByTestId('import-stop').count()).toBe(0);
+    expect(await page.getByTestId('import-download-changed').isDisabled()).toBe(true);
     await takeScreenshot(page, 'imports-report');
+
+    // Act: download the error rows.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-download-error').click()]);
+
+    // Assess: named as the spec says, holding the row as it was and the reason.
+    expect(download.suggestedFilename()).toBe('people-error-contacts.csv');
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toEqual(['Email Address,Mobile,First Name,Reason', "not-an-email,,Broken,'not-an-email' is not a valid email."]);
 
     // Act: back to the contacts list.
     await page.getByTestId('import-back-to-contacts').click();
@@ -136,5 +147,30 @@ describe('contact imports', () => {
     await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="import-encoding"]')?.disabled === false);
     expect(await page.getByTestId('import-preview-error').getAttribute('data-code')).toBe('IMPORT-UPLOAD-C-001');
     expect(await page.getByTestId('import-encoding').inputValue()).toBe('big5');
+  });
+
+  it('imports a list of unsubscribed emails from its tab, unsubscribing the contact', async () => {
+    // Prepare
+    await openImportFromContacts();
+    await page.getByTestId('import-kind-unsubscribedEmails').click();
+    await page.waitForURL(/import-unsubscribed-emails$/);
+    // The page of this kind (not the contact import's, which shares its test ids) is the one shown.
+    await page.getByRole('heading', { name: 'Import unsubscribed emails' }).waitFor();
+
+    // Act
+    await page.getByTestId('import-file-input').setInputFiles({ name: 'opt-outs.csv', mimeType: 'text/csv', buffer: Buffer.from('Email\nbob.import@example.com\n') });
+    await page.getByTestId('import-confirm-page').waitFor();
+    await page.getByTestId('import-preview').waitFor();
+    const options = await page.getByTestId('import-target').first().locator('option').allTextContents();
+    await page.getByTestId('import-start').click();
+    await page.locator('[data-testid="import-status"][data-status="finished"]').waitFor({ timeout: 60_000 });
+
+    // Assess: only the email could be chosen; no groups or existing-contact choice; one contact changed.
+    expect(options).toEqual(["Don't import", 'Email']);
+    expect(await page.getByTestId('import-existing').count()).toBe(0);
+    expect(await page.getByTestId('import-count-changed').getAttribute('data-value')).toBe('1');
+    await page.getByTestId('import-back-to-contacts').click();
+    // The list shown before the import refreshes to the contact's new status.
+    await page.getByTestId('contact-row').filter({ hasText: 'bob.import@example.com' }).filter({ hasText: 'Unsubscribed' }).waitFor();
   });
 });

@@ -103,12 +103,24 @@ describe('data bucket', () => {
   it('takes presigned browser uploads (PUT only) and lets only the import functions read and sign import files', () => {
     // Assess
     development.hasResourceProperties('AWS::S3::Bucket', {
-      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'] })] },
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['PUT', 'GET'], AllowedHeaders: ['content-type'] })] },
     });
     const policies = resourcesOfType(development, 'AWS::IAM::ManagedPolicy');
     const actions = Object.values(policies).map((policy) => JSON.stringify(policy.Properties?.PolicyDocument));
     expect(actions.some((document) => document.includes('"s3:GetObject"') && document.includes('/imports/*'))).toBe(true);
     expect(actions.some((document) => document.includes('"s3:PutObject"') && document.includes('/imports/*'))).toBe(true);
+  });
+
+  it('lets the export functions write and sign export files only, with nothing wider than exports/', () => {
+    // Act
+    const policies = Object.values(resourcesOfType(development, 'AWS::IAM::ManagedPolicy')).map((policy) => JSON.stringify(policy.Properties?.PolicyDocument));
+    const exportPolicies = policies.filter((document) => document.includes('/exports/*'));
+
+    // Assess
+    expect(exportPolicies).toHaveLength(2);
+    expect(exportPolicies.some((document) => document.includes('"Action":"s3:GetObject"'))).toBe(true);
+    expect(exportPolicies.some((document) => document.includes('"s3:PutObject"') && document.includes('"s3:AbortMultipartUpload"') && document.includes('"s3:DeleteObject"'))).toBe(true);
+    for (const document of exportPolicies) expect(document).not.toContain('/imports/*');
   });
 
   it('refuses every request that is not over TLS, on both buckets', () => {

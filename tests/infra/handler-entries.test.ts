@@ -25,10 +25,12 @@ describe('handler modules', () => {
       'functions/api/contacts.ts',
       'functions/api/groups.ts',
       'functions/api/imports.ts',
+      'functions/api/exports.ts',
       'functions/api/search.ts',
       'functions/ws/connection.ts',
       'functions/workers/outbound-mail.ts',
       'functions/workers/contact-import.ts',
+      'functions/workers/contact-export.ts',
       'functions/workers/account-housekeeping.ts',
     ]);
   });

@@ -72,10 +72,14 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   if (actions.includes('secretsmanager:GetSecretValue')) observed.push('readJwtSecret');
   if (sendsTo('OutboundMail')) observed.push('enqueueMail');
   if (sendsTo('ContactImport')) observed.push('enqueueImports');
+  if (sendsTo('ContactExport')) observed.push('enqueueExports');
   if (actions.includes('ses:SendEmail')) observed.push('sendMail');
   if (managedPolicies.some((policy) => policy.includes('PublishToSocketsPolicy'))) observed.push('publishToSockets');
   if (managedPolicies.some((policy) => policy.includes('ReadImportFilesPolicy'))) observed.push('readImportFiles');
   if (managedPolicies.some((policy) => policy.includes('UploadImportFilesPolicy'))) observed.push('presignImportUploads');
+  if (managedPolicies.some((policy) => policy.includes('WriteImportReportsPolicy'))) observed.push('writeImportReports');
+  if (managedPolicies.some((policy) => policy.includes('ReadExportFilesPolicy'))) observed.push('presignExportDownloads');
+  if (managedPolicies.some((policy) => policy.includes('WriteExportFilesPolicy'))) observed.push('writeExportFiles');
   return observed.sort();
 }
 

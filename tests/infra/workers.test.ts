@@ -58,12 +58,13 @@ describe('work queues', () => {
 });
 
 describe('queue workers', () => {
-  it('consumes every queue in batches with partial batch failures', () => {
+  it('consumes every queue in batches with partial batch failures, with the /tmp each worker needs', () => {
     // Assess
     workers.resourceCountIs('AWS::Lambda::EventSourceMapping', QUEUES.length);
     for (const definition of QUEUES) {
       const [functionId, properties] = functionByDescription(workers, `Worker of the ${definition.name} queue`);
       expect(properties.Timeout).toBe(definition.visibilityTimeoutSeconds);
+      expect(properties.EphemeralStorage, definition.name).toEqual(definition.ephemeralStorageMiB === undefined ? undefined : { Size: definition.ephemeralStorageMiB });
       workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: functionId },
         BatchSize: definition.batchSize,

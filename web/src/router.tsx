@@ -15,6 +15,7 @@ import { AppShell } from './shell/app-shell.js';
 import { contactsRoutes } from './routes/contacts/routes.js';
 import { groupsRoutes } from './routes/groups/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
+import { exportsRoutes } from './routes/exports/routes.js';
 
 /** Sections of later issues: routed to the "not available in this build" page, not to placeholders. */
 const LATER_SECTIONS = [
@@ -24,7 +25,6 @@ const LATER_SECTIONS = [
   'settings/*',
   'plans-and-orders',
   'checkout',
-  'exports',
 ];
 
 const sectionUnavailable = lazyPage(() => import('./routes/error/section-unavailable-page.js'));
@@ -50,6 +50,7 @@ const shellRoutes: RouteObject[] = [
   ...contactsRoutes,
   ...groupsRoutes,
   ...searchRoutes,
+  ...exportsRoutes,
   ...hiddenMenuAuthRoutes,
   ...LATER_SECTIONS.map((path) => ({ path, element: sectionUnavailable })),
   { path: '*', element: notFound },

@@ -1,7 +1,16 @@
 /** The data bucket's objects: uploads, import reports, exports. Only this module talks to S3 for them. */
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+  type CompletedPart,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import { config } from '../config.js';
 import { s3Client } from './s3.js';
 
@@ -17,10 +26,25 @@ export async function readObjectHead(key: string, bytes: number): Promise<Uint8A
     const answer = await s3Client().send(new GetObjectCommand({ Bucket: config().DATA_BUCKET, Key: key, Range: `bytes=0-${bytes - 1}` }));
     return answer.Body ? await answer.Body.transformToByteArray() : null;
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'NoSuchKey' || name === 'NotFound') return null;
+    if (isMissing(error)) return null;
     throw error;
   }
+}
+
+/** A small object's text, or null when there is no such object. */
+export async function readObjectText(key: string): Promise<string | null> {
+  try {
+    const answer = await s3Client().send(new GetObjectCommand({ Bucket: config().DATA_BUCKET, Key: key }));
+    return answer.Body ? await answer.Body.transformToString('utf-8') : null;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  return name === 'NoSuchKey' || name === 'NotFound';
 }
 
 export async function writeObject(key: string, body: string | Uint8Array, contentType: string): Promise<void> {
@@ -33,8 +57,163 @@ export async function writeObject(key: string, body: string | Uint8Array, conten
  */
 export async function presignUpload(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
   const url = await getSignedUrl(s3Client(), new PutObjectCommand({ Bucket: config().DATA_BUCKET, Key: key, ContentType: contentType }), { expiresIn: expiresInSeconds });
+  return browserUrl(url);
+}
+
+/** A presigned URL as browsers reach it: through S3_PUBLIC_URL where they cannot reach S3 itself. */
+function browserUrl(url: string): string {
   const publicUrl = config().S3_PUBLIC_URL;
   if (!publicUrl) return url;
   const signed = new URL(url);
   return `${publicUrl.replace(/\/$/, '')}${signed.pathname}${signed.search}`;
+}
+
+/**
+ * A URL the browser GETs one object from, valid for `expiresInSeconds` (S3 checks the time when
+ * the request starts, so a long download that began in time completes). The object's own
+ * Content-Disposition names the downloaded file.
+ */
+export async function presignDownload(key: string, expiresInSeconds: number, options: { fileName?: string } = {}): Promise<string> {
+  // A name on the link overrides the object's own (an upload has none; a report list's depends on the upload's).
+  const disposition = options.fileName === undefined ? undefined : attachmentDisposition(options.fileName);
+  const command = new GetObjectCommand({ Bucket: config().DATA_BUCKET, Key: key, ResponseContentDisposition: disposition });
+  return browserUrl(await getSignedUrl(s3Client(), command, { expiresIn: expiresInSeconds }));
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: config().DATA_BUCKET, Key: key }));
+}
+
+/** `attachment` with the file name for every browser: an ASCII fallback and the UTF-8 name (RFC 6266, RFC 5987). */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Parts of a streamed upload; S3 takes 5 MiB to 5 GiB per part and at most 10,000 parts (80 GB at this size). */
+const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A new object written as a stream: bytes are gathered into 8 MiB parts of a multipart upload, one
+ * part uploading while the next fills, so memory stays near two parts whatever the object's size.
+ * A write waits while a part before it is still uploading (back-pressure). An object smaller than
+ * one part is a single PUT. `end()` completes the object; `abort()` (or a failure) leaves nothing.
+ */
+export class ObjectUpload extends Writable {
+  /** Bytes written so far; the object's size once finished. */
+  size = 0;
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private uploadId: string | undefined;
+  private partCount = 0;
+  private readonly parts: CompletedPart[] = [];
+  private inFlight: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
+  private completed = false;
+  private finishing: Promise<void> | null = null;
+  private discarding: Promise<void> | null = null;
+
+  constructor(
+    private readonly key: string,
+    private readonly headers: { contentType: string; contentDisposition?: string },
+  ) {
+    super();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(chunk);
+    this.buffered += chunk.length;
+    this.size += chunk.length;
+    if (this.buffered < UPLOAD_PART_BYTES) {
+      done();
+      return;
+    }
+    this.sendPart().then(() => done(), (error: unknown) => done(asError(error)));
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    this.finishing = this.complete();
+    this.finishing.then(() => done(), (error: unknown) => done(asError(error)));
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.discardUpload().then(() => done(error), () => done(error));
+  }
+
+  /** Stops the upload and removes what it wrote (the parts, or the completed object). */
+  async abort(): Promise<void> {
+    if (!this.destroyed) this.destroy();
+    await this.finishing?.catch(() => undefined);
+    await this.discardUpload();
+    if (this.completed) await deleteObject(this.key);
+  }
+
+  private get bucket(): string {
+    return config().DATA_BUCKET;
+  }
+
+  private takeBuffered(): Buffer {
+    const body = Buffer.concat(this.chunks, this.buffered);
+    this.chunks = [];
+    this.buffered = 0;
+    return body;
+  }
+
+  /** Sends the buffered bytes as the next part once the part before it is done; does not wait for this one. */
+  private async sendPart(): Promise<void> {
+    const body = this.takeBuffered();
+    await this.inFlight;
+    if (this.failure) throw this.failure;
+    if (!this.uploadId) {
+      const created = await s3Client().send(
+        new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, ContentType: this.headers.contentType, ContentDisposition: this.headers.contentDisposition }),
+      );
+      this.uploadId = created.UploadId;
+    }
+    this.partCount += 1;
+    const partNumber = this.partCount;
+    // Kept as a settled promise: a failure is rethrown at the next write or at the end, never unhandled.
+    this.inFlight = s3Client()
+      .send(new UploadPartCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId, PartNumber: partNumber, Body: body }))
+      .then(
+        (answer) => {
+          this.parts.push({ ETag: answer.ETag, PartNumber: partNumber });
+        },
+        (error: unknown) => {
+          this.failure = error;
+        },
+      );
+  }
+
+  private async complete(): Promise<void> {
+    if (!this.uploadId) {
+      await s3Client().send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: this.key, Body: this.takeBuffered(), ContentType: this.headers.contentType, ContentDisposition: this.headers.contentDisposition }),
+      );
+      this.completed = true;
+      return;
+    }
+    if (this.buffered > 0) await this.sendPart();
+    await this.inFlight;
+    if (this.failure) throw this.failure;
+    const parts = [...this.parts].sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0));
+    await s3Client().send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId, MultipartUpload: { Parts: parts } }));
+    this.completed = true;
+  }
+
+  /** Aborts an unfinished multipart upload, once however often it is asked. */
+  private discardUpload(): Promise<void> {
+    this.discarding ??= (async () => {
+      await this.inFlight;
+      if (this.uploadId && !this.completed) {
+        await s3Client().send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId }));
+      }
+    })();
+    return this.discarding;
+  }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }

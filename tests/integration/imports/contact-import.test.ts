@@ -43,6 +43,7 @@ async function prepareImport(account: Account, csv: string, options: Partial<Imp
     id,
     tuid: account.tuid,
     loginTuid: account.tuid,
+    kind: 'contacts',
     fileName: 'contacts.csv',
     fileKey,
     format: { format: 'csv', encoding: 'utf-8', delimiter: ',' },

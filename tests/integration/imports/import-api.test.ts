@@ -7,7 +7,9 @@
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../shared/errors.js';
-import type { TImportJob, TImportPreviewResponse, TImportUploadResponse } from '../../../shared/schemas/imports.js';
+import { Readable } from 'node:stream';
+import type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse, TImportUploadResponse } from '../../../shared/schemas/imports.js';
+import { readImportRows } from '../../../functions/imports/row-reader.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
 import { call, signUp, type Session } from '../../helpers/socket-clients.js';
 
@@ -20,8 +22,8 @@ beforeAll(async () => {
 afterAll(() => host.stop());
 
 /** What the browser does: reserve an import, then PUT the bytes to the URL it was given. */
-async function upload(session: Session, fileName: string, bytes: Uint8Array): Promise<string> {
-  const reserved = await call<TImportUploadResponse>(host, 'POST', `${API}/data-import/upload`, { token: session.token, body: { fileName, size: bytes.length } });
+async function upload(session: Session, fileName: string, bytes: Uint8Array, kind?: TImportKind): Promise<string> {
+  const reserved = await call<TImportUploadResponse>(host, 'POST', `${API}/data-import/upload`, { token: session.token, body: { fileName, size: bytes.length, kind } });
   expect(reserved.status).toBe(201);
   expect(reserved.body.uploadUrl.startsWith(`${host.url}/_s3/`)).toBe(true);
   const put = await fetch(reserved.body.uploadUrl, { method: 'PUT', headers: reserved.body.headers, body: new Blob([Uint8Array.from(bytes)]) });
@@ -36,6 +38,41 @@ async function waitForEnd(session: Session, importId: string): Promise<TImportJo
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the import did not end');
+}
+
+/** Runs an uploaded file's import to its end: preview, start with the guessed (or given) mapping. */
+async function importUploaded(session: Session, id: string, start: Record<string, unknown> = {}): Promise<TImportJob> {
+  const preview = await call<TImportPreviewResponse>(host, 'POST', `${API}/data-import/${id}/preview`, { token: session.token, body: {} });
+  const started = await call(host, 'POST', `${API}/data-import/${id}/start`, { token: session.token, body: { mapping: preview.body.mapping, existing: 'update', ...start } });
+  expect(started.status).toBe(200);
+  return waitForEnd(session, id);
+}
+
+/** What the browser's download does: GET get-file with the session, following the redirect to storage. */
+async function getFile(session: Session, id: string, type: TImportFileType | 'other'): Promise<{ status: number; disposition: string | null; bytes: Uint8Array }> {
+  const answer = await fetch(`${host.url}${API}/data-import/details/get-file/${id}?type=${type}`, { headers: { authorization: `Bearer ${session.token}` }, redirect: 'manual' });
+  const location = answer.headers.get('location');
+  if (answer.status !== 302 || !location) return { status: answer.status, disposition: null, bytes: new Uint8Array() };
+  // The link names the download (S3 answers with it; the local S3 emulator ignores it).
+  const disposition = new URL(location).searchParams.get('response-content-disposition');
+  const file = await fetch(location);
+  expect(file.status).toBe(200);
+  return { status: file.status, disposition, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+async function rowsOfFile(bytes: Uint8Array, format: 'csv' | 'xlsx'): Promise<string[][]> {
+  const rows: string[][] = [];
+  const fileFormat = format === 'csv' ? ({ format: 'csv', encoding: 'utf-8', delimiter: ',' } as const) : ({ format: 'xlsx' } as const);
+  for await (const batch of readImportRows(Readable.from([bytes]), fileFormat)) rows.push(...batch);
+  return rows;
+}
+
+async function contactsOf(session: Session): Promise<Array<[string | null, string | null, boolean, boolean, string | undefined]>> {
+  const answer = await call<{ data: Array<{ email: string | null; mobile: string | null; emailSubscribe: boolean; smsSubscribe: boolean; fields: Record<string, string> }> }>(host, 'POST', `${API}/contacts/search`, {
+    token: session.token,
+    body: { sort: { field: 'createTime', direction: 'asc' } },
+  });
+  return answer.body.data.map((contact) => [contact.email, contact.mobile, contact.emailSubscribe, contact.smsSubscribe, contact.fields.f1]);
 }
 
 describe('import API', () => {
@@ -119,5 +156,79 @@ describe('import API', () => {
       ERROR_CODES.RECORD_NOT_FOUND,
     ]);
     expect((await call<{ import: TImportJob }>(host, 'GET', `${API}/data-import/${id}`, { token: me.token })).body.import.status).toBe('uploading');
+  });
+
+  it('hands out each row list of the report and the uploaded file, named as the spec says, in the upload\'s format', async () => {
+    // Prepare: one existing contact (changed), two new, one duplicated in the file, one error row.
+    const me = await signUp(host, 'importer-report@example.com');
+    await call(host, 'POST', `${API}/contacts`, { token: me.token, body: { email: 'old@example.com' } });
+    const csv = 'Email,First Name\nold@example.com,舊\nnew@example.com,新\nNEW@example.com,again\nbroken,壞\n=cmd@example.com,"a, b"\n';
+    const id = await upload(me, '客戶 list.csv', new TextEncoder().encode(csv));
+    const beforeEnd = await getFile(me, id, 'error');
+
+    // Act
+    const ended = await importUploaded(me, id);
+    const lists = Object.fromEntries(await Promise.all((['created', 'changed', 'duplicated', 'error', 'file'] as const).map(async (type) => [type, await getFile(me, id, type)] as const)));
+    const badType = await getFile(me, id, 'other');
+    const otherAccount = await getFile(await signUp(host, 'importer-report-other@example.com'), id, 'created');
+
+    // Assess
+    expect(ended.counts).toMatchObject({ created: 2, changed: 1, duplicated: 1, errors: 1 });
+    expect(beforeEnd.status).toBe(404);
+    expect(await rowsOfFile(lists.created!.bytes, 'csv')).toEqual([['Email', 'First Name'], ['new@example.com', '新'], ["'=cmd@example.com", 'a, b']]);
+    expect(await rowsOfFile(lists.changed!.bytes, 'csv')).toEqual([['Email', 'First Name'], ['old@example.com', '舊']]);
+    expect(await rowsOfFile(lists.duplicated!.bytes, 'csv')).toEqual([['Email', 'First Name'], ['NEW@example.com', 'again']]);
+    expect(await rowsOfFile(lists.error!.bytes, 'csv')).toEqual([['Email', 'First Name', 'Reason'], ['broken', '壞', "'broken' is not a valid email."]]);
+    expect(new TextDecoder().decode(lists.file!.bytes)).toBe(csv);
+    expect(lists.created!.disposition).toContain(`filename*=UTF-8''${encodeURIComponent('客戶 list-newly-created-contacts.csv')}`);
+    expect(lists.error!.disposition).toContain(encodeURIComponent('客戶 list-error-contacts.csv'));
+    expect(lists.file!.disposition).toContain(encodeURIComponent('客戶 list.csv'));
+    expect([badType.status, otherAccount.status]).toEqual([400, 404]);
+    expect(lists.created!.status).toBe(200);
+  });
+
+  it('writes the row lists of an XLSX upload as XLSX', async () => {
+    // Prepare
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Contacts');
+    sheet.addRows([['Email', 'Mobile'], ['x1@example.com', '9123 4567'], ['x2@example.com', '12']]);
+    const me = await signUp(host, 'importer-report-xlsx@example.com');
+    const id = await upload(me, 'people.xlsx', new Uint8Array(await workbook.xlsx.writeBuffer()));
+
+    // Act
+    await importUploaded(me, id);
+    const created = await getFile(me, id, 'created');
+    const errors = await getFile(me, id, 'error');
+
+    // Assess
+    expect(await rowsOfFile(created.bytes, 'xlsx')).toEqual([['Email', 'Mobile'], ['x1@example.com', '9123 4567']]);
+    expect(await rowsOfFile(errors.bytes, 'xlsx')).toEqual([['Email', 'Mobile', 'Reason'], ['x2@example.com', '12', 'Invalid Phone Number.']]);
+    expect(created.disposition).toContain('people-newly-created-contacts.xlsx');
+  });
+
+  it('imports unsubscribed emails and mobile numbers: known contacts unsubscribed, unknown ones kept as unsubscribed, never resubscribed by a later import', async () => {
+    // Prepare
+    const me = await signUp(host, 'importer-unsubscribe@example.com');
+    await call(host, 'POST', `${API}/contacts`, { token: me.token, body: { email: 'known@example.com', mobile: '+85291234567', fields: { f1: 'Known' } } });
+    const emails = await upload(me, 'unsubscribed.csv', new TextEncoder().encode('Email\nknown@example.com\nstranger@example.com\n'), 'unsubscribedEmails');
+    const mobiles = await upload(me, 'stop.csv', new TextEncoder().encode('Mobile\n9123 4567\n6123 4567\n'), 'unsubscribedMobiles');
+    const resubscribe = await upload(me, 'again.csv', new TextEncoder().encode('Email,Email opt-in,Name\nknown@example.com,yes,Renamed\n'));
+
+    // Act
+    const wrongMapping = await call(host, 'POST', `${API}/data-import/${emails}/start`, { token: me.token, body: { mapping: ['mobile'], existing: 'update' } });
+    const emailsEnded = await importUploaded(me, emails, { mapping: ['email'] });
+    const mobilesEnded = await importUploaded(me, mobiles, { mapping: ['mobile'] });
+    await importUploaded(me, resubscribe, { mapping: ['email', 'emailSubscribe', 'field:f1'] });
+
+    // Assess
+    expect(wrongMapping.status).toBe(400);
+    expect(emailsEnded).toMatchObject({ kind: 'unsubscribedEmails', counts: { created: 1, changed: 1 } });
+    expect(mobilesEnded).toMatchObject({ kind: 'unsubscribedMobiles', counts: { created: 1, changed: 1 } });
+    expect(await contactsOf(me)).toEqual([
+      ['known@example.com', '+85291234567', false, false, 'Renamed'],
+      ['stranger@example.com', null, false, true, undefined],
+      [null, '+85261234567', true, false, undefined],
+    ]);
   });
 });

@@ -68,6 +68,7 @@ describe('token lifetimes', () => {
       APP_URL: 'http://127.0.0.1',
       QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1/q',
       QUEUE_URL_CONTACT_IMPORT: 'http://127.0.0.1/q2',
+      QUEUE_URL_CONTACT_EXPORT: 'http://127.0.0.1/q3',
     });
     const { signToken, verifyToken } = await import('../../../functions/lib/tokens.js');
     const { ROLE_PERMISSIONS } = await import('../../../shared/domain/permissions.js');

@@ -21,6 +21,8 @@ export type ApiRequestOptions = {
   signal?: AbortSignal;
   /** Send the session's bearer token (default true). */
   auth?: boolean;
+  /** 'blob' for a file download (answers in the error shape still fail as errors). */
+  responseType?: 'json' | 'blob';
 };
 
 export const SIGN_IN_URL = '/#/sign-in';
@@ -87,6 +89,7 @@ async function send<T>(options: ApiRequestOptions, token: string | null): Promis
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     });
+    if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
     const payload = await readBody(response);
     if (!response.ok) throw errorFromResponse(response.status, payload);
     return payload as T;

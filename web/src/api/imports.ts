@@ -3,13 +3,14 @@
  * into storage, preview and map it, start the worker, and follow the job.
  */
 import useSWR, { mutate } from 'swr';
-import type { TImportJob, TImportPreviewResponse, TImportUploadResponse, TStartImportRequest } from '../../../shared/schemas/imports.js';
+import { importFileName } from '../../../shared/domain/import-report.js';
+import type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse, TImportUploadResponse, TStartImportRequest } from '../../../shared/schemas/imports.js';
 import { IMPORT_ENCODINGS } from '../../../shared/schemas/imports.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import { ApiError, CLIENT_ERROR_CODES } from './errors.js';
 import { apiRequest } from './client.js';
 
-export type { TImportJob, TImportPreviewResponse };
+export type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse };
 export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
 
 const IMPORTS_PATH = '/api/v1/pageBasedAPI/data-import';
@@ -22,8 +23,25 @@ export function isImportRunning(job: TImportJob): boolean {
 }
 
 /** Reserves an import for a file; answers where the browser puts the bytes. */
-export function createImportUpload(file: { name: string; size: number }): Promise<TImportUploadResponse> {
-  return apiRequest<TImportUploadResponse>({ method: 'POST', path: `${IMPORTS_PATH}/upload`, body: { fileName: file.name, size: file.size } });
+export function createImportUpload(file: { name: string; size: number }, kind: TImportKind): Promise<TImportUploadResponse> {
+  return apiRequest<TImportUploadResponse>({ method: 'POST', path: `${IMPORTS_PATH}/upload`, body: { fileName: file.name, size: file.size, kind } });
+}
+
+/**
+ * Downloads one of the report's row lists, or the uploaded file (spec §7 get-file: a blob within
+ * 50 s), and saves it under the spec's name.
+ */
+export async function downloadImportFile(job: TImportJob, type: TImportFileType): Promise<void> {
+  const blob = await apiRequest<Blob>({ path: `${IMPORTS_PATH}/details/get-file/${encodeURIComponent(job.id)}`, query: { type }, responseType: 'blob' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = importFileName(job, type);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Released once the browser has surely taken the blob (revoking at once can cancel the download).
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

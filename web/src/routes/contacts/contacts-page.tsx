@@ -6,6 +6,7 @@ import { ERROR_CODES } from '../../../../shared/errors.js';
 import { DownloadIcon, PlusIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { ErrorPage } from '../error/error-page.js';
+import { ExportButton } from '../exports/export-button.js';
 import { ContactList } from './components/contact-list.js';
 import { ContactsTabs } from './components/contacts-tabs.js';
 import { FieldManager } from './components/field-manager.js';
@@ -26,22 +27,25 @@ export default function ContactsPage() {
       maxW="7xl"
       testId="contacts-page"
       actions={
-        permissions.canWrite && (
-          <>
-            <Button asChild variant="outline">
-              <RouterLink to={contactPaths.importContacts} data-testid="import-contacts">
-                <DownloadIcon boxSize="4" />
-                {t('action.import')}
-              </RouterLink>
-            </Button>
-            <Button asChild>
-              <RouterLink to={contactPaths.create} data-testid="create-contact">
-                <PlusIcon boxSize="4" />
-                {t('action.create')}
-              </RouterLink>
-            </Button>
-          </>
-        )
+        <>
+          {tab === 'contacts' && <ExportButton source={{ kind: 'list', quickSearch: params.get('q') ?? undefined }} label={t('action.export')} testId="export-contacts" />}
+          {permissions.canWrite && (
+            <>
+              <Button asChild variant="outline">
+                <RouterLink to={contactPaths.importContacts} data-testid="import-contacts">
+                  <DownloadIcon boxSize="4" />
+                  {t('action.import')}
+                </RouterLink>
+              </Button>
+              <Button asChild>
+                <RouterLink to={contactPaths.create} data-testid="create-contact">
+                  <PlusIcon boxSize="4" />
+                  {t('action.create')}
+                </RouterLink>
+              </Button>
+            </>
+          )}
+        </>
       }
     >
       <ContactsTabs current={tab} />

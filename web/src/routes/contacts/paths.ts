@@ -6,6 +6,15 @@ export const contactPaths = {
   edit: (id: string) => `/contacts/edit-contact?id=${encodeURIComponent(id)}`,
   profile: (id: string) => `/contacts/profile?id=${encodeURIComponent(id)}`,
   importContacts: '/contacts/import-contacts',
+  importUnsubscribedEmails: '/contacts/import-unsubscribed-emails',
+  importUnsubscribedMobiles: '/contacts/import-unsubscribed-mobile-numbers',
   importConfirm: (id: string) => `/contacts/import-contacts/confirm?id=${encodeURIComponent(id)}`,
   importReport: (id: string) => `/contacts/import-report?id=${encodeURIComponent(id)}`,
+} as const;
+
+/** The upload page of each kind of import. */
+export const IMPORT_UPLOAD_PATHS = {
+  contacts: contactPaths.importContacts,
+  unsubscribedEmails: contactPaths.importUnsubscribedEmails,
+  unsubscribedMobiles: contactPaths.importUnsubscribedMobiles,
 } as const;

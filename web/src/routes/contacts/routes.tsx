@@ -4,8 +4,6 @@ import { lazyPage } from '../lazy-page.js';
 const contactForm = lazyPage(() => import('./contact-form-page.js'));
 /** Upload, confirm and report share one chunk (one entry in the entry's preload map). */
 const importPages = lazyPage(() => import('./import/import-pages.js'));
-/** Imports of unsubscribed emails and mobiles come later: their pages say so rather than show nothing. */
-const sectionUnavailable = lazyPage(() => import('../error/section-unavailable-page.js'));
 
 /** Routes of the contacts area (spec §2.1), spread into the shell's route table (web/src/router.tsx). */
 export const contactsRoutes: RouteObject[] = [
@@ -16,8 +14,6 @@ export const contactsRoutes: RouteObject[] = [
   { path: 'contacts/import-contacts', element: importPages },
   { path: 'contacts/import-contacts/confirm', element: importPages },
   { path: 'contacts/import-report', element: importPages },
-  ...['import-unsubscribed-emails', 'import-unsubscribed-mobile-numbers'].map((page) => ({
-    path: `contacts/${page}`,
-    element: sectionUnavailable,
-  })),
+  { path: 'contacts/import-unsubscribed-emails', element: importPages },
+  { path: 'contacts/import-unsubscribed-mobile-numbers', element: importPages },
 ];

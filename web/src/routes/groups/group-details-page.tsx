@@ -15,6 +15,7 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { useFormatters } from '../../format/use-formatters.js';
 import { ErrorPage } from '../error/error-page.js';
+import { ExportButton } from '../exports/export-button.js';
 import { AddContactsDialog } from './components/add-contacts-dialog.js';
 import { DeleteGroupDialog } from './components/delete-group-dialog.js';
 import { GroupMembers } from './components/group-members.js';
@@ -71,30 +72,33 @@ function GroupView({ group, permissions }: { group: TGroup; permissions: GroupPe
         </HStack>
       }
       actions={
-        group.editable && (
-          <>
-            {canEditMembers && permissions.canReadContacts && (
-              <Button onClick={() => setDialog('add')} data-testid="add-contacts">
-                <PlusIcon boxSize="4" />
-                {t('details.addContacts')}
-              </Button>
-            )}
-            {permissions.canWrite && (
-              <Button asChild variant="outline">
-                <RouterLink to={groupPaths.modify(group.id)} data-testid="edit-group">
-                  <PencilIcon boxSize="4" />
-                  {t('details.edit')}
-                </RouterLink>
-              </Button>
-            )}
-            {permissions.canDelete && (
-              <Button variant="outline" colorPalette="red" onClick={() => setDialog('delete')} data-testid="delete-group">
-                <TrashIcon boxSize="4" />
-                {t('details.delete')}
-              </Button>
-            )}
-          </>
-        )
+        <>
+          <ExportButton source={{ kind: 'group', groupId: group.id, groupName: group.name }} label={t('details.export')} testId="export-group" />
+          {group.editable && (
+            <>
+              {canEditMembers && permissions.canReadContacts && (
+                <Button onClick={() => setDialog('add')} data-testid="add-contacts">
+                  <PlusIcon boxSize="4" />
+                  {t('details.addContacts')}
+                </Button>
+              )}
+              {permissions.canWrite && (
+                <Button asChild variant="outline">
+                  <RouterLink to={groupPaths.modify(group.id)} data-testid="edit-group">
+                    <PencilIcon boxSize="4" />
+                    {t('details.edit')}
+                  </RouterLink>
+                </Button>
+              )}
+              {permissions.canDelete && (
+                <Button variant="outline" colorPalette="red" onClick={() => setDialog('delete')} data-testid="delete-group">
+                  <TrashIcon boxSize="4" />
+                  {t('details.delete')}
+                </Button>
+              )}
+            </>
+          )}
+        </>
       }
     >
       <Stack gap="5">

@@ -1,7 +1,8 @@
 /**
  * `/contacts/import-contacts/confirm?id=` (spec §2.1, §4 Import): the file's first rows with a
  * target above each column (the guessed mapping preselected), the header switch, the encoding of a
- * CSV, what to do with existing contacts and the groups to add to; Start runs the worker.
+ * CSV, what to do with existing contacts and the groups to add to; Start runs the worker. An
+ * unsubscribe list maps one column, its addresses, and has neither of the last two.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Card, Checkbox, Field, Flex, Heading, NativeSelect, Spinner, Stack, Switch, Table, Text } from '@chakra-ui/react';
@@ -12,16 +13,18 @@ import { IMPORT_ENCODINGS } from '../../../../../shared/schemas/imports.js';
 import { toApiError } from '../../../api/errors.js';
 import { useEveryGroup, hasEditableMembers } from '../../../api/groups.js';
 import { useFieldSchemas } from '../../../api/contacts.js';
-import { previewImport, startImport, type ImportEncoding, type TImportPreviewResponse } from '../../../api/imports.js';
+import { previewImport, startImport, useImport, type ImportEncoding, type TImportKind, type TImportPreviewResponse } from '../../../api/imports.js';
 import { showError } from '../../../components/error-dialog.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { describeError } from '../../../errors/error-messages.js';
 import { ErrorPage } from '../../error/error-page.js';
-import { contactPaths } from '../paths.js';
+import { contactPaths, IMPORT_UPLOAD_PATHS } from '../paths.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
 
 type Target = string | null;
 const PRIMARY_TARGETS = ['email', 'mobile', 'emailSubscribe', 'smsSubscribe'] as const;
+/** The one column an unsubscribe list maps; null for a contact import. */
+const ADDRESS_OF_KIND: Record<TImportKind, 'email' | 'mobile' | null> = { contacts: null, unsubscribedEmails: 'email', unsubscribedMobiles: 'mobile' };
 /** The select's value for "Don't import" (a select cannot hold null). */
 const SKIP = '';
 
@@ -38,7 +41,10 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
   const { t } = useTranslation(['contacts', 'errors']);
   const navigate = useNavigate();
   const { schemas } = useFieldSchemas();
-  const { groups } = useEveryGroup(canReadGroups);
+  const { job } = useImport(id);
+  const kind = job?.kind ?? 'contacts';
+  const address = ADDRESS_OF_KIND[kind];
+  const { groups } = useEveryGroup(canReadGroups && address === null);
   const [encoding, setEncoding] = useState<ImportEncoding | undefined>(undefined);
   const [preview, setPreview] = useState<TImportPreviewResponse | null>(null);
   const [previewError, setPreviewError] = useState<{ code: string; message: string } | null>(null);
@@ -57,7 +63,6 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
       .then((answer) => {
         if (!current) return;
         setPreview(answer);
-        setMapping(answer.mapping);
         setPreviewError(null);
       })
       .catch((error: unknown) => {
@@ -71,12 +76,20 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
     };
   }, [id, encoding, t]);
 
+  // The guessed mapping, kept to the address column for an unsubscribe list.
+  useEffect(() => {
+    if (preview) setMapping(address ? preview.mapping.map((target) => (target === address ? target : null)) : preview.mapping);
+  }, [preview, address]);
+
   const targets = useMemo(
-    () => [
-      ...PRIMARY_TARGETS.map((target) => ({ value: target, label: t(`import.target.${target}`) })),
-      ...(schemas ?? []).map((field) => ({ value: `field:${field.id}`, label: field.name })),
-    ],
-    [schemas, t],
+    () =>
+      address
+        ? [{ value: address, label: t(`import.target.${address}`) }]
+        : [
+            ...PRIMARY_TARGETS.map((target) => ({ value: target, label: t(`import.target.${target}`) })),
+            ...(schemas ?? []).map((field) => ({ value: `field:${field.id}`, label: field.name })),
+          ],
+    [address, schemas, t],
   );
   const snapshotGroups = (groups ?? []).filter(hasEditableMembers);
   const badEncoding = previewError?.code === ERROR_CODES.IMPORT_BAD_ENCODING;
@@ -89,10 +102,11 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
   };
 
   const start = async () => {
+    if (address && !mapping.includes(address)) return setProblem(t(`import.confirm.needs.${address}`));
     if (!mapping.includes('email') && !mapping.includes('mobile')) return setProblem(t('import.confirm.needsEmailOrMobile'));
     setStarting(true);
     try {
-      await startImport(id, { mapping, hasHeader, existing, groupIds });
+      await startImport(id, address ? { mapping, hasHeader, existing: 'update', groupIds: [] } : { mapping, hasHeader, existing, groupIds });
       navigate(contactPaths.importReport(id));
     } catch (error) {
       showError(error);
@@ -104,9 +118,9 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
 
   return (
     <PageLayout
-      title={t('import.confirm.title')}
-      subtitle={t('import.confirm.subtitle')}
-      back={{ to: contactPaths.importContacts, label: t('import.action.chooseAnother') }}
+      title={address ? t(`import.kind.${kind}.title`) : t('import.confirm.title')}
+      subtitle={t(address ? `import.confirm.subtitleAddress.${address}` : 'import.confirm.subtitle')}
+      back={{ to: IMPORT_UPLOAD_PATHS[kind], label: t('import.action.chooseAnother') }}
       maxW="7xl"
       testId="import-confirm-page"
     >
@@ -155,7 +169,7 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
             <Text>{previewError.message}</Text>
             {!badEncoding && (
               <Button asChild size="sm" variant="outline" alignSelf="flex-start">
-                <RouterLink to={contactPaths.importContacts}>{t('import.action.chooseAnother')}</RouterLink>
+                <RouterLink to={IMPORT_UPLOAD_PATHS[kind]}>{t('import.action.chooseAnother')}</RouterLink>
               </Button>
             )}
           </Stack>
@@ -218,6 +232,7 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
               </Table.Root>
             </Box>
 
+            {address === null && (
             <Card.Root variant="outline">
               <Card.Body>
                 <Stack gap="5">
@@ -264,6 +279,7 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
                 </Stack>
               </Card.Body>
             </Card.Root>
+            )}
 
             {problem && (
               <Text color="fg.error" role="alert" data-testid="import-confirm-error">

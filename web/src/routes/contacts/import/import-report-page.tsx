@@ -1,15 +1,18 @@
 /**
  * `/contacts/import-report?id=` (spec §2.1, §4 Import): an import's status and live progress, its
- * counts, why it stopped, and Stop while it runs.
+ * counts, why it stopped, Stop while it runs, and once it has ended the downloads of each row list
+ * and of the uploaded file (spec §7 get-file).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, Card, Flex, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import type { TProgressPayload } from '../../../../../shared/schemas/realtime.js';
 import { revalidateContacts } from '../../../api/contacts.js';
-import { isImportRunning, stopImport, useImport, type TImportJob } from '../../../api/imports.js';
+import { downloadImportFile, isImportRunning, stopImport, useImport, type TImportFileType, type TImportJob } from '../../../api/imports.js';
+import { showError } from '../../../components/error-dialog.js';
+import { DownloadIcon } from '../../../components/icons.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { PageLayout } from '../../../components/page-layout.js';
@@ -20,6 +23,13 @@ import { contactPaths } from '../paths.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
 
 const COUNTS = ['created', 'changed', 'skipped', 'duplicated', 'errors'] as const;
+/** The row lists, each with the count that says how many rows it holds. */
+const LISTS = [
+  { type: 'created', count: 'created' },
+  { type: 'changed', count: 'changed' },
+  { type: 'duplicated', count: 'duplicated' },
+  { type: 'error', count: 'errors' },
+] as const;
 
 export default function ImportReportPage() {
   const [params] = useSearchParams();
@@ -44,12 +54,11 @@ function ImportReport({ id, canWrite }: { id: string; canWrite: boolean }) {
     if (data.status !== 'importing') void refetch();
   });
 
-  // Lists of contacts (and group counts) read before the end are stale once the import ends.
-  const wasRunning = useRef(false);
-  const running = job ? isImportRunning(job) : false;
+  // Lists of contacts (and group counts) read before the end are stale once the import ends,
+  // whether this page saw it end or it had already ended (a fast import) when the page opened.
+  const running = job ? isImportRunning(job) : true;
   useEffect(() => {
-    if (wasRunning.current && !running) void revalidateContacts();
-    wasRunning.current = running;
+    if (!running) void revalidateContacts();
   }, [running]);
 
   const layout = (children: ReactNode) => (
@@ -110,6 +119,8 @@ function ImportReport({ id, canWrite }: { id: string; canWrite: boolean }) {
         ))}
       </SimpleGrid>
 
+      {!running && <ImportDownloads job={job} />}
+
       <Flex gap="2" wrap="wrap">
         <Button asChild variant="outline">
           <RouterLink to={contactPaths.list} data-testid="import-back-to-contacts">
@@ -139,6 +150,52 @@ function ImportReport({ id, canWrite }: { id: string; canWrite: boolean }) {
         </ConfirmDialog>
       )}
     </Stack>,
+  );
+}
+
+function ImportDownloads({ job }: { job: TImportJob }) {
+  const { t } = useTranslation('contacts');
+  const { number } = useFormatters();
+  const [busy, setBusy] = useState<TImportFileType | null>(null);
+  const download = async (type: TImportFileType) => {
+    setBusy(type);
+    try {
+      await downloadImportFile(job, type);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const button = (type: TImportFileType, label: string, rows?: number) => (
+    <Button
+      key={type}
+      size="sm"
+      variant="outline"
+      disabled={rows === 0 || (busy !== null && busy !== type)}
+      loading={busy === type}
+      onClick={() => void download(type)}
+      data-testid={`import-download-${type}`}
+    >
+      <DownloadIcon boxSize="4" />
+      {rows === undefined ? label : `${label} (${number(rows)})`}
+    </Button>
+  );
+  return (
+    <Card.Root variant="outline" data-testid="import-downloads">
+      <Card.Body>
+        <Stack gap="3">
+          <Text fontWeight="semibold">{t('import.download.title')}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {t('import.download.hint', { format: job.fileFormat.toUpperCase() })}
+          </Text>
+          <Flex gap="2" wrap="wrap">
+            {LISTS.map(({ type, count }) => button(type, t(`import.download.${type}`), job.counts[count]))}
+            {button('file', t('import.download.file'))}
+          </Flex>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }
 

@@ -1,21 +1,24 @@
 /**
- * `/contacts/import-contacts` (spec §2.1, §4 Import): choose or drop a CSV or XLSX file, upload it
- * straight to storage with a progress bar, then map it on the confirm page. Lists recent imports.
+ * `/contacts/import-contacts`, `/contacts/import-unsubscribed-emails` and
+ * `/contacts/import-unsubscribed-mobile-numbers` (spec §2.1, §4 Import): choose or drop a CSV or
+ * XLSX file, upload it straight to storage with a progress bar, then map it on the confirm page.
+ * Tabs switch between the three kinds of import; recent imports are listed below.
  */
 import { useRef, useState, type DragEvent } from 'react';
 import { Box, Button, Card, Heading, Link, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
-import { MAX_IMPORT_BYTES } from '../../../../../shared/schemas/imports.js';
-import { createImportUpload, uploadImportFile, useImports } from '../../../api/imports.js';
+import { IMPORT_KINDS, MAX_IMPORT_BYTES } from '../../../../../shared/schemas/imports.js';
+import { createImportUpload, uploadImportFile, useImports, type TImportKind } from '../../../api/imports.js';
 import { showError } from '../../../components/error-dialog.js';
 import { FileTextIcon } from '../../../components/icons.js';
+import { LinkTabs } from '../../../components/link-tabs.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { ErrorPage } from '../../error/error-page.js';
-import { contactPaths } from '../paths.js';
+import { contactPaths, IMPORT_UPLOAD_PATHS } from '../paths.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
 import { ImportStatusBadge } from './import-status-badge.js';
 
@@ -24,7 +27,7 @@ const MAX_MB = MAX_IMPORT_BYTES / (1024 * 1024);
 /** The recent imports shown under the upload. */
 const RECENT = 10;
 
-export default function ImportUploadPage() {
+export default function ImportUploadPage({ kind }: { kind: TImportKind }) {
   const { t } = useTranslation('contacts');
   const navigate = useNavigate();
   const permissions = useContactPermissions();
@@ -42,7 +45,7 @@ export default function ImportUploadPage() {
     if (file.size > MAX_IMPORT_BYTES) return setProblem(t('import.upload.tooLarge', { size: MAX_MB }));
     setPercent(0);
     try {
-      const target = await createImportUpload(file);
+      const target = await createImportUpload(file, kind);
       await uploadImportFile(target, file, setPercent);
       navigate(contactPaths.importConfirm(target.id));
     } catch (error) {
@@ -58,8 +61,13 @@ export default function ImportUploadPage() {
   };
 
   return (
-    <PageLayout title={t('import.title')} subtitle={t('import.subtitle')} back={{ to: contactPaths.list, label: t('action.backToList') }} testId="import-upload-page">
+    <PageLayout title={t(`import.kind.${kind}.title`)} subtitle={t(`import.kind.${kind}.subtitle`)} back={{ to: contactPaths.list, label: t('action.backToList') }} testId="import-upload-page">
       <Stack gap="8">
+        <LinkTabs
+          tabs={IMPORT_KINDS.map((each) => ({ key: each, to: IMPORT_UPLOAD_PATHS[each], label: t(`import.kind.${each}.tab`), testId: `import-kind-${each}` }))}
+          current={kind}
+          label={t('import.kind.label')}
+        />
         <Box
           borderWidth="2px"
           borderStyle="dashed"
@@ -141,6 +149,7 @@ function RecentImports() {
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>{t('import.recent.file')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('import.recent.kind')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('import.recent.status')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('import.recent.created')}</Table.ColumnHeader>
             </Table.Row>
@@ -153,6 +162,7 @@ function RecentImports() {
                     <RouterLink to={contactPaths.importReport(job.id)}>{job.fileName}</RouterLink>
                   </Link>
                 </Table.Cell>
+                <Table.Cell color="fg.muted">{t(`import.kind.${job.kind}.tab`)}</Table.Cell>
                 <Table.Cell>
                   <ImportStatusBadge status={job.status} />
                 </Table.Cell>

@@ -14,6 +14,7 @@ import { ContactPages } from '../../../components/contact-pages.js';
 import { CameraIcon, RefreshIcon } from '../../../components/icons.js';
 import { useCursorTrail } from '../../../components/pager.js';
 import { useClaims } from '../../../session/session.js';
+import { ExportButton } from '../../exports/export-button.js';
 import { groupPaths } from '../../groups/paths.js';
 
 export function ContactResults({ filter }: { filter: TContactFilter }) {
@@ -27,24 +28,25 @@ export function ContactResults({ filter }: { filter: TContactFilter }) {
         <Box aria-live="polite">
           <MatchCount filter={filter} fontWeight="semibold" />
         </Box>
-        {canSaveGroups && (
-          <HStack gap="2" wrap="wrap">
-            {filter.conditions && (
-              <Button asChild size="sm" variant="outline">
-                <RouterLink to={groupPaths.save('D', filter)} data-testid="save-auto-group">
-                  <RefreshIcon boxSize="4" />
-                  {t('results.saveAuto')}
-                </RouterLink>
-              </Button>
-            )}
+        <HStack gap="2" wrap="wrap">
+          <ExportButton source={{ kind: 'search', filter }} label={t('results.export')} size="sm" testId="export-search" />
+          {canSaveGroups && filter.conditions && (
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to={groupPaths.save('D', filter)} data-testid="save-auto-group">
+                <RefreshIcon boxSize="4" />
+                {t('results.saveAuto')}
+              </RouterLink>
+            </Button>
+          )}
+          {canSaveGroups && (
             <Button asChild size="sm" variant="outline">
               <RouterLink to={groupPaths.save('S', filter)} data-testid="save-snapshot-group">
                 <CameraIcon boxSize="4" />
                 {t('results.saveSnapshot')}
               </RouterLink>
             </Button>
-          </HStack>
-        )}
+          )}
+        </HStack>
       </Flex>
       <ResultPages filter={filter} />
     </Box>

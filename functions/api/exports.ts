@@ -1,0 +1,23 @@
+import { ZStartExportRequest, ZStopExportRequest } from '../../shared/schemas/exports.js';
+import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { getExport, getExportDownload, listExports, startExport, stopExport } from '../services/exports.js';
+
+const EXPORTS = '/api/v1/pageBasedAPI/data-export';
+
+const tuidOf = (request: ApiRequest) => claimsOf(request).tuid;
+const exportIdOf = (request: ApiRequest) => request.params.exportId ?? '';
+
+export const handler = createApiHandler('exports', {
+  [`GET ${EXPORTS}`]: async (request) => ({ data: await listExports(tuidOf(request), new Date()) }),
+  [`POST ${EXPORTS}/start`]: async (request) => {
+    const claims = claimsOf(request);
+    const input = parseInput(ZStartExportRequest, request.body);
+    return HttpAnswer.json({ export: await startExport({ tuid: claims.tuid, loginTuid: claims.loginTuid, input, now: new Date() }) }, 201);
+  },
+  [`GET ${EXPORTS}/{exportId}`]: async (request) => ({ export: await getExport(tuidOf(request), exportIdOf(request), new Date()) }),
+  [`POST ${EXPORTS}/{exportId}/stop`]: async (request) => {
+    parseInput(ZStopExportRequest, request.body ?? {});
+    return { export: await stopExport(tuidOf(request), exportIdOf(request), new Date()) };
+  },
+  [`GET ${EXPORTS}/{exportId}/download`]: async (request) => getExportDownload(tuidOf(request), exportIdOf(request), new Date()),
+});
