@@ -1,10 +1,15 @@
 /**
  * Presigned browser uploads and downloads on the local host. The S3 emulator has no CORS, so the
- * product signs URLs under the host's own origin (S3_PUBLIC_URL = <host>/_s3) and the host streams
- * each request through to the emulator unchanged, path and signature query included: PUT (import
- * uploads) and GET/HEAD (export downloads). Nothing else passes.
+ * product signs URLs under the host's own origin (S3_PUBLIC_URL = <host>/_s3). GET and HEAD
+ * (downloads) are streamed through to the emulator unchanged, path and signature query included.
+ * A PUT (an import's upload, up to 200 MB) is streamed into the emulator as a multipart upload of
+ * 8 MiB parts, because the emulator refuses any request body over 11 MiB; like S3, the host
+ * refuses a PUT whose link has expired or that names another bucket. Nothing else passes.
  */
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { ObjectUpload } from '../../functions/lib/aws/storage.js';
+import { config } from '../../functions/lib/config.js';
 
 export const S3_UPLOAD_PATH = '/_s3';
 
@@ -18,6 +23,7 @@ export function proxyS3Upload(request: IncomingMessage, response: ServerResponse
     response.writeHead(405, { allow: [...PASSED_METHODS].join(', ') }).end();
     return Promise.resolve();
   }
+  if (method === 'PUT') return storeUpload(request, response, url);
   const target = new URL(`${url.pathname.slice(S3_UPLOAD_PATH.length)}${url.search}`, s3Endpoint);
   const headers: Record<string, string> = {};
   for (const name of REQUEST_HEADERS) {
@@ -43,7 +49,36 @@ export function proxyS3Upload(request: IncomingMessage, response: ServerResponse
       else response.destroy();
       resolve();
     });
-    if (method === 'PUT') request.pipe(upstream);
-    else upstream.end();
+    upstream.end();
   });
+}
+
+/** S3's answer to a refused request: a status and an XML error the browser shows nowhere. */
+function refuse(response: ServerResponse, status: number, code: string): void {
+  response.writeHead(status, { 'content-type': 'application/xml' }).end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`);
+}
+
+/** When a presigned link stops working: X-Amz-Date plus X-Amz-Expires seconds. */
+function linkExpiry(query: URLSearchParams): number | null {
+  const signed = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(query.get('X-Amz-Date') ?? '');
+  const seconds = Number(query.get('X-Amz-Expires'));
+  if (!signed || !Number.isFinite(seconds)) return null;
+  const [, year, month, day, hour, minute, second] = signed.map(Number) as number[];
+  return Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) + seconds * 1000;
+}
+
+async function storeUpload(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  const [bucket, ...keyParts] = url.pathname.slice(S3_UPLOAD_PATH.length + 1).split('/');
+  const expiry = linkExpiry(url.searchParams);
+  if (expiry === null || keyParts.length === 0) return refuse(response, 403, 'AccessDenied');
+  if (Date.now() > expiry) return refuse(response, 403, 'AccessDenied');
+  if (bucket !== config().DATA_BUCKET) return refuse(response, 404, 'NoSuchBucket');
+  const upload = new ObjectUpload(keyParts.map(decodeURIComponent).join('/'), { contentType: request.headers['content-type'] ?? 'application/octet-stream' });
+  try {
+    await pipeline(request, upload);
+    response.writeHead(200, { etag: '"local"' }).end();
+  } catch {
+    // The browser went away or the emulator failed: nothing was stored (the upload aborts itself).
+    if (!response.headersSent) refuse(response, 500, 'InternalError');
+  }
 }

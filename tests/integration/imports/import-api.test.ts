@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import { Readable } from 'node:stream';
 import type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse, TImportUploadResponse } from '../../../shared/schemas/imports.js';
+import { createHash } from 'node:crypto';
 import { readImportRows } from '../../../functions/imports/row-reader.js';
+import { readObjectStream } from '../../../functions/lib/aws/storage.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
 import { call, signUp, type Session } from '../../helpers/socket-clients.js';
 
@@ -230,5 +232,27 @@ describe('import API', () => {
       ['stranger@example.com', null, false, true, undefined],
       [null, '+85261234567', true, false, undefined],
     ]);
+  });
+
+  it('takes an upload far larger than the S3 emulator\'s 11 MiB request limit whole, and refuses an expired link', async () => {
+    // Prepare: 16 MiB of CSV rows.
+    const me = await signUp(host, 'importer-large@example.com');
+    const line = 'someone.with.a.long.address@example.com,+85291234567,陳大文,a note that makes the row longer\n';
+    const bytes = new TextEncoder().encode('Email,Mobile,Name,Note\n' + line.repeat(Math.ceil((16 * 1024 * 1024) / line.length)));
+    const expired = await call<TImportUploadResponse>(host, 'POST', `${API}/data-import/upload`, { token: me.token, body: { fileName: 'late.csv', size: 10 } });
+    const lateUrl = new URL(expired.body.uploadUrl);
+    lateUrl.searchParams.set('X-Amz-Date', '20200101T000000Z');
+
+    // Act
+    const id = await upload(me, 'large.csv', bytes);
+    const late = await fetch(lateUrl, { method: 'PUT', headers: expired.body.headers, body: 'Email\n' });
+    const stored = await readObjectStream(`imports/${me.userId}/${id}/original`);
+    const hash = createHash('sha256');
+    for await (const chunk of stored.stream) hash.update(chunk as Buffer);
+
+    // Assess
+    expect(stored.size).toBe(bytes.length);
+    expect(hash.digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(late.status).toBe(403);
   });
 });
