@@ -451,7 +451,7 @@ export async function writeNewContacts(tuid: string, contacts: readonly ContactR
   }
 }
 
-/** Which contacts hold these emails and mobile numbers (one batch read). */
+/** Which contacts hold these emails and mobile numbers (batch reads of 100). */
 export async function findContactIdsByIdentities(tuid: string, identities: { emails: readonly string[]; mobiles: readonly string[] }): Promise<{ byEmail: Map<string, number>; byMobile: Map<string, number> }> {
   const { db, name } = table();
   const wanted = [
@@ -462,8 +462,8 @@ export async function findContactIdsByIdentities(tuid: string, identities: { ema
   const byMobile = new Map<string, number>();
   const emailPrefix = keys.contactEmail(tuid, '').PK;
   const mobilePrefix = keys.contactMobile(tuid, '').PK;
-  for (let i = 0; i < wanted.length; i += BATCH_GET_LIMIT) {
-    let batch: Array<Record<string, unknown>> = wanted.slice(i, i + BATCH_GET_LIMIT);
+  const readChunk = async (keysToRead: Array<Record<string, unknown>>) => {
+    let batch = keysToRead;
     while (batch.length > 0) {
       const answer = await db.send(new BatchGetCommand({ RequestItems: { [name]: { Keys: batch, ConsistentRead: true } } }));
       for (const item of answer.Responses?.[name] ?? []) {
@@ -473,6 +473,11 @@ export async function findContactIdsByIdentities(tuid: string, identities: { ema
       }
       batch = (answer.UnprocessedKeys?.[name]?.Keys ?? []) as Array<Record<string, unknown>>;
     }
-  }
+  };
+  // An import asks for a batch's 1,000 or so identities at once: a few reads in flight, not one by one.
+  const limit = createLimiter(4);
+  const chunks: Array<Array<Record<string, unknown>>> = [];
+  for (let i = 0; i < wanted.length; i += BATCH_GET_LIMIT) chunks.push(wanted.slice(i, i + BATCH_GET_LIMIT));
+  await Promise.all(chunks.map((chunk) => limit(() => readChunk(chunk))));
   return { byEmail, byMobile };
 }

@@ -23,6 +23,7 @@ import { readObjectStream } from '../lib/aws/storage.js';
 import type { TFileFormat } from '../imports/file-format.js';
 import { saveBatchOutcomes, writeImportReport, type RowKind } from '../imports/import-report.js';
 import { unguardFormula } from '../exports/csv.js';
+import { IdentitySet } from '../imports/identity-set.js';
 import { createMobileNormalizer } from '../imports/mobile-normalizer.js';
 import { readImportRows } from '../imports/row-reader.js';
 import { listContactFields } from './contact-fields.js';
@@ -112,7 +113,7 @@ type RowOutcome =
 const identitiesOf = (contact: Pick<ContactRecord, 'email' | 'mobile'>) => [contact.email ? `e:${contact.email}` : null, contact.mobile ? `m:${contact.mobile}` : null].filter((key): key is string => key !== null);
 
 /** What a run keeps between rows: the file's identities so far, and its mobile normaliser. */
-type RunMemory = { seen: Set<string>; normalizeMobile: typeof normalizeMobile };
+type RunMemory = { seen: IdentitySet; normalizeMobile: typeof normalizeMobile };
 
 function classifyRow(row: readonly string[], job: ImportJob, fields: readonly TFieldSchema[], memory: RunMemory, now: number): RowOutcome {
   const { seen } = memory;
@@ -153,7 +154,7 @@ export async function runContactImport(options: { tuid: string; importId: string
   const { tuid } = job;
   const [fields, account] = await Promise.all([listContactFields(tuid), getAccount(tuid)]);
   const limit = account?.free ? FREE_CONTACT_LIMIT : null;
-  const memory: RunMemory = { seen: new Set(), normalizeMobile: createMobileNormalizer() };
+  const memory: RunMemory = { seen: new IdentitySet(), normalizeMobile: createMobileNormalizer() };
   let rowIndex = -1;
   let batch: string[][] = [];
   let batchStart = 0;

@@ -28,6 +28,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { decodeJwt } from 'jose';
+import { IdentitySet } from '../../functions/imports/identity-set.js';
 import { createMobileNormalizer } from '../../functions/imports/mobile-normalizer.js';
 import { readImportRows } from '../../functions/imports/row-reader.js';
 import type { TFileFormat } from '../../functions/imports/file-format.js';
@@ -154,7 +155,7 @@ async function measureParse(dir: string, phase: Phase): Promise<ParseMeasurement
   const format: TFileFormat = phase === 'xlsx' ? { format: 'xlsx' } : { format: 'csv', encoding: 'utf-8', delimiter: ',' };
   const normalizeMobile = createMobileNormalizer();
   const counts: Counts = { rows: 0, valid: 0, duplicates: 0, errors: 0 };
-  const seen = new Set<string>();
+  const seen = new IdentitySet();
   let peakRssBytes = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss);
@@ -175,12 +176,13 @@ async function measureParse(dir: string, phase: Phase): Promise<ParseMeasurement
         counts.errors += 1;
         continue;
       }
-      const key = normalizeEmail(email);
-      if (seen.has(key)) {
+      // As the worker does: a row is a duplicate when its email or its mobile number came before.
+      const identities = mobile === null ? [`e:${normalizeEmail(email)}`] : [`e:${normalizeEmail(email)}`, `m:${mobile}`];
+      if (identities.some((identity) => seen.has(identity))) {
         counts.duplicates += 1;
         continue;
       }
-      seen.add(key);
+      for (const identity of identities) seen.add(identity);
       counts.valid += 1;
     }
   }
