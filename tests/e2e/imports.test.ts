@@ -4,11 +4,14 @@
  * uploads a CSV from the contacts page, checks the guessed mapping, starts the import, watches
  * the report reach its counts through the host's real queue worker, downloads the error rows, and
  * finds the new contacts. A file that is not text in any supported encoding gets the
- * wrong-encoding message. A list of unsubscribed emails unsubscribes a contact.
+ * wrong-encoding message. A list of unsubscribed emails unsubscribes a contact. Stop ends a running
+ * import, and a free account's import stops at the contact limit, each saying why.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { getAccount, updateAccount } from '../../functions/data/accounts.js';
+import { FREE_CONTACT_LIMIT } from '../../shared/constants.js';
 import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
 import { startTestHost, type TestHost } from '../helpers/local-host.js';
 
@@ -172,5 +175,61 @@ describe('contact imports', () => {
     await page.getByTestId('import-back-to-contacts').click();
     // The list shown before the import refreshes to the contact's new status.
     await page.getByTestId('contact-row').filter({ hasText: 'bob.import@example.com' }).filter({ hasText: 'Unsubscribed' }).waitFor();
+  });
+
+  /** The demo account's id, from the session the page holds. */
+  const demoTuid = () => page.evaluate(() => JSON.parse(atob(window.localStorage.getItem('session.token')!.split('.')[1]!)).tuid as string);
+
+  async function importFile(name: string, csv: string): Promise<void> {
+    await openImportFromContacts();
+    await page.getByTestId('import-file-input').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('import-confirm-page').waitFor();
+    await page.getByTestId('import-preview').waitFor();
+    await page.getByTestId('import-start').click();
+    await page.getByTestId('import-report-page').waitFor();
+  }
+
+  it('stops a running import from its report, keeping what was imported and saying why it ended', async () => {
+    // Prepare: a paid account (no contact limit) and a file the worker needs a while for.
+    const tuid = await demoTuid();
+    const before = (await getAccount(tuid))!;
+    await updateAccount(tuid, { free: false });
+    const rows = Array.from({ length: 40_000 }, (_, i) => `stop${i}@example.com,Row ${i}`);
+
+    // Act
+    await importFile('long.csv', ['Email,First Name', ...rows].join('\n'));
+    await page.locator('[data-testid="import-status"][data-status="importing"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('import-stop').click();
+    await page.getByTestId('import-stop-dialog-confirm').click();
+    await page.locator('[data-testid="import-status"][data-status="stopped"]').waitFor({ timeout: 30_000 });
+
+    // Assess
+    expect(await page.getByTestId('import-reason').textContent()).toBe('The import was stopped before the end of the file.');
+    const created = Number(await page.getByTestId('import-count-created').getAttribute('data-value'));
+    expect(created).toBeLessThan(40_000);
+    expect(await page.getByTestId('import-stop').count()).toBe(0);
+    await page.getByTestId('import-downloads').waitFor();
+    await updateAccount(tuid, { free: before.free });
+  });
+
+  it('stops a free account\'s import at the contact limit and says so', async () => {
+    // Prepare: a free account three contacts short of its limit.
+    const tuid = await demoTuid();
+    const before = (await getAccount(tuid))!;
+    await updateAccount(tuid, { free: true, contactCount: FREE_CONTACT_LIMIT - 3 });
+    const rows = Array.from({ length: 10 }, (_, i) => `limit${i}@example.com,Row ${i}`);
+
+    // Act
+    await importFile('over-the-limit.csv', ['Email,First Name', ...rows].join('\n'));
+    await page.locator('[data-testid="import-status"][data-status="stopped"]').waitFor({ timeout: 60_000 });
+
+    // Assess
+    expect(await page.getByTestId('import-reason').textContent()).toBe(
+      'Your free account has reached its contact storage limit. Upgrade your plan or delete some contacts to add more.',
+    );
+    expect(await page.getByTestId('import-count-created').getAttribute('data-value')).toBe('3');
+    expect(await page.getByTestId('import-count-errors').getAttribute('data-value')).toBe('7');
+    await takeScreenshot(page, 'imports-limit');
+    await updateAccount(tuid, { free: before.free, contactCount: (await getAccount(tuid))!.contactCount - (FREE_CONTACT_LIMIT - 3) + before.contactCount });
   });
 });

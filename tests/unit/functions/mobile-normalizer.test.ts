@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCountries, getExampleNumber } from 'libphonenumber-js/max';
 import examples from 'libphonenumber-js/mobile/examples';
-import { cacheableFromHeadLength, createMobileNormalizer, freeTail, maxLength, parseRegex } from '../../../functions/imports/mobile-normalizer.js';
+import { Automaton, createMobileNormalizer, parseRegex, rulesOf } from '../../../functions/imports/mobile-normalizer.js';
 import { normalizeMobile } from '../../../shared/domain/phone.js';
 
 /** A deterministic pseudo-random stream. */
@@ -15,9 +15,10 @@ function random(seed: number): () => number {
 
 describe('the per-import mobile normaliser', () => {
   it('answers exactly as normalizeMobile for numbers of every country, national and international', () => {
-    // Prepare: for each country, heads near its example mobile number, each with many tails, so
-    // that cached verdicts are reused (Georgia's and Tokelau's plans tell numbers apart by their
-    // last digits; a cache that assumed otherwise fails here).
+    // Prepare: for each country, numbers near its example mobile number: a leading part (some
+    // digits changed) and random rests of every length, national, international and with a national
+    // prefix, so that cached verdicts are reused across numbers that differ in any later digit
+    // (Georgia's vanity blocks, for one, are told apart by their last digits).
     const next = random(7);
     const digit = () => String(Math.floor(next() * 10));
     const mismatches: string[] = [];
@@ -27,11 +28,13 @@ describe('the per-import mobile normaliser', () => {
       if (!example) continue;
       const normalize = createMobileNormalizer();
       const national = example.nationalNumber;
-      for (let h = 0; h < 24; h += 1) {
-        const head = [...national].map((char, i) => (i < national.length - 3 && next() < 0.25 ? digit() : char)).join('').slice(0, -3);
-        for (let t = 0; t < 8; t += 1) {
-          const tail = digit() + digit() + digit();
-          for (const input of [head + tail, `+${example.countryCallingCode} ${head}${tail}`, `00${example.countryCallingCode}${head}-${tail}`]) {
+      for (let h = 0; h < 16; h += 1) {
+        const kept = 1 + Math.floor(next() * (national.length - 1));
+        const lead = [...national.slice(0, kept)].map((char) => (next() < 0.15 ? digit() : char)).join('');
+        for (let t = 0; t < 10; t += 1) {
+          const rest = Array.from({ length: national.length - kept + (t === 9 ? 1 : 0) }, digit).join('');
+          const number = lead + rest;
+          for (const input of [number, `0${number}`, `+${example.countryCallingCode} ${number}`, `00${example.countryCallingCode}${number}`, `${example.countryCallingCode}${number}`]) {
             numbers += 1;
             const expected = normalizeMobile(input, country);
             if (normalize(input, country) !== expected) mismatches.push(`${country} ${input}`);
@@ -45,13 +48,11 @@ describe('the per-import mobile normaliser', () => {
     expect(mismatches).toEqual([]);
   }, 60_000);
 
-  it('proves a calling code cacheable from its plans, and refuses codes whose rules look at the last digits', () => {
-    expect(cacheableFromHeadLength('852', 'HK', 8)).toBeLessThan(6);
-    expect(cacheableFromHeadLength('86', 'CN', 11)).toBeLessThan(9);
-    // Georgia's vanity mobile blocks, Tokelau's short numbers, North America's "$"-anchored local dialling.
-    expect(cacheableFromHeadLength('995', 'GE', 9)).toBe(Infinity);
-    expect(cacheableFromHeadLength('690', 'TK', 4)).toBe(Infinity);
-    expect(cacheableFromHeadLength('1', 'US', 10)).toBe(Infinity);
+  it('reads each country\'s plan, and refuses one whose prefix rules look at the whole number', () => {
+    expect(rulesOf('HK')?.patterns.length).toBeGreaterThan(3);
+    expect(rulesOf('CN')?.nationalPrefix).not.toBeNull();
+    // "$"-anchored seven-digit local dialling (Antigua, on North America's +1).
+    expect(rulesOf('AG')).toBeNull();
   });
 
   it('leaves letters, extensions and odd lengths to the full parser', () => {
@@ -67,22 +68,39 @@ describe('the per-import mobile normaliser', () => {
 });
 
 describe('the metadata pattern reader', () => {
-  it('counts the any-digit places a whole-number pattern ends in', () => {
-    expect(freeTail(parseRegex('(?:2[13-9]|3[1-9])\\d{6}'), 8)).toBe(6);
-    // HK: the 8-digit alternatives leave 5 and 7 digits open; the 12-digit one cannot match 8.
-    expect(freeTail(parseRegex('9\\d{4,7}|(?:[2-7]|9\\d{3})\\d{7}'), 8)).toBe(7);
-    expect(freeTail(parseRegex('900(?:[0-24-9]\\d{7}|3\\d{1,4})'), 8)).toBe(4);
-    expect(freeTail(parseRegex('900(?:[0-24-9]\\d{7}|3\\d{1,4})'), 6)).toBe(2);
-    expect(freeTail(parseRegex('5(?:0555[5-9]|757\\d)\\d\\d'), 8)).toBe(2);
-    expect(freeTail(parseRegex('6(?:1\\d|2[0-4])\\d{3}|7[0-9]'), 6)).toBe(3);
-    expect(freeTail(parseRegex('6(?:1\\d|2[0-4])\\d{3}|7[0-9]'), 2)).toBe(1);
-    expect(freeTail(parseRegex('4\\w+'), 8)).toBe(0);
+  /** Whether the pattern's verdict on numbers of `length` digits is settled by `head`. */
+  const decided = (pattern: string, head: string, length: number) => {
+    const automaton = Automaton.of(parseRegex(pattern))!;
+    const states = [...head].reduce((current, digit) => automaton.step(current, Number(digit)), automaton.start());
+    return automaton.isDecided(states, length - head.length);
+  };
+
+  it('settles a verdict by the leading digits where the rest is any digits, or cannot match', () => {
+    // China's mobiles: 138 and then any eight digits.
+    expect(decided('1(?:3\\d|4[5-9]|5[0-35-9])\\d{8}', '138', 11)).toBe(true);
+    // Not a mobile prefix: nothing after it can match.
+    expect(decided('1(?:3\\d|4[5-9]|5[0-35-9])\\d{8}', '12', 11)).toBe(true);
+    // Georgia's vanity blocks: the last digits decide.
+    expect(decided('5(?:0555[5-9]|757\\d)\\d\\d', '5055', 8)).toBe(false);
+    expect(decided('5(?:0555[5-9]|757\\d)\\d\\d', '50555', 8)).toBe(false);
+    expect(decided('5(?:0555[5-9]|757\\d)\\d\\d', '505557', 8)).toBe(true);
+    // Optional and repeated parts.
+    expect(decided('9\\d{4,7}|(?:[2-7]|9\\d{3})\\d{7}', '91', 8)).toBe(true);
+    expect(decided('5\\d{3}(?:\\d(?:\\d{2})?)?', '5', 6)).toBe(true);
+    expect(decided('5\\d{3}(?:\\d(?:\\d{2})?)?', '5', 7)).toBe(true);
   });
 
-  it('bounds what a prefix rule can match, unbounded when anchored at the end or repeated freely', () => {
-    expect(maxLength(parseRegex('00(?:30|5[09]|[126-9]?)'))).toBe(4);
-    expect(maxLength(parseRegex('(1(?:[12]\\d|79)\\d\\d)|0'))).toBe(5);
-    expect(maxLength(parseRegex('([2-9]\\d{6})$|1'))).toBe(Infinity);
-    expect(maxLength(parseRegex('0\\d*'))).toBe(Infinity);
+  it('settles a prefix rule once it has matched or can no longer match', () => {
+    const chinaPrefix = Automaton.of(parseRegex('(1(?:[12]\\d|79)\\d\\d)|0'))!;
+    expect(chinaPrefix.settle('13812345678')).toEqual({ digits: 2, matched: false });
+    expect(chinaPrefix.settle('12593123')).toEqual({ digits: 5, matched: true });
+    expect(chinaPrefix.settle('0138')).toEqual({ digits: 1, matched: true });
+    expect(chinaPrefix.settle('1')).toBeNull();
+    expect(Automaton.of(parseRegex('([2-9]\\d{6})$|1'))).toBeNull();
+  });
+
+  it('refuses what it cannot read', () => {
+    expect(parseRegex('4\\w+')).toBeNull();
+    expect(parseRegex('[a-c]')).toBeNull();
   });
 });
