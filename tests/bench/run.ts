@@ -16,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   'contacts-search': async () => (await import('./contacts.js')).contactsSearch,
   'contacts-resolve': async () => (await import('./contacts.js')).contactsResolve,
   'import': async () => (await import('./import.js')).importBench,
+  'template-render': async () => (await import('./template-render.js')).templateRender,
 };
 
 const wanted = process.argv.slice(2);
