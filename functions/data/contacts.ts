@@ -11,7 +11,7 @@ import type { ContactRecord } from '../../shared/domain/contacts.js';
 import type { BounceStatus } from '../../shared/schemas/contacts.js';
 import { createLimiter, interleave } from '../lib/concurrency.js';
 import { CONTACT_SHARDS, keys } from './keys.js';
-import { cancellationCodes, queryPages, table, transactWrite } from './table-client.js';
+import { batchPut, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
 
 export const CONTACTS_PER_BLOCK = 100;
 
@@ -66,21 +66,26 @@ function decode(id: number, text: string): ContactRecord {
   };
 }
 
+/** The identity items that make new contacts' emails and mobile numbers theirs. */
+function identityItemsOf(tuid: string, contacts: readonly ContactRecord[]): Array<Record<string, unknown>> {
+  return contacts.flatMap((contact) => [
+    ...(contact.email ? [{ ...keys.contactEmail(tuid, contact.email), contactId: contact.id }] : []),
+    ...(contact.mobile ? [{ ...keys.contactMobile(tuid, contact.mobile), contactId: contact.id }] : []),
+  ]);
+}
+
 /**
  * The stored form of whole blocks of new contacts with their identity items, for bulk writers
  * (imports, seeders) that claim identities themselves; ids must be allocated and unused.
  */
 export function contactBlockItems(tuid: string, contacts: readonly ContactRecord[]): Array<Record<string, unknown>> {
   const blocks = new Map<number, Record<string, unknown>>();
-  const identities: Array<Record<string, unknown>> = [];
   for (const contact of contacts) {
     const block = blocks.get(blockOf(contact.id)) ?? { ...keys.contactBlock(tuid, blockOf(contact.id)) };
     block[slotOf(contact.id)] = encode(contact);
     blocks.set(blockOf(contact.id), block);
-    if (contact.email) identities.push({ ...keys.contactEmail(tuid, contact.email), contactId: contact.id });
-    if (contact.mobile) identities.push({ ...keys.contactMobile(tuid, contact.mobile), contactId: contact.id });
   }
-  return [...blocks.values(), ...identities];
+  return [...blocks.values(), ...identityItemsOf(tuid, contacts)];
 }
 
 /** The contacts of one block item, in id order. */
@@ -170,23 +175,30 @@ export async function findContactIdByIdentity(tuid: string, identity: { email: s
   return answer.Item ? Number(answer.Item.contactId) : null;
 }
 
-/** An identity item that names a contact which no longer holds it (a write that died halfway) is removed. */
-export async function releaseStaleIdentity(tuid: string, identity: { email: string } | { mobile: string }, staleId: number): Promise<void> {
+/**
+ * An identity item that names a contact which no longer holds it (a write that died halfway) is
+ * removed; not while a bulk writer holds the lease, whose identities may name contacts it has yet
+ * to store.
+ */
+export async function releaseStaleIdentity(tuid: string, identity: { email: string } | { mobile: string }, staleId: number, now = Date.now()): Promise<void> {
   const { name } = table();
   const key = 'email' in identity ? keys.contactEmail(tuid, identity.email) : keys.contactMobile(tuid, identity.mobile);
-  await transactWrite([{ Delete: { TableName: name, Key: key, ConditionExpression: 'contactId = :id', ExpressionAttributeValues: { ':id': staleId } } }]).catch(() => undefined);
+  await runContactTransaction([
+    { item: { Delete: { TableName: name, Key: key, ConditionExpression: 'contactId = :id', ExpressionAttributeValues: { ':id': staleId } } }, refusal: 'changedMeanwhile' },
+    { item: leaseCheckItem(tuid, bulkLeaseGuard(null, now)), refusal: 'bulkWriterActive' },
+  ]);
 }
 
 /** Why a contact write was refused. */
 export class ContactWriteRefused extends Error {
-  constructor(readonly reason: 'emailTaken' | 'mobileTaken' | 'limitReached' | 'changedMeanwhile') {
+  constructor(readonly reason: 'emailTaken' | 'mobileTaken' | 'limitReached' | 'changedMeanwhile' | 'bulkWriterActive') {
     super(reason);
   }
 }
 
 function identityItems(tuid: string, id: number, before: Pick<ContactRecord, 'email' | 'mobile'> | null, after: Pick<ContactRecord, 'email' | 'mobile'> | null) {
   const { name } = table();
-  const items: Array<{ item: TransactItem; refusal: ContactWriteRefused['reason'] | null }> = [];
+  const items: ContactTransactionPart[] = [];
   const change = (kind: 'email' | 'mobile', old: string | null, next: string | null) => {
     if (old === next) return;
     const keyOf = (value: string) => (kind === 'email' ? keys.contactEmail(tuid, value) : keys.contactMobile(tuid, value));
@@ -207,34 +219,115 @@ function identityItems(tuid: string, id: number, before: Pick<ContactRecord, 'em
 
 const presence = (value: string | null | undefined) => (value ? 1 : 0);
 
+/**
+ * Bulk writers (imports) claim identities with unconditional batch writes, which is safe only while
+ * no one else claims identities in the account: they hold a short lease on the account item, and
+ * every single write that claims an identity checks in its transaction that no other writer holds
+ * it. `writer` is the bulk writer making the single write (its own lease passes), or null.
+ */
+function bulkLeaseGuard(writer: string | null, now: number) {
+  return {
+    condition: '(attribute_not_exists(bulkWriterUntil) OR bulkWriterUntil < :leaseNow OR bulkWriter = :leaseWriter)',
+    values: { ':leaseNow': now, ':leaseWriter': writer ?? '' },
+  };
+}
+
+type LeaseGuard = ReturnType<typeof bulkLeaseGuard>;
+
 /** The account's counters move with the contacts: all, with an email, with a mobile number. */
-function counterItem(tuid: string, delta: { contacts: number; withEmail: number; withMobile: number }, limit: number | null): TransactItem {
+function counterItem(tuid: string, delta: { contacts: number; withEmail: number; withMobile: number }, limit: number | null, guard: LeaseGuard | null): TransactItem {
   const { name } = table();
+  const conditions = ['attribute_exists(PK)', ...(limit === null ? [] : ['(attribute_not_exists(contactCount) OR contactCount <= :room)']), ...(guard ? [guard.condition] : [])];
   return {
     Update: {
       TableName: name,
       Key: keys.account(tuid),
       UpdateExpression: 'ADD contactCount :contacts, emailContactCount :withEmail, mobileContactCount :withMobile',
-      ConditionExpression: limit === null ? 'attribute_exists(PK)' : 'attribute_exists(PK) AND (attribute_not_exists(contactCount) OR contactCount <= :room)',
+      ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeValues: {
         ':contacts': delta.contacts,
         ':withEmail': delta.withEmail,
         ':withMobile': delta.withMobile,
         ...(limit === null ? {} : { ':room': limit - delta.contacts }),
+        ...guard?.values,
       },
     },
   };
 }
 
-async function runContactTransaction(parts: Array<{ item: TransactItem; refusal: ContactWriteRefused['reason'] | null }>): Promise<void> {
+/** The lease check alone, for a write that claims an identity without moving a counter. */
+function leaseCheckItem(tuid: string, guard: LeaseGuard): TransactItem {
+  const { name } = table();
+  return { ConditionCheck: { TableName: name, Key: keys.account(tuid), ConditionExpression: guard.condition, ExpressionAttributeValues: guard.values } };
+}
+
+/** How long a bulk writer's lease lasts unrenewed: far longer than one batch's writes, short enough that a crashed import holds up single writes only briefly. */
+export const BULK_WRITE_LEASE_MS = 30_000;
+/** A single writer that found the lease taken makes bulk writers step aside for this long, so it gets its turn between two batches. */
+const WAITING_WRITER_PRECEDENCE_MS = 2_000;
+
+/**
+ * Takes (or renews) the account's bulk-write lease for `holder` until now + BULK_WRITE_LEASE_MS;
+ * answers false while another holder's lease is live or a single writer has just asked to go first.
+ */
+export async function takeBulkWriteLease(tuid: string, holder: string, now: number): Promise<boolean> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.account(tuid),
+        UpdateExpression: 'SET bulkWriter = :holder, bulkWriterUntil = :until',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(bulkWriterUntil) OR bulkWriterUntil < :now OR bulkWriter = :holder) AND (attribute_not_exists(writerWaiting) OR writerWaiting < :waitedBefore)',
+        ExpressionAttributeValues: { ':holder': holder, ':until': now + BULK_WRITE_LEASE_MS, ':now': now, ':waitedBefore': now - WAITING_WRITER_PRECEDENCE_MS },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives the lease back (if `holder` still has it). */
+export async function releaseBulkWriteLease(tuid: string, holder: string): Promise<void> {
+  const { db, name } = table();
+  await db
+    .send(new UpdateCommand({ TableName: name, Key: keys.account(tuid), UpdateExpression: 'REMOVE bulkWriter, bulkWriterUntil', ConditionExpression: 'bulkWriter = :holder', ExpressionAttributeValues: { ':holder': holder } }))
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+/** Until when a bulk writer holds the account's lease (epoch ms), or null when none does. */
+export async function bulkWriteLeaseUntil(tuid: string): Promise<number | null> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.account(tuid), ProjectionExpression: 'bulkWriterUntil', ConsistentRead: true }));
+  return typeof answer.Item?.bulkWriterUntil === 'number' ? answer.Item.bulkWriterUntil : null;
+}
+
+/** A single writer refused for a bulk writer's lease asks to go next (see takeBulkWriteLease). */
+export async function announceWaitingWriter(tuid: string, now: number): Promise<void> {
+  const { db, name } = table();
+  await db.send(new UpdateCommand({ TableName: name, Key: keys.account(tuid), UpdateExpression: 'SET writerWaiting = :now', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':now': now } }));
+}
+
+/** A part of a contact transaction, and what its failed condition means. */
+type ContactTransactionPart = { item: TransactItem; refusal: ContactWriteRefused['reason'] | null };
+
+async function runContactTransaction(parts: ContactTransactionPart[]): Promise<void> {
   try {
     await transactWrite(parts.map((part) => part.item));
   } catch (error) {
-    const codes = cancellationCodes(error);
-    const failed = codes.findIndex((code) => code === 'ConditionalCheckFailed');
-    const refusal = failed >= 0 ? parts[failed]?.refusal : null;
-    if (refusal) throw new ContactWriteRefused(refusal);
-    throw error;
+    const refusals = cancellationCodes(error).flatMap((code, index) => {
+      const refusal = code === 'ConditionalCheckFailed' ? parts[index]?.refusal : null;
+      return refusal ? [refusal] : [];
+    });
+    if (refusals.length === 0) throw error;
+    // While a bulk writer holds the lease its half-written identities may refuse this write too:
+    // waiting for the lease, not "address taken", is then the answer.
+    throw new ContactWriteRefused(refusals.includes('bulkWriterActive') ? 'bulkWriterActive' : refusals[0]!);
   }
 }
 
@@ -257,22 +350,35 @@ function slotWrite(tuid: string, before: ContactRecord | null, after: ContactRec
  * Stores a new contact under an allocated id with its identities and counters, all or nothing.
  * `limit` caps the account's contact count (free accounts).
  */
-export async function insertContact(tuid: string, contact: ContactRecord, limit: number | null): Promise<void> {
+export async function insertContact(tuid: string, contact: ContactRecord, limit: number | null, now = Date.now()): Promise<void> {
   await runContactTransaction([
     { item: slotWrite(tuid, null, contact), refusal: 'changedMeanwhile' },
     ...identityItems(tuid, contact.id, null, contact),
-    { item: counterItem(tuid, { contacts: 1, withEmail: presence(contact.email), withMobile: presence(contact.mobile) }, limit), refusal: 'limitReached' },
-  ]);
+    { item: counterItem(tuid, { contacts: 1, withEmail: presence(contact.email), withMobile: presence(contact.mobile) }, limit, bulkLeaseGuard(null, now)), refusal: 'limitReached' },
+  ]).catch(async (error: unknown) => {
+    // One item, two conditions: the lease, read afresh, says which one failed.
+    if (error instanceof ContactWriteRefused && error.reason === 'limitReached' && ((await bulkWriteLeaseUntil(tuid)) ?? 0) >= now) throw new ContactWriteRefused('bulkWriterActive');
+    throw error;
+  });
 }
 
-/** Replaces a contact, provided it is still exactly `before` (optimistic: a concurrent edit makes it 'changedMeanwhile'). */
-export async function replaceContact(tuid: string, before: ContactRecord, after: ContactRecord): Promise<void> {
+/**
+ * Replaces a contact, provided it is still exactly `before` (optimistic: a concurrent edit makes it
+ * 'changedMeanwhile'). A new email or mobile number is a claim, checked against the bulk-write
+ * lease; `writer` is the bulk writer doing the replacing, if any.
+ */
+export async function replaceContact(tuid: string, before: ContactRecord, after: ContactRecord, options: { writer?: string; now?: number } = {}): Promise<void> {
   const emailDelta = presence(after.email) - presence(before.email);
   const mobileDelta = presence(after.mobile) - presence(before.mobile);
+  const identities = identityItems(tuid, before.id, before, after);
+  const claims = identities.some((part) => 'Put' in part.item);
+  const guard = claims ? bulkLeaseGuard(options.writer ?? null, options.now ?? Date.now()) : null;
+  const countsMove = emailDelta !== 0 || mobileDelta !== 0;
   await runContactTransaction([
     { item: slotWrite(tuid, before, after), refusal: 'changedMeanwhile' },
-    ...identityItems(tuid, before.id, before, after),
-    ...(emailDelta !== 0 || mobileDelta !== 0 ? [{ item: counterItem(tuid, { contacts: 0, withEmail: emailDelta, withMobile: mobileDelta }, null), refusal: null }] : []),
+    ...identities,
+    ...(countsMove ? [{ item: counterItem(tuid, { contacts: 0, withEmail: emailDelta, withMobile: mobileDelta }, null, guard), refusal: 'bulkWriterActive' as const }] : []),
+    ...(!countsMove && guard ? [{ item: leaseCheckItem(tuid, guard), refusal: 'bulkWriterActive' as const }] : []),
   ]);
 }
 
@@ -312,6 +418,7 @@ export async function deleteContactRecords(tuid: string, contacts: readonly Cont
               withEmail: -batch.filter((contact) => contact.email).length,
               withMobile: -batch.filter((contact) => contact.mobile).length,
             },
+            null,
             null,
           ),
           refusal: null,
@@ -385,70 +492,38 @@ export async function* readContactBlocks(tuid: string, blocks: readonly number[]
 
 export { blockOf as contactBlockOf };
 
-/** New contacts written together: 25 to a transaction keeps blocks + two identities each under 100 items. */
-const BULK_CONTACTS_PER_TRANSACTION = 25;
-
 /**
- * Writes new contacts of a bulk writer (an import) under ids it reserved. Writing the same
- * contacts again with the same ids changes nothing: an identity that already names this contact
- * is fine. Answers the contacts whose email or mobile another contact holds (claimed meanwhile);
- * those are not written. Counters are the caller's (they move with its checkpoint).
+ * Writes a bulk writer's new contacts under ids it reserved, with unconditional batch writes: the
+ * caller holds the account's bulk-write lease (takeBulkWriteLease) and has read that none of
+ * their emails and mobile numbers is held, so no one can claim them meanwhile. Identities go first
+ * and blocks after: a crash in between leaves identities naming no stored contact, which the
+ * retry (reusing the reservation) completes, or which a single writer releases as stale once the
+ * lease has lapsed (the retry then treats that row afresh); never a stored contact without its
+ * identities. Writing the same contacts again with the same ids changes nothing. Counters are the
+ * caller's (they move with its checkpoint).
  */
-export async function writeNewContacts(tuid: string, contacts: readonly ContactRecord[]): Promise<ContactRecord[]> {
-  const { name } = table();
-  const refused: ContactRecord[] = [];
-  const identityClaims = (contact: ContactRecord): TransactItem[] =>
-    [
-      contact.email ? keys.contactEmail(tuid, contact.email) : null,
-      contact.mobile ? keys.contactMobile(tuid, contact.mobile) : null,
-    ].flatMap((key) =>
-      key
-        ? [{ Put: { TableName: name, Item: { ...key, contactId: contact.id }, ConditionExpression: 'attribute_not_exists(PK) OR contactId = :id', ExpressionAttributeValues: { ':id': contact.id } } }]
-        : [],
-    );
-  const blockWrites = (group: readonly ContactRecord[]): TransactItem[] => {
-    const byBlock = new Map<number, ContactRecord[]>();
-    for (const contact of group) byBlock.set(blockOf(contact.id), [...(byBlock.get(blockOf(contact.id)) ?? []), contact]);
-    return [...byBlock].map(([block, inBlock]) => ({
-      Update: {
-        TableName: name,
-        Key: keys.contactBlock(tuid, block),
-        UpdateExpression: `SET ${inBlock.map((_, n) => `#s${n} = :c${n}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(inBlock.map((contact, n) => [`#s${n}`, slotOf(contact.id)])),
-        ExpressionAttributeValues: Object.fromEntries(inBlock.map((contact, n) => [`:c${n}`, encode(contact)])),
-      },
-    }));
-  };
-  // Blocks are written in parallel; the transactions of one block one after another, so they never
-  // race each other for the same item.
+export async function writeNewContacts(tuid: string, contacts: readonly ContactRecord[]): Promise<void> {
+  const { db, name } = table();
   const byBlock = new Map<number, ContactRecord[]>();
   for (const contact of contacts) byBlock.set(blockOf(contact.id), [...(byBlock.get(blockOf(contact.id)) ?? []), contact]);
-  const limit = createLimiter(8);
-  await Promise.all([...byBlock.values()].map((inBlock) => limit(() => writeBlockContacts(inBlock))));
-  return refused;
-
-  async function writeBlockContacts(inBlock: readonly ContactRecord[]): Promise<void> {
-    for (let i = 0; i < inBlock.length; i += BULK_CONTACTS_PER_TRANSACTION) {
-      await writeGroup(inBlock.slice(i, i + BULK_CONTACTS_PER_TRANSACTION));
-    }
-  }
-
-  async function writeGroup(group: readonly ContactRecord[]): Promise<void> {
-    try {
-      await transactWrite([...blockWrites(group), ...group.flatMap(identityClaims)]);
-    } catch (error) {
-      if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;
-      // Someone claimed an address meanwhile: write the others one by one to find out which.
-      for (const contact of group) {
-        try {
-          await transactWrite([...blockWrites([contact]), ...identityClaims(contact)]);
-        } catch (single) {
-          if (!cancellationCodes(single).includes('ConditionalCheckFailed')) throw single;
-          refused.push(contact);
-        }
-      }
-    }
-  }
+  const whole = [...byBlock.values()].filter((inBlock) => inBlock.length === CONTACTS_PER_BLOCK);
+  // A block the reservation shares with other writers' contacts is updated slot by slot, never replaced.
+  const shared = [...byBlock.values()].filter((inBlock) => inBlock.length < CONTACTS_PER_BLOCK);
+  await batchPut(identityItemsOf(tuid, contacts));
+  await Promise.all([
+    batchPut(whole.map((inBlock) => contactBlockItems(tuid, inBlock)[0]!)),
+    ...shared.map((inBlock) =>
+      db.send(
+        new UpdateCommand({
+          TableName: name,
+          Key: keys.contactBlock(tuid, blockOf(inBlock[0]!.id)),
+          UpdateExpression: `SET ${inBlock.map((_, n) => `#s${n} = :c${n}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(inBlock.map((contact, n) => [`#s${n}`, slotOf(contact.id)])),
+          ExpressionAttributeValues: Object.fromEntries(inBlock.map((contact, n) => [`:c${n}`, encode(contact)])),
+        }),
+      ),
+    ),
+  ]);
 }
 
 /** Which contacts hold these emails and mobile numbers (batch reads of 100). */

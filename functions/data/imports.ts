@@ -36,8 +36,11 @@ export type ImportJob = {
   counts: ImportCounts;
   /** Error rows in a row, for the abort rule. */
   consecutiveErrors: number;
-  /** Contact ids reserved for the batch that starts at `position`. */
-  reservation: { position: number; firstId: number; count: number } | null;
+  /**
+   * Contact ids reserved for the batch that starts at `position`: the batch's row `firstRow`
+   * (counted from the batch's start) gets `firstId`, each later row the id as many places on.
+   */
+  reservation: { position: number; firstId: number; count: number; firstRow: number } | null;
   reason: string | null;
   createTime: string;
   updateTime: string;

@@ -2,6 +2,7 @@ import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryComman
 import { config } from '../lib/config.js';
 import { ttlSeconds } from './keys.js';
 import { documentClient } from '../lib/aws/dynamodb.js';
+import { createLimiter } from '../lib/concurrency.js';
 
 /** The document client and table name every repository uses. */
 export function table() {
@@ -72,14 +73,35 @@ export async function transactWrite(items: NonNullable<TransactWriteCommandInput
 /** BatchWriteItem takes at most this many requests. */
 const BATCH_WRITE_LIMIT = 25;
 
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/**
+ * BatchWriteItem, 25 requests to a call and `inFlight` calls at once, retrying what DynamoDB
+ * leaves unprocessed under load with a growing pause, so nothing is dropped when the table
+ * throttles.
+ */
+async function batchWrite(requests: readonly WriteRequest[], inFlight: number): Promise<void> {
+  const { db, name } = table();
+  const writeChunk = async (chunk: WriteRequest[]) => {
+    let pending = chunk;
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 25 * 2 ** attempt) * Math.random()));
+      const answer = await db.send(new BatchWriteCommand({ RequestItems: { [name]: pending } }));
+      pending = (answer.UnprocessedItems?.[name] ?? []) as WriteRequest[];
+    }
+  };
+  const limit = createLimiter(inFlight);
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) chunks.push(requests.slice(i, i + BATCH_WRITE_LIMIT));
+  await Promise.all(chunks.map((chunk) => limit(() => writeChunk(chunk))));
+}
+
 /** Deletes items by key, 25 to a batch, retrying what DynamoDB leaves unprocessed under load. */
 export async function batchDelete(itemKeys: ReadonlyArray<{ PK: string; SK: string }>): Promise<void> {
-  const { db, name } = table();
-  for (let i = 0; i < itemKeys.length; i += BATCH_WRITE_LIMIT) {
-    let requests = itemKeys.slice(i, i + BATCH_WRITE_LIMIT).map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } }));
-    while (requests.length > 0) {
-      const answer = await db.send(new BatchWriteCommand({ RequestItems: { [name]: requests } }));
-      requests = (answer.UnprocessedItems?.[name] ?? []) as typeof requests;
-    }
-  }
+  await batchWrite(itemKeys.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })), 1);
+}
+
+/** Puts whole items (no conditions: the caller owns them), `config().STORE_WRITES_IN_FLIGHT` calls at once. */
+export async function batchPut(items: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  await batchWrite(items.map((Item) => ({ PutRequest: { Item } })), config().STORE_WRITES_IN_FLIGHT);
 }

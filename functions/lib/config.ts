@@ -37,6 +37,12 @@ const ZConfig = z.object({
   SUPPORT_PHONE: z.string().default('+852 0000 0000'),
   /** Milliseconds of inactivity before an idle logout (spec §4 "Idle session"). */
   IDLE_TIME_MS: z.coerce.number().int().positive().default(3_600_000),
+  /**
+   * Write requests a bulk writer (an import) keeps in flight. DynamoDB's throughput grows with
+   * them; DynamoDB Local serialises writes and slows down when they contend (docs/benchmarks.md),
+   * so the emulators' environment sets 1.
+   */
+  STORE_WRITES_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(8),
 });
 export type Config = z.infer<typeof ZConfig>;
 

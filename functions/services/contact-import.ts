@@ -6,6 +6,7 @@
  * duplicate set; ids reserved for the batch in flight are reused, so nothing is created or counted
  * twice.
  */
+import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { FREE_CONTACT_LIMIT } from '../../shared/constants.js';
 import { applyContactInput, type ContactRecord } from '../../shared/domain/contacts.js';
@@ -16,7 +17,16 @@ import type { TContactInput, TFieldSchema } from '../../shared/schemas/contacts.
 import type { TImportKind } from '../../shared/schemas/imports.js';
 import { getAccount } from '../data/accounts.js';
 import { changeContactSet } from '../data/contact-sets.js';
-import { allocateContactIds, findContactIdsByIdentities, getContacts, replaceContact, writeNewContacts } from '../data/contacts.js';
+import {
+  allocateContactIds,
+  BULK_WRITE_LEASE_MS,
+  findContactIdsByIdentities,
+  getContacts,
+  releaseBulkWriteLease,
+  replaceContact,
+  takeBulkWriteLease,
+  writeNewContacts,
+} from '../data/contacts.js';
 import { memberCountChange } from '../data/groups.js';
 import { commitImportBatch, getImportJob, NO_COUNTS, updateImportJob, type ImportCounts, type ImportJob } from '../data/imports.js';
 import { readObjectStream } from '../lib/aws/storage.js';
@@ -139,6 +149,19 @@ function rememberIdentities(row: readonly string[], job: ImportJob, { seen, norm
   if (mobile) seen.add(`m:${mobile}`);
 }
 
+/** Pause between tries for the lease while someone else writes; the whole wait is bounded so a stuck lease ends in a redelivery. */
+const LEASE_RETRY_MS = 100;
+const LEASE_WAIT_LIMIT_MS = 120_000;
+
+/** Takes the account's bulk-write lease, waiting while another import or a single writer has its turn. */
+async function holdBulkWriteLease(tuid: string, holder: string): Promise<void> {
+  const deadline = Date.now() + LEASE_WAIT_LIMIT_MS;
+  while (!(await takeBulkWriteLease(tuid, holder, Date.now()))) {
+    if (Date.now() > deadline) throw new Error(`The contacts of ${tuid} stayed busy for ${LEASE_WAIT_LIMIT_MS / 1000} s; the import resumes on redelivery.`);
+    await new Promise((resolve) => setTimeout(resolve, LEASE_RETRY_MS));
+  }
+}
+
 /** How a run ended; 'superseded' when another delivery of the same import is further along. */
 export type ImportRunResult = 'finished' | 'stopped' | 'aborted' | 'gone' | 'superseded';
 
@@ -161,6 +184,8 @@ export async function runContactImport(options: { tuid: string; importId: string
   let bytesRead = 0;
   const startedAt = clock().getTime();
   const batchSize = 500;
+  // Per run, not per import: a second delivery of the same import must not share the first's lease.
+  const leaseHolder = `${job.id}#${randomUUID()}`;
 
   /** Tells the user's tabs how far the import is (the progress notification). */
   const report = async (status: 'importing' | 'finished' | 'aborted', position: number, share: number): Promise<void> => {
@@ -199,6 +224,10 @@ export async function runContactImport(options: { tuid: string; importId: string
     const now = clock().getTime();
     const outcomes = rows.map((row) => classifyRow(row, fresh, fields, memory, now));
     const candidates = outcomes.flatMap((outcome, index) => (outcome.kind === 'contact' ? [{ index, ...outcome }] : []));
+    // From the identity lookups to the last identity write the batch holds the account's
+    // bulk-write lease: what the lookups found absent stays absent until this batch claims it.
+    await holdBulkWriteLease(tuid, leaseHolder);
+    const leaseTakenAt = Date.now();
     const existing = await findContactIdsByIdentities(tuid, {
       emails: candidates.flatMap((candidate) => (candidate.contact.email ? [candidate.contact.email] : [])),
       mobiles: candidates.flatMap((candidate) => (candidate.contact.mobile ? [candidate.contact.mobile] : [])),
@@ -207,6 +236,8 @@ export async function runContactImport(options: { tuid: string; importId: string
       (contact.email ? existing.byEmail.get(contact.email) : undefined) ?? (contact.mobile ? existing.byMobile.get(contact.mobile) : undefined);
 
     // Ids for this batch's new contacts: reserved once, before any write, and reused on a retry.
+    // A new row's id follows from its place in the file, so a retry gives each row the id it had
+    // even when other rows' verdicts changed in between.
     let reservation = fresh.reservation?.position === fresh.position ? fresh.reservation : null;
     const isOurs = (id: number | undefined) => id !== undefined && reservation !== null && id >= reservation.firstId && id < reservation.firstId + reservation.count;
     const newOnes = candidates.filter((candidate) => {
@@ -220,22 +251,27 @@ export async function runContactImport(options: { tuid: string; importId: string
       const room = Math.max(0, limit - ((await getAccount(tuid))?.contactCount ?? 0));
       allowed = Math.min(allowed, room);
     }
-    if (!reservation && allowed > 0) {
-      reservation = { position: fresh.position, firstId: await allocateContactIds(tuid, allowed), count: allowed };
+    const toCreate = newOnes.slice(0, allowed);
+    if (!reservation && toCreate.length > 0) {
+      const firstRow = toCreate[0]!.index;
+      const count = toCreate[toCreate.length - 1]!.index - firstRow + 1;
+      reservation = { position: fresh.position, firstId: await allocateContactIds(tuid, count), count, firstRow };
       if (!(await updateImportJob(tuid, fresh.id, fresh.position, { reservation }))) return 'superseded';
     }
-    const created: ContactRecord[] = newOnes.slice(0, allowed).map((candidate, n) => ({ id: reservation!.firstId + n, ...candidate.contact }));
     const kinds: RowKind[] = outcomes.map((outcome) => (outcome.kind === 'duplicated' ? 'd' : 's'));
     for (const candidate of newOnes.slice(allowed)) errorRows.set(candidate.index, `The free account's limit of ${FREE_CONTACT_LIMIT} contacts is reached.`);
-    const refused = new Set((await writeNewContacts(tuid, created)).map((contact) => contact.id));
-    created.forEach((contact, n) => {
-      if (refused.has(contact.id)) errorRows.set(newOnes[n]!.index, 'Another contact took this email or mobile number during the import.');
-    });
-    const written = created.filter((contact, n) => {
-      if (refused.has(contact.id)) return false;
-      kinds[newOnes[n]!.index] = 'c';
-      return true;
-    });
+    const written: ContactRecord[] = [];
+    for (const candidate of toCreate) {
+      const offset = candidate.index - (reservation!.firstRow ?? 0);
+      // A row that became new only on a retry may fall outside the ids reserved the first time.
+      if (offset < 0 || offset >= reservation!.count) errorRows.set(candidate.index, 'This contact changed during the import; import the row again.');
+      else {
+        written.push({ id: reservation!.firstId + offset, ...candidate.contact });
+        kinds[candidate.index] = 'c';
+      }
+    }
+    if (Date.now() - leaseTakenAt > BULK_WRITE_LEASE_MS / 2) await holdBulkWriteLease(tuid, leaseHolder);
+    await writeNewContacts(tuid, written);
     counts.created = written.length;
 
     // Existing contacts: updated with the row's values, or left alone.
@@ -255,7 +291,7 @@ export async function runContactImport(options: { tuid: string; importId: string
             id: before.id,
             ...applyContactInput({ current: before, input: withoutResubscribing(before, candidate.input), fields, defaultCountry: DEFAULT_MOBILE_COUNTRY, normalizeMobile: memory.normalizeMobile, now }),
           };
-          if (JSON.stringify(after) !== JSON.stringify({ ...before, updateTime: after.updateTime })) await replaceContact(tuid, before, after);
+          if (JSON.stringify(after) !== JSON.stringify({ ...before, updateTime: after.updateTime })) await replaceContact(tuid, before, after, { writer: leaseHolder });
           changedIds.push(before.id);
           kinds[candidate.index] = 'u';
         } catch (error) {
@@ -264,6 +300,8 @@ export async function runContactImport(options: { tuid: string; importId: string
       }
       counts.changed = changedIds.length;
     }
+
+    await releaseBulkWriteLease(tuid, leaseHolder);
 
     // Memberships are sets: adding the same contacts again changes nothing.
     const members = [...written.map((contact) => contact.id), ...changedIds];
@@ -301,6 +339,18 @@ export async function runContactImport(options: { tuid: string; importId: string
     return null;
   };
 
+  /** A batch that ends early or fails gives the lease back at once rather than when it lapses. */
+  const runBatch = async (rows: string[][], startPosition: number): Promise<ImportRunResult | null> => {
+    try {
+      const ended = await processBatch(rows, startPosition);
+      if (ended === 'superseded') await releaseBulkWriteLease(tuid, leaseHolder);
+      return ended;
+    } catch (error) {
+      await releaseBulkWriteLease(tuid, leaseHolder).catch(() => undefined);
+      throw error;
+    }
+  };
+
   if (job.status === 'queued') {
     await updateImportJob(tuid, job.id, job.position, { status: 'importing', updateTime: clock().toISOString() });
     job = (await getImportJob(tuid, job.id))!;
@@ -328,14 +378,14 @@ export async function runContactImport(options: { tuid: string; importId: string
       if (batch.length === 0) batchStart = dataRow;
       batch.push(row);
       if (batch.length >= batchSize) {
-        const ended = await processBatch(batch, batchStart);
+        const ended = await runBatch(batch, batchStart);
         batch = [];
         if (ended) return ended;
       }
     }
   }
   if (batch.length > 0) {
-    const ended = await processBatch(batch, batchStart);
+    const ended = await runBatch(batch, batchStart);
     if (ended) return ended;
   }
   return finish('finished', null);

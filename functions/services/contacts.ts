@@ -17,6 +17,8 @@ import { getAccount } from '../data/accounts.js';
 import { changeContactSet } from '../data/contact-sets.js';
 import {
   allocateContactIds,
+  announceWaitingWriter,
+  bulkWriteLeaseUntil,
   ContactWriteRefused,
   deleteContactRecords,
   findContactIdByIdentity,
@@ -54,8 +56,29 @@ async function releaseIfStale(tuid: string, identity: { email: string } | { mobi
   const holder = await getContact(tuid, holderId);
   const holds = holder !== null && ('email' in identity ? holder.email === identity.email : holder.mobile === identity.mobile);
   if (holds) return false;
-  await releaseStaleIdentity(tuid, identity, holderId);
+  try {
+    await releaseStaleIdentity(tuid, identity, holderId);
+  } catch (error) {
+    if (!(error instanceof ContactWriteRefused)) throw error;
+    // Changed meanwhile: the retry reads it afresh. An import's lease: its identity may not be stale at all.
+    if (error.reason === 'bulkWriterActive') await waitForBulkWriter(tuid);
+  }
   return true;
+}
+
+/** How long a single write waits for an import's batch to finish writing (a batch takes about a second). */
+const BULK_WRITER_WAIT_MS = 20_000;
+
+/** Waits, bounded, for a bulk writer's lease to end, having asked it to let this write go next. */
+async function waitForBulkWriter(tuid: string): Promise<void> {
+  await announceWaitingWriter(tuid, Date.now());
+  const deadline = Date.now() + BULK_WRITER_WAIT_MS;
+  for (;;) {
+    const until = await bulkWriteLeaseUntil(tuid);
+    if (until === null || until < Date.now()) return;
+    if (Date.now() > deadline) throw new AppError(ERROR_CODES.GENERIC, 'An import is writing contacts right now. Try again in a moment.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Turns a refused write into the user's answer, or says to try again (a leftover identity was released, or a race was lost). */
@@ -70,6 +93,9 @@ async function explainRefusal(tuid: string, refusal: ContactWriteRefused, contac
     case 'limitReached':
       throw new AppError(ERROR_CODES.CONTACT_LIMIT, `Your free account has reached its limit of ${FREE_CONTACT_LIMIT} contacts. Upgrade your plan to add more.`);
     case 'changedMeanwhile':
+      return 'retry';
+    case 'bulkWriterActive':
+      await waitForBulkWriter(tuid);
       return 'retry';
   }
 }

@@ -27,6 +27,8 @@ export type EmulatorEnv = {
   AWS_REGION: string;
   AWS_ACCESS_KEY_ID: string;
   AWS_SECRET_ACCESS_KEY: string;
+  /** DynamoDB Local serialises writes: bulk writers send one at a time (functions/lib/config.ts). */
+  STORE_WRITES_IN_FLIGHT: string;
 };
 
 /** Creates the product's resources on running emulators (from the test workers too, by env). */
@@ -68,6 +70,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    STORE_WRITES_IN_FLIGHT: '1',
   };
   const resources = emulatorResources(env);
   return {

@@ -60,6 +60,8 @@ export type LocalHostOptions = {
   resolveModule?: ResolveModule;
   routes?: readonly RouteDefinition[];
   queues?: readonly QueueDefinition[];
+  /** The queues whose messages the host's workers take. Default all; a benchmark runs a worker in a process of its own. */
+  pollQueues?: readonly QueueName[];
   schedules?: readonly ScheduleDefinition[];
   /** Log every API call. Default false (main.ts turns it on). */
   logRequests?: boolean;
@@ -169,7 +171,8 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       else socket.destroy();
     });
 
-    poller = await startQueuePoller({ sqs, queues, queueUrls, resolveModule, log });
+    const polled = options.pollQueues ? queues.filter((queue) => options.pollQueues!.includes(queue.name)) : queues;
+    poller = await startQueuePoller({ sqs, queues: polled, queueUrls, resolveModule, log });
     scheduler = await startScheduler({ schedules: options.schedules ?? SCHEDULES, dataDir, resolveModule, log });
     if (options.seedDemo ?? true) {
       await seedDemoAccount({ resolveModule, credentials: demo, log });

@@ -130,7 +130,8 @@ function failedMessageIds(result: SQSBatchResponse | void, event: SQSEvent): Rea
   return new Set(failures.map((failure) => failure.itemIdentifier));
 }
 
-function toRecord(message: Message, queueArn: string): SQSRecord {
+/** An SQS message as the record of a Lambda event, as the event source mapping delivers it. */
+export function toRecord(message: Message, queueArn: string): SQSRecord {
   const attributes = message.Attributes ?? {};
   const messageAttributes: SQSMessageAttributes = {};
   for (const [name, value] of Object.entries(message.MessageAttributes ?? {})) {
