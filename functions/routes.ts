@@ -5,6 +5,7 @@
  */
 import type { Flag, Section } from '../shared/domain/permissions.js';
 import { TIMEOUTS_MS } from '../shared/constants.js';
+import { TEMPLATE_LIMITS } from '../shared/domain/templates.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -35,7 +36,8 @@ export type ApiGroup =
   | 'groups'
   | 'search'
   | 'imports'
-  | 'exports';
+  | 'exports'
+  | 'templates';
 
 export type RouteDefinition = {
   method: HttpMethod;
@@ -47,6 +49,8 @@ export type RouteDefinition = {
   clientTimeoutMs: number;
   /** Still callable while the token demands a password change. */
   allowedDuringPasswordChange?: boolean;
+  /** A larger JSON body than the default 1 MiB (functions/lib/http.ts); Lambda takes at most 6 MB. */
+  maxBodyBytes?: number;
 };
 
 const API = '/api/v1/pageBasedAPI';
@@ -61,7 +65,7 @@ function route(
   path: string,
   group: ApiGroup,
   access: RouteAccess,
-  options: { clientTimeoutMs?: number; allowedDuringPasswordChange?: boolean } = {},
+  options: { clientTimeoutMs?: number; allowedDuringPasswordChange?: boolean; maxBodyBytes?: number } = {},
 ): RouteDefinition {
   return { method, path, group, access, clientTimeoutMs: options.clientTimeoutMs ?? TIMEOUTS_MS.default, ...options };
 }
@@ -159,6 +163,18 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('GET', `${API}/data-export/{exportId}`, 'exports', section('contact', 'execute')),
   route('POST', `${API}/data-export/{exportId}/stop`, 'exports', section('contact', 'execute')),
   route('GET', `${API}/data-export/{exportId}/download`, 'exports', section('contact', 'execute')),
+  // Templates (spec §2.1 /templates, §4 "Edit locking"). Create and save carry the content (HTML and
+  // the drag-and-drop project), hence their larger body; taking the edit lock is part of editing.
+  route('GET', `${API}/templates`, 'templates', section('template', 'read')),
+  route('POST', `${API}/templates`, 'templates', section('template', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
+  route('DELETE', `${API}/templates`, 'templates', section('template', 'delete')),
+  route('GET', `${API}/templates/{templateId}`, 'templates', section('template', 'read')),
+  route('PUT', `${API}/templates/{templateId}`, 'templates', section('template', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
+  route('DELETE', `${API}/templates/{templateId}`, 'templates', section('template', 'delete')),
+  route('PUT', `${API}/templates/{templateId}/name`, 'templates', section('template', 'write')),
+  route('POST', `${API}/templates/{templateId}/copy`, 'templates', section('template', 'write')),
+  route('POST', `${API}/templates/{templateId}/lock`, 'templates', section('template', 'write')),
+  route('DELETE', `${API}/templates/{templateId}/lock`, 'templates', section('template', 'write')),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   route('GET', `${API}/search`, 'search', SESSION),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),

@@ -90,6 +90,16 @@ export const ERROR_CODES = {
   IN_USE: 'VALIDATE_IN_USE',
   /** The account has as many custom fields or groups as it may. */
   LIMIT_REACHED: 'VALIDATE_LIMIT_REACHED',
+  /** 'Template name already used' (spec §8): names are unique per account, any case. */
+  TEMPLATE_NAME_USED: 'TPL-SAV-01',
+  /** 'Template does not exist' (spec §8); also another account's template. */
+  TEMPLATE_NOT_FOUND: 'VAL-TPL-01',
+  /** A campaign or template another user is editing (spec §4 "Edit locking"); `lockedBy` names the editor. */
+  BEING_MODIFIED: 'VALIDATE_BEING_MODIFIED',
+  /** A save without the caller's own live edit lock (never taken, released, or lapsed). */
+  EDIT_LOCK_REQUIRED: 'VALIDATE_EDIT_LOCK_REQUIRED',
+  /** A template's content is over its size cap (shared/domain/templates.ts). */
+  TEMPLATE_TOO_LARGE: 'VALIDATE_TEMPLATE_TOO_LARGE',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -119,6 +129,11 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   'VALIDATE_GROUP_NOT_EDITABLE': 409,
   'VALIDATE_LIMIT_REACHED': 409,
   'VALIDATE_IN_USE': 409,
+  'TPL-SAV-01': 409,
+  'VAL-TPL-01': 404,
+  'VALIDATE_BEING_MODIFIED': 409,
+  'VALIDATE_EDIT_LOCK_REQUIRED': 409,
+  'VALIDATE_TEMPLATE_TOO_LARGE': 413,
 };
 
 export function httpStatusOf(code: string): number {

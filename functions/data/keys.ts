@@ -83,9 +83,21 @@ export const keys = {
   /** Exports sort by their time-ordered id, so the newest are a reverse key scan. */
   exportPrefix: 'EXPORT#',
   exportJob: (tuid: string, exportId: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `EXPORT#${exportId}` }),
+  /** Templates sort by their time-ordered id, so the newest are a reverse key scan. */
+  templatePrefix: 'TEMPLATE#',
+  template: (tuid: string, templateId: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `TEMPLATE#${templateId}` }),
+  /** Template name → template: makes names unique in the account (case-insensitive). */
+  templateNamePrefix: 'TEMPLATENAME#',
+  templateName: (tuid: string, nameKey: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `TEMPLATENAME#${nameKey}` }),
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;
+
+/**
+ * Data bucket prefix of template content: `templates/<tuid>/<templateId>/<version>.json`, one
+ * object per saved version (functions/data/templates.ts). The data stack grants on this prefix.
+ */
+export const TEMPLATE_CONTENT_PREFIX = 'templates/';
 
 /** Epoch seconds, the unit of the table's TTL attribute. */
 export function ttlSeconds(date: Date): number {

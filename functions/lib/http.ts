@@ -12,7 +12,7 @@ import type { TTokenClaims } from '../../shared/schemas/session.js';
 import { ROUTES, ROUTES_BY_KEY, routeKeyOf, type ApiGroup, type RouteDefinition } from '../routes.js';
 import { bearerToken, verifyToken, type VerifiedToken } from './tokens.js';
 
-/** JSON bodies above this are refused before parsing. */
+/** JSON bodies above this are refused before parsing, unless the route allows more. */
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 export type ApiRequest = {
@@ -92,11 +92,12 @@ function errorResult(error: unknown, event: APIGatewayProxyEventV2): APIGatewayP
   return toResult(HttpAnswer.json(new AppError(ERROR_CODES.GENERIC, 'Sorry, an error occurred while processing your request.').toBody(), 500));
 }
 
-function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+function parseJsonBody(event: APIGatewayProxyEventV2, route: RouteDefinition): unknown {
   if (!event.body) return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) {
-    throw new AppError(ERROR_CODES.MALFORMED_REQUEST, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+  const limit = route.maxBodyBytes ?? MAX_JSON_BODY_BYTES;
+  if (Buffer.byteLength(raw) > limit) {
+    throw new AppError(ERROR_CODES.MALFORMED_REQUEST, `The request body is larger than ${limit} bytes.`);
   }
   if (raw.trim() === '') return undefined;
   try {
@@ -153,7 +154,7 @@ function guard(group: ApiGroup): MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
         event,
         route,
         claims,
-        body: parseJsonBody(event),
+        body: parseJsonBody(event, route),
         query: Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, v ?? ''])),
         params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, v ?? ''])),
         sourceIp: event.requestContext.http.sourceIp,

@@ -37,7 +37,9 @@ export type Capability =
   /** Sign download links for export files: GetObject under exports/ (the browser's GET runs with it). */
   | 'presignExportDownloads'
   /** Send to the contact-export queue. */
-  | 'enqueueExports';
+  | 'enqueueExports'
+  /** Read, write and delete template content versions (the data bucket's templates/ prefix). */
+  | 'readWriteTemplateContent';
 
 type Capabilities = readonly Capability[];
 
@@ -84,6 +86,8 @@ export const FUNCTION_ACCESS: {
     imports: ['readWriteTable', 'readJwtSecret', 'readImportFiles', 'presignImportUploads', 'enqueueImports'],
     // Exports are stored and queued; a finished export's file is handed out as a presigned GET.
     exports: ['readWriteTable', 'readJwtSecret', 'presignExportDownloads', 'enqueueExports'],
+    // Template metadata, name claims and edit locks are written; content versions live in the bucket.
+    templates: ['readWriteTable', 'readJwtSecret', 'readWriteTemplateContent'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.
   websocket: ['readWriteTable', 'readJwtSecret'],
@@ -140,6 +144,8 @@ export type FunctionConfigProps = {
   importFilePolicies: { read: IManagedPolicy; upload: IManagedPolicy; report: IManagedPolicy };
   /** GetObject (download links) and writes (the export worker) on export files (the data stack's policies). */
   exportFilePolicies: { read: IManagedPolicy; write: IManagedPolicy };
+  /** GetObject, PutObject and DeleteObject on template content (the data stack's policy). */
+  templateContentPolicy: IManagedPolicy;
   jwtSecret: ISecret;
   queues: ReadonlyMap<QueueName, IQueue>;
   realtime: RealtimeEndpoints;
@@ -231,6 +237,9 @@ export class FunctionConfig {
         return;
       case 'enqueueExports':
         this.queue('contact-export').grantSendMessages(role);
+        return;
+      case 'readWriteTemplateContent':
+        role.addManagedPolicy(this.props.templateContentPolicy);
         return;
     }
   }

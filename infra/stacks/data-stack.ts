@@ -7,6 +7,7 @@ import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table.js';
+import { TEMPLATE_CONTENT_PREFIX } from '../../functions/data/keys.js';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { acknowledgeWildcardResource } from '../constructs/nag.js';
 import { HttpMethods } from 'aws-cdk-lib/aws-s3';
@@ -19,6 +20,8 @@ export const DATA_BUCKET_PREFIXES = {
   exports: 'exports/',
   /** Uploaded import files, read by the import worker. */
   imports: 'imports/',
+  /** Template content, one object per saved version (functions/data/templates.ts). */
+  templates: TEMPLATE_CONTENT_PREFIX,
 } as const;
 
 /** The product's retention of export files (shared/schemas/exports.ts), enforced by a lifecycle rule. */
@@ -37,6 +40,8 @@ export class DataStack extends Stack {
   readonly importFilePolicies: { read: ManagedPolicy; upload: ManagedPolicy; report: ManagedPolicy };
   /** GetObject (signing download links) and writes (the export worker) on export files. */
   readonly exportFilePolicies: { read: ManagedPolicy; write: ManagedPolicy };
+  /** Read, write and delete template content versions, attached to the templates API function. */
+  readonly templateContentPolicy: ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -99,6 +104,18 @@ export class DataStack extends Stack {
       // PutObject covers the multipart calls that create, upload and complete; a run removes its own file when it loses the job.
       write: exportPolicy('WriteExportFilesPolicy', 'Write contact export files of the campaign platform', ['s3:PutObject', 's3:AbortMultipartUpload', 's3:DeleteObject']),
     };
+
+    const templateObjects = this.dataBucket.arnForObjects(`${DATA_BUCKET_PREFIXES.templates}*`);
+    // A save writes a new version, switches to it and deletes the old one; a read fetches one.
+    this.templateContentPolicy = new ManagedPolicy(this, 'TemplateContentPolicy', {
+      description: 'Read, write and delete template content of the campaign platform',
+      statements: [new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [templateObjects] })],
+    });
+    acknowledgeWildcardResource(
+      this.templateContentPolicy,
+      templateObjects,
+      'Template content is keyed by account, template and version under templates/; only s3:GetObject, s3:PutObject, s3:DeleteObject allowed.',
+    );
 
     // A plain 64-character string: functions/lib/tokens.ts uses SecretString as the HS256 key.
     this.jwtSecret = new Secret(this, 'JwtSecret', {

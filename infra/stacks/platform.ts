@@ -66,6 +66,7 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
     dataBucket: data.dataBucket,
     importFilePolicies: data.importFilePolicies,
     exportFilePolicies: data.exportFilePolicies,
+    templateContentPolicy: data.templateContentPolicy,
     jwtSecret: data.jwtSecret,
     queues: messaging.queues,
     appUrl: web.appUrl,

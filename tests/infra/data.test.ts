@@ -123,6 +123,18 @@ describe('data bucket', () => {
     for (const document of exportPolicies) expect(document).not.toContain('/imports/*');
   });
 
+  it('lets the templates function read, write and delete template content only, with nothing wider than templates/', () => {
+    // Act
+    const policies = Object.values(resourcesOfType(development, 'AWS::IAM::ManagedPolicy')).map((policy) => JSON.stringify(policy.Properties?.PolicyDocument));
+    const templatePolicies = policies.filter((document) => document.includes(`/${DATA_BUCKET_PREFIXES.templates}*`));
+
+    // Assess
+    expect(templatePolicies).toHaveLength(1);
+    const statements = JSON.parse(templatePolicies[0]).Statement as Array<{ Action: string[] }>;
+    expect(statements.flatMap((statement) => statement.Action).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    for (const other of ['/imports/*', '/exports/*']) expect(templatePolicies[0]).not.toContain(other);
+  });
+
   it('refuses every request that is not over TLS, on both buckets', () => {
     // Act
     const policies = Object.values(resourcesOfType(development, 'AWS::S3::BucketPolicy'));

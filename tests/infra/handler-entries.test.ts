@@ -26,6 +26,7 @@ describe('handler modules', () => {
       'functions/api/groups.ts',
       'functions/api/imports.ts',
       'functions/api/exports.ts',
+      'functions/api/templates.ts',
       'functions/api/search.ts',
       'functions/ws/connection.ts',
       'functions/workers/outbound-mail.ts',

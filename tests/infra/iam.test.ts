@@ -80,6 +80,7 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   if (managedPolicies.some((policy) => policy.includes('WriteImportReportsPolicy'))) observed.push('writeImportReports');
   if (managedPolicies.some((policy) => policy.includes('ReadExportFilesPolicy'))) observed.push('presignExportDownloads');
   if (managedPolicies.some((policy) => policy.includes('WriteExportFilesPolicy'))) observed.push('writeExportFiles');
+  if (managedPolicies.some((policy) => policy.includes('TemplateContentPolicy'))) observed.push('readWriteTemplateContent');
   return observed.sort();
 }
 

@@ -1,0 +1,71 @@
+import {
+  ZCopyTemplateRequest,
+  ZCreateTemplateRequest,
+  ZDeleteTemplatesRequest,
+  ZLockTemplateRequest,
+  ZRenameTemplateRequest,
+  ZSaveTemplateRequest,
+  ZTemplateListQuery,
+  ZTemplatePathParams,
+} from '../../shared/schemas/templates.js';
+import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import {
+  copyTemplate,
+  createTemplate,
+  deleteTemplates,
+  getTemplate,
+  listTemplates,
+  lockTemplate,
+  renameTemplate,
+  saveTemplate,
+  unlockTemplate,
+} from '../services/templates.js';
+
+const TEMPLATES = '/api/v1/pageBasedAPI/templates';
+
+/** The tenant and the user from the verified token, never from the request. */
+const callerOf = (request: ApiRequest) => {
+  const { tuid, loginTuid } = claimsOf(request);
+  return { tuid, loginTuid };
+};
+
+/** A malformed id is bad input (400), checked before anything is read. */
+const templateIdOf = (request: ApiRequest) => parseInput(ZTemplatePathParams, request.params).templateId;
+
+export const handler = createApiHandler('templates', {
+  [`GET ${TEMPLATES}`]: async (request) => listTemplates({ tuid: callerOf(request).tuid, query: parseInput(ZTemplateListQuery, request.query), now: new Date() }),
+  [`POST ${TEMPLATES}`]: async (request) =>
+    HttpAnswer.json({ template: await createTemplate({ ...callerOf(request), input: parseInput(ZCreateTemplateRequest, request.body), now: new Date() }) }, 201),
+  [`GET ${TEMPLATES}/{templateId}`]: async (request) => ({
+    template: await getTemplate({ tuid: callerOf(request).tuid, templateId: templateIdOf(request), now: new Date() }),
+  }),
+  [`PUT ${TEMPLATES}/{templateId}`]: async (request) => {
+    const templateId = templateIdOf(request);
+    return { template: await saveTemplate({ ...callerOf(request), templateId, input: parseInput(ZSaveTemplateRequest, request.body), now: new Date() }) };
+  },
+  [`PUT ${TEMPLATES}/{templateId}/name`]: async (request) => {
+    const templateId = templateIdOf(request);
+    return { template: await renameTemplate({ ...callerOf(request), templateId, name: parseInput(ZRenameTemplateRequest, request.body).name, now: new Date() }) };
+  },
+  [`POST ${TEMPLATES}/{templateId}/copy`]: async (request) => {
+    const templateId = templateIdOf(request);
+    const { name } = parseInput(ZCopyTemplateRequest, request.body ?? {});
+    return HttpAnswer.json({ template: await copyTemplate({ ...callerOf(request), templateId, name, now: new Date() }) }, 201);
+  },
+  [`DELETE ${TEMPLATES}/{templateId}`]: async (request) => {
+    await deleteTemplates({ ...callerOf(request), templateIds: [templateIdOf(request)], requireAll: true, now: new Date() });
+    return { success: true };
+  },
+  [`DELETE ${TEMPLATES}`]: async (request) => ({
+    deleted: await deleteTemplates({ ...callerOf(request), templateIds: parseInput(ZDeleteTemplatesRequest, request.body).ids, requireAll: false, now: new Date() }),
+  }),
+  [`POST ${TEMPLATES}/{templateId}/lock`]: async (request) => {
+    const templateId = templateIdOf(request);
+    parseInput(ZLockTemplateRequest, request.body ?? {});
+    return lockTemplate({ ...callerOf(request), templateId, now: new Date() });
+  },
+  [`DELETE ${TEMPLATES}/{templateId}/lock`]: async (request) => {
+    await unlockTemplate({ ...callerOf(request), templateId: templateIdOf(request) });
+    return { success: true };
+  },
+});
