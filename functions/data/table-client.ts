@@ -101,7 +101,23 @@ export async function batchDelete(itemKeys: ReadonlyArray<{ PK: string; SK: stri
   await batchWrite(itemKeys.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })), 1);
 }
 
-/** Puts whole items (no conditions: the caller owns them), `config().STORE_WRITES_IN_FLIGHT` calls at once. */
+/** TransactWriteItems takes at most this many items. */
+const TRANSACTION_ITEM_LIMIT = 100;
+
+/**
+ * Puts whole items with no conditions (the caller owns them), `STORE_WRITES_IN_FLIGHT` requests at
+ * once, the way the store writes them fastest (`STORE_BULK_WRITES`): BatchWriteItem, or
+ * transactions of 100 where the store commits each item of a batch on its own.
+ */
 export async function batchPut(items: ReadonlyArray<Record<string, unknown>>): Promise<void> {
-  await batchWrite(items.map((Item) => ({ PutRequest: { Item } })), config().STORE_WRITES_IN_FLIGHT);
+  const { STORE_WRITES_IN_FLIGHT: inFlight, STORE_BULK_WRITES: mode } = config();
+  if (mode === 'batch') {
+    await batchWrite(items.map((Item) => ({ PutRequest: { Item } })), inFlight);
+    return;
+  }
+  const { name } = table();
+  const limit = createLimiter(inFlight);
+  const chunks: Array<ReadonlyArray<Record<string, unknown>>> = [];
+  for (let i = 0; i < items.length; i += TRANSACTION_ITEM_LIMIT) chunks.push(items.slice(i, i + TRANSACTION_ITEM_LIMIT));
+  await Promise.all(chunks.map((chunk) => limit(() => transactWrite(chunk.map((Item) => ({ Put: { TableName: name, Item } }))))));
 }

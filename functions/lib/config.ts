@@ -43,6 +43,12 @@ const ZConfig = z.object({
    * so the emulators' environment sets 1.
    */
   STORE_WRITES_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(8),
+  /**
+   * How bulk writers send unconditional puts: BatchWriteItem (DynamoDB, where a transaction costs
+   * twice the WCU), or transactions of up to 100 items where the store commits each item of a
+   * batch on its own (DynamoDB Local keeping its table on disk: the emulators set it).
+   */
+  STORE_BULK_WRITES: z.enum(['batch', 'transaction']).default('batch'),
 });
 export type Config = z.infer<typeof ZConfig>;
 

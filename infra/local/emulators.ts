@@ -29,6 +29,8 @@ export type EmulatorEnv = {
   AWS_SECRET_ACCESS_KEY: string;
   /** DynamoDB Local serialises writes: bulk writers send one at a time (functions/lib/config.ts). */
   STORE_WRITES_IN_FLIGHT: string;
+  /** On disk DynamoDB Local commits each item of a batch on its own, a transaction at once (functions/lib/config.ts). */
+  STORE_BULK_WRITES: 'batch' | 'transaction';
 };
 
 /** Creates the product's resources on running emulators (from the test workers too, by env). */
@@ -71,6 +73,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     STORE_WRITES_IN_FLIGHT: '1',
+    STORE_BULK_WRITES: options.dataDir ? 'transaction' : 'batch',
   };
   const resources = emulatorResources(env);
   return {

@@ -6,8 +6,9 @@
  * form goes before the import's next batch.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { keys } from '../../../functions/data/keys.js';
+import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { table } from '../../../functions/data/table-client.js';
 import {
   allocateContactIds,
@@ -124,8 +125,14 @@ describe('bulk-write lease', () => {
     expect(await getContact(me.tuid, id)).toBeNull();
   });
 
-  it('writes whole blocks and blocks shared with other writers without losing their contacts', async () => {
+  it.each(['batch', 'transaction'] as const)('writes whole blocks and blocks shared with other writers without losing their contacts (%s writes)', async (mode) => {
     // Prepare: a contact from a form, then an import's reservation that starts in the same block.
+    process.env.STORE_BULK_WRITES = mode;
+    resetConfigForTests();
+    onTestFinished(() => {
+      delete process.env.STORE_BULK_WRITES;
+      resetConfigForTests();
+    });
     const me = await signUp();
     const fromForm = await createContact({ tuid: me.tuid, input: { email: 'form@example.com' }, now: new Date() });
     const first = await allocateContactIds(me.tuid, 250);
