@@ -16,7 +16,6 @@
  * the open pixel already applied, so rendering for one recipient is only a join of strings. Pure
  * and isomorphic: the editor's preview and the send worker run the same code.
  */
-import { AppError, ERROR_CODES } from '../errors.js';
 import type { TFieldSchema, TFieldValue } from '../schemas/contacts.js';
 import type { ContactRecord } from './contacts.js';
 
@@ -242,13 +241,25 @@ function valueReader(name: SlotName, fieldsById: ReadonlyMap<string, TFieldSchem
 const noEscape = (text: string) => text;
 
 /**
- * Compiles a template for sending: checks its tags (an AppError INVALID_INPUT naming the first
+ * A template that cannot be compiled, with the first problem. Its own class rather than an
+ * AppError, so the editors' chunks do not pull the server's error class into the browser's
+ * entry; a service turns it into the API's INVALID_INPUT answer.
+ */
+export class TemplateCompileError extends Error {
+  constructor(readonly problem: TemplateTagProblem) {
+    super(`Template tag problem (${problem.code}) at ${problem.start}: ${problem.text}`);
+    this.name = 'TemplateCompileError';
+  }
+}
+
+/**
+ * Compiles a template for sending: checks its tags (a TemplateCompileError naming the first
  * problem), rewrites its links for click tracking, adds the open pixel, and splits it into literal
  * chunks and value slots once, so `render` is a join of strings per recipient.
  */
 export function compileTemplate(template: string, options: CompileTemplateOptions): CompiledTemplate {
   const [problem] = scanTags(template, false).problems;
-  if (problem) throw new AppError(ERROR_CODES.INVALID_INPUT, `Template tag problem (${problem.code}) at ${problem.start}: ${problem.text}`);
+  if (problem) throw new TemplateCompileError(problem);
 
   const trackedLinks: TrackedLink[] = [];
   let text = options.trackLink ? trackLinks(template, options.trackLink, trackedLinks) : template;
@@ -256,7 +267,7 @@ export function compileTemplate(template: string, options: CompileTemplateOption
 
   const { tags, problems } = scanTags(text, true);
   // Only the tracking addresses were added since the check: a problem now is the caller's.
-  if (problems.length > 0) throw new AppError(ERROR_CODES.INVALID_INPUT, `Tracking address problem (${problems[0].code}): ${problems[0].text}`);
+  if (problems[0]) throw new TemplateCompileError(problems[0]);
 
   const fieldsById = new Map(options.fields.map((field) => [field.id, field]));
   const literals: string[] = [];

@@ -16,12 +16,12 @@ import { contactsRoutes } from './routes/contacts/routes.js';
 import { groupsRoutes } from './routes/groups/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
 import { exportsRoutes } from './routes/exports/routes.js';
+import { templatesRoutes } from './routes/templates/routes.js';
 
 /** Sections of later issues: routed to the "not available in this build" page, not to placeholders. */
 const LATER_SECTIONS = [
   'emails/*',
   'sms-and-mms/*',
-  'templates/*',
   'settings/*',
   'plans-and-orders',
   'checkout',
@@ -51,6 +51,7 @@ const shellRoutes: RouteObject[] = [
   ...groupsRoutes,
   ...searchRoutes,
   ...exportsRoutes,
+  ...templatesRoutes,
   ...hiddenMenuAuthRoutes,
   ...LATER_SECTIONS.map((path) => ({ path, element: sectionUnavailable })),
   { path: '*', element: notFound },

@@ -4,10 +4,10 @@ import {
   compileTemplate,
   formatTemplateTag,
   parseTemplateTags,
+  TemplateCompileError,
   TRACKING_TOKEN,
   type TemplateRecipient,
 } from '../../../shared/domain/personalization.js';
-import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TFieldSchema } from '../../../shared/schemas/contacts.js';
 
 const FIELDS: TFieldSchema[] = [
@@ -144,8 +144,8 @@ describe('compileTemplate, values', () => {
 
   it('refuses a template with a broken tag', () => {
     const compile = () => compileTemplate('Hi {{ field:f1', { fields: FIELDS, escape: 'none' });
-    expect(compile).toThrow(AppError);
-    expect(compile).toThrow(expect.objectContaining({ code: ERROR_CODES.INVALID_INPUT }));
+    expect(compile).toThrow(TemplateCompileError);
+    expect(compile).toThrow(expect.objectContaining({ problem: expect.objectContaining({ code: 'unclosedTag' }) }));
   });
 
   it('renders each recipient independently from one compilation', () => {
@@ -218,6 +218,6 @@ describe('compileTemplate, tracking', () => {
   });
 
   it('does not let a template use the tracking token itself', () => {
-    expect(() => compileTemplate(`<p>${TRACKING_TOKEN}</p>`, { fields: FIELDS, escape: 'html' })).toThrow(AppError);
+    expect(() => compileTemplate(`<p>${TRACKING_TOKEN}</p>`, { fields: FIELDS, escape: 'html' })).toThrow(TemplateCompileError);
   });
 });

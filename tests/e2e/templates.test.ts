@@ -1,0 +1,262 @@
+/**
+ * Templates in a real Chromium against the local host (spec §2.1 /templates, §2.2 full-screen
+ * editors, §4 "Edit locking", §8 TPL-SAV-01 and lockedBy): the demo user writes an SMS template
+ * with a tag and watches the segment counter, saves it and finds it in the list, renames, copies
+ * and deletes; writes an HTML template whose sandboxed preview follows the source and a contact's
+ * data, saves and reopens it; and is refused a template another user is editing.
+ */
+import { decodeJwt } from 'jose';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signToken } from '../../functions/lib/tokens.js';
+import { ROLE_IDS } from '../../shared/constants.js';
+import { ROLE_PERMISSIONS } from '../../shared/domain/permissions.js';
+import { TEMPLATE_LIMITS } from '../../shared/domain/templates.js';
+import { ZTokenClaims } from '../../shared/schemas/session.js';
+import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
+import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
+import { startTestHost, type TestHost } from '../helpers/local-host.js';
+
+const TEMPLATES_API = '/api/v1/pageBasedAPI/templates';
+
+describe('templates', () => {
+  let host: TestHost;
+  let browser: SignedInBrowser;
+  let page: Page;
+  let api: PageApi;
+
+  beforeAll(async () => {
+    host = await startTestHost();
+    browser = await openSignedInBrowser(host);
+    page = browser.page;
+    api = apiAs(page, host.url);
+    await seedContact(api, { email: 'ada.preview@example.com' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  const rowNamed = (name: string) => page.getByTestId('template-row').filter({ has: page.getByTestId('template-name').getByText(name, { exact: true }) });
+
+  async function openRowMenu(name: string, action: 'rename' | 'copy' | 'delete') {
+    await rowNamed(name).getByTestId('template-actions').click();
+    await page.getByTestId(`template-${action}`).click();
+  }
+
+  it('writes an SMS template with a tag, counts its segments, saves, renames, copies and deletes', async () => {
+    // Prepare
+    await page.goto(`${host.url}/#/templates`);
+    await page.getByTestId('templates-page').waitFor();
+
+    // Act: a new SMS of 145 characters plus a tag, 160 septets (GSM-7 sends each brace as two),
+    // then one character more.
+    await page.getByTestId('create-template').click();
+    await page.getByTestId('create-sms').click();
+    await page.getByTestId('message-editor').waitFor();
+    await page.getByTestId('template-name-input').fill('Welcome SMS');
+    const message = page.getByTestId('message-text');
+    await message.fill('x'.repeat(145));
+    await page.getByTestId('insert-tag').click();
+    await page.getByTestId('insert-tag-email').click();
+    await expect.poll(() => message.inputValue()).toBe(`${'x'.repeat(145)}{{ email }}`);
+    const atLimit = await page.getByTestId('sms-counter').textContent();
+    await message.focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('!');
+    await expect.poll(() => page.getByTestId('sms-counter').getAttribute('data-segments')).toBe('2');
+    const overLimit = await page.getByTestId('sms-counter').textContent();
+    await takeScreenshot(page, 'templates-sms-editor');
+    await page.getByTestId('template-save').click();
+    await page.waitForURL(/enter-message\?id=[0-9A-Z]{26}&kind=sms/);
+    await page.getByTestId('editor-save-state').getByText('All changes saved').waitFor();
+
+    // Assess: one segment exactly full, then two of 153 septets each.
+    expect(atLimit).toBe('156 characters · 1 segment · 0 left');
+    expect(overLimit).toBe('157 characters · 2 segments · 145 left');
+
+    // Act: the created template stays open, now under its lock; change it and save again.
+    const id = new URL(page.url().replace('/#/', '/')).searchParams.get('id');
+    await message.press('Control+End');
+    await page.keyboard.press('Backspace');
+    await page.getByTestId('editor-save-state').getByText('Unsaved changes').waitFor();
+    await page.getByTestId('template-save').click();
+    await page.getByTestId('editor-save-state').getByText('All changes saved').waitFor();
+
+    // Assess
+    const stored = await api<{ template: { content: { text: string } } }>('GET', `templates/${id}`);
+    expect(stored.body.template.content.text).toBe(`${'x'.repeat(145)}{{ email }}`);
+
+    // Act: back to the list, SMS and MMS tab.
+    await page.getByTestId('editor-back').click();
+    await page.getByTestId('templates-page').waitFor();
+    const row = rowNamed('Welcome SMS');
+    await row.waitFor();
+
+    // Assess
+    expect(page.url()).toContain('tab=1');
+    expect(await row.getByTestId('template-kind').textContent()).toBe('SMS');
+    // The list shows the start of the text (TEMPLATE_LIMITS.snippetLength).
+    expect(await row.getByTestId('template-snippet').textContent()).toBe('x'.repeat(TEMPLATE_LIMITS.snippetLength));
+    await takeScreenshot(page, 'templates-list');
+
+    // Act: rename from the list.
+    await openRowMenu('Welcome SMS', 'rename');
+    await page.getByTestId('rename-template-dialog').getByTestId('template-name-input').fill('Welcome SMS v2');
+    await page.getByTestId('rename-template-confirm').click();
+    await rowNamed('Welcome SMS v2').waitFor();
+
+    // Act: copy it, then try to give the copy the original's name.
+    await openRowMenu('Welcome SMS v2', 'copy');
+    await rowNamed('Copy of Welcome SMS v2').waitFor();
+    await openRowMenu('Copy of Welcome SMS v2', 'rename');
+    const renameDialog = page.getByTestId('rename-template-dialog');
+    await renameDialog.getByTestId('template-name-input').fill('welcome sms v2');
+    await page.getByTestId('rename-template-confirm').click();
+
+    // Assess: TPL-SAV-01 under the field (names are unique regardless of case), the dialog stays.
+    expect(await renameDialog.getByTestId('template-name-error').textContent()).toBe('This template name is already used.');
+    await renameDialog.getByRole('button', { name: 'Cancel' }).click();
+    await renameDialog.waitFor({ state: 'detached' });
+
+    // Act: delete the copy.
+    await openRowMenu('Copy of Welcome SMS v2', 'delete');
+    await page.getByTestId('delete-templates-dialog-confirm').click();
+    await rowNamed('Copy of Welcome SMS v2').waitFor({ state: 'detached' });
+
+    // Assess: the original is still there, the copy is gone for the API too.
+    expect(await rowNamed('Welcome SMS v2').count()).toBe(1);
+    const listed = await api<{ data: { name: string }[] }>('GET', 'templates?kind=sms');
+    expect(listed.body.data.map((template) => template.name)).toEqual(['Welcome SMS v2']);
+  });
+
+  it('names the characters that force Unicode, asks before leaving unsaved, and saves an MMS with checked media', async () => {
+    // Prepare
+    await page.goto(`${host.url}/#/templates/enter-message?kind=sms`);
+    await page.getByTestId('message-editor').waitFor();
+
+    // Act: "ł" is outside the GSM alphabet.
+    await page.getByTestId('message-text').fill('Cześć, miło Cię widzieć');
+
+    // Assess: UCS-2, 70 characters a segment, and the culprits listed once each.
+    expect(await page.getByTestId('sms-counter').textContent()).toBe('23 characters · 1 segment · 47 left');
+    expect(await page.getByTestId('unicode-note').textContent()).toContain('a segment holds 70 characters instead of 160');
+    expect(await page.getByTestId('unicode-note').locator('span').allTextContents()).toEqual(['ś', 'ć', 'ł', 'ę']);
+
+    // Act: leave with the text unsaved: asked first.
+    await page.getByTestId('editor-back').click();
+    await page.getByTestId('leave-editor-dialog').waitFor();
+    await page.getByTestId('leave-editor-dialog-confirm').click();
+    await page.getByTestId('templates-page').waitFor();
+
+    // Act: an MMS with a media line that is not a web address.
+    await page.getByTestId('create-template').click();
+    await page.getByTestId('create-mms').click();
+    await page.getByTestId('message-editor').waitFor();
+    await page.getByTestId('template-name-input').fill('Grand opening');
+    await page.getByTestId('mms-subject').fill('We are open');
+    await page.getByTestId('message-text').fill('Come and see us, {{ email }}');
+    await page.getByTestId('mms-media').fill('https://cdn.example.com/shop.jpg\nftp://cdn.example.com/map.png');
+    await page.getByTestId('template-save').click();
+
+    // Assess: refused before sending, naming the line.
+    await page.getByText('ftp://cdn.example.com/map.png is not a web address starting with http:// or https://.').waitFor();
+
+    // Act
+    await page.getByTestId('mms-media').fill('https://cdn.example.com/shop.jpg\n\nhttps://cdn.example.com/map.png');
+    await page.getByTestId('template-save').click();
+    await page.waitForURL(/enter-message\?id=[0-9A-Z]{26}&kind=mms/);
+    await page.getByTestId('editor-save-state').getByText('All changes saved').waitFor();
+
+    // Assess
+    const id = new URL(page.url().replace('/#/', '/')).searchParams.get('id');
+    const stored = await api<{ template: { content: unknown } }>('GET', `templates/${id}`);
+    expect(stored.body.template.content).toEqual({
+      kind: 'mms',
+      subject: 'We are open',
+      text: 'Come and see us, {{ email }}',
+      media: [{ url: 'https://cdn.example.com/shop.jpg' }, { url: 'https://cdn.example.com/map.png' }],
+    });
+  });
+
+  it('writes an HTML template with a live sandboxed preview, previews a contact, saves and reopens it', async () => {
+    // Prepare
+    await page.goto(`${host.url}/#/templates`);
+    await page.getByTestId('create-template').click();
+    await page.getByTestId('create-code').click();
+    await page.getByTestId('code-editor').waitFor();
+    const preview = page.frameLocator('[data-testid="html-preview"]');
+    const html = '<h1>Hello {{ email }}</h1><p>News of the week</p><script>document.title = "ran"</script>';
+
+    // Act
+    await page.getByTestId('template-name-input').fill('Weekly news');
+    await page.getByTestId('html-source').fill(html);
+    await preview.locator('h1').getByText('Hello {{ email }}').waitFor();
+    await page.getByTestId('preview-contact').click();
+    await page.getByTestId('preview-contact-search').fill('ada.preview');
+    await page.getByTestId('preview-contact-option').filter({ hasText: 'ada.preview@example.com' }).click();
+    await preview.locator('h1').getByText('Hello ada.preview@example.com').waitFor();
+    await page.getByTestId('preview-width-mobile').click();
+    await takeScreenshot(page, 'templates-code-editor');
+
+    // Assess: the frame is fully sandboxed, so the script never ran.
+    expect(await page.getByTestId('html-preview').getAttribute('sandbox')).toBe('');
+    expect(await page.getByTestId('html-preview').getAttribute('data-width')).toBe('mobile');
+    expect(await preview.locator('script').count()).toBe(1);
+    expect(await page.getByTestId('html-preview').evaluate((frame: HTMLIFrameElement) => frame.contentDocument)).toBeNull();
+
+    // Act: save, then open it again from scratch.
+    await page.getByTestId('template-save').click();
+    await page.waitForURL(/code-editor\?id=[0-9A-Z]{26}/);
+    await page.getByTestId('editor-save-state').getByText('All changes saved').waitFor();
+    await page.reload();
+    await page.getByTestId('code-editor').waitFor();
+    await page.getByTestId('editor-save-state').getByText('All changes saved').waitFor();
+
+    // Assess
+    expect(await page.getByTestId('template-name-input').inputValue()).toBe('Weekly news');
+    expect(await page.getByTestId('html-source').inputValue()).toBe(html);
+    await preview.locator('p').getByText('News of the week').waitFor();
+  });
+
+  it('opens a template another user is editing read-only, naming them (Access Denied)', async () => {
+    // Prepare: Bob, a collaborator of the demo account, opens "Weekly news" for editing.
+    const demoClaims = decodeJwt((await page.evaluate(() => window.localStorage.getItem('session.token'))) ?? '');
+    const signUp = await fetch(`${host.url}/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fullname: 'Bob Babbage', email: 'bob.templates@example.com', password: 'Template-Test-2026' }),
+    });
+    expect(signUp.status).toBe(201);
+    const bobOwnToken = ((await signUp.json()) as { token: string }).token;
+    const bobToken = await signToken(
+      ZTokenClaims.parse({ ...decodeJwt(bobOwnToken), tuid: demoClaims.tuid, connectionRole: ROLE_IDS.collaborator, permissions: ROLE_PERMISSIONS.collaborator }),
+    );
+    const weekly = (await api<{ data: { id: string; name: string }[] }>('GET', 'templates?kind=email')).body.data.find((template) => template.name === 'Weekly news');
+    expect(weekly).toBeDefined();
+    // The demo user's editor released its lock on leaving; Bob takes it.
+    await page.goto(`${host.url}/#/templates`);
+    await expect
+      .poll(async () => (await fetch(`${host.url}${TEMPLATES_API}/${weekly?.id}/lock`, { method: 'POST', headers: { authorization: `Bearer ${bobToken}` } })).status)
+      .toBe(200);
+
+    // Act
+    await page.reload();
+    await rowNamed('Weekly news').getByTestId('template-lock').waitFor();
+    const listBadge = await rowNamed('Weekly news').getByTestId('template-lock').textContent();
+    await rowNamed('Weekly news').getByTestId('template-name').click();
+    const dialog = page.getByTestId('error-dialog');
+    await dialog.waitFor();
+    await takeScreenshot(page, 'templates-locked');
+
+    // Assess
+    expect(listBadge).toBe('Bob Babbage is editing');
+    expect(await dialog.getByText('Access Denied').count()).toBe(1);
+    expect(await dialog.getByTestId('error-message').textContent()).toBe('Bob Babbage is editing this record right now. Please try again when they have finished.');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    expect(await page.getByTestId('editor-read-only').textContent()).toBe('Read only: Bob Babbage is editing');
+    expect(await page.getByTestId('template-save').isDisabled()).toBe(true);
+    expect(await page.getByTestId('html-source').getAttribute('readonly')).not.toBeNull();
+  });
+});

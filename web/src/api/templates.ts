@@ -1,0 +1,118 @@
+/**
+ * Template calls (spec §2.1 /templates, §4 "Edit locking"): the cursor-paged list, one template,
+ * create, save, rename, copy, delete, and the edit lock. Every change revalidates what shows
+ * templates; a deleted template's own keys are dropped instead of refetched.
+ */
+import { useState } from 'react';
+import useSWR, { mutate } from 'swr';
+import type {
+  TCreateTemplateRequest,
+  TSaveTemplateRequest,
+  TTemplate,
+  TTemplateListResponse,
+  TTemplateLockResponse,
+  TTemplateSummary,
+  TemplateKind,
+} from '../../../shared/schemas/templates.js';
+import { getToken } from '../session/session.js';
+import { apiRequest } from './client.js';
+import { keyPath } from './request-keys.js';
+
+export type { TTemplate, TTemplateSummary, TemplateKind };
+
+const TEMPLATES_PATH = '/api/v1/pageBasedAPI/templates';
+
+const templatePath = (id: string) => `${TEMPLATES_PATH}/${encodeURIComponent(id)}`;
+
+export type TemplateListQuery = { kind: TemplateKind; search: string; cursor?: string };
+type ListKey = readonly [string, TemplateKind, string, string];
+
+/** One page of templates of a kind, newest first; the previous page stays shown while the next loads. */
+export function useTemplateList(query: TemplateListQuery) {
+  const { data, error, isLoading, isValidating, mutate: revalidate } = useSWR<TTemplateListResponse, unknown, ListKey>(
+    [TEMPLATES_PATH, query.kind, query.search, query.cursor ?? ''],
+    ([path, kind, search, cursor]) => apiRequest({ path, query: { kind, search: search || undefined, cursor: cursor || undefined } }),
+    { keepPreviousData: true },
+  );
+  return { list: data, error, isLoading, isValidating, refetch: () => revalidate() };
+}
+
+/** Numbers each useTemplate call site's mount, so each gets a fetch of its own. */
+let templateReads = 0;
+
+/**
+ * One template with its content; null `id` = not asked. Every editor that opens fetches it anew
+ * (the key carries a per-mount serial), so it never starts from a copy cached earlier in the
+ * session that someone has changed since; and nothing refetches it behind an open editor's back
+ * (focus, reconnect), which would replace what the user is typing.
+ */
+export function useTemplate(id: string | null) {
+  const [serial] = useState(() => (templateReads += 1));
+  const { data, error, isLoading } = useSWR<{ template: TTemplate }, unknown, readonly [string, number] | null>(
+    id ? [templatePath(id), serial] : null,
+    ([path]) => apiRequest({ path }),
+    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
+  );
+  return { template: data?.template, error, isLoading };
+}
+
+/** Refetches every list; the templates in `deletedIds` lose their cached copies instead. */
+async function revalidateTemplates(deletedIds: readonly string[] = []): Promise<void> {
+  const deleted = new Set(deletedIds.map(templatePath));
+  if (deleted.size > 0) await mutate((key) => deleted.has(keyPath(key) ?? ''), undefined, { revalidate: false });
+  await mutate((key) => keyPath(key) === TEMPLATES_PATH);
+}
+
+export async function createTemplate(input: TCreateTemplateRequest): Promise<TTemplateSummary> {
+  const { template } = await apiRequest<{ template: TTemplateSummary }>({ method: 'POST', path: TEMPLATES_PATH, body: input });
+  await revalidateTemplates();
+  return template;
+}
+
+/** The editor's save; needs the caller's live edit lock. */
+export async function saveTemplate(id: string, input: TSaveTemplateRequest): Promise<TTemplateSummary> {
+  const { template } = await apiRequest<{ template: TTemplateSummary }>({ method: 'PUT', path: templatePath(id), body: input });
+  await revalidateTemplates();
+  return template;
+}
+
+export async function renameTemplate(id: string, name: string): Promise<TTemplateSummary> {
+  const { template } = await apiRequest<{ template: TTemplateSummary }>({ method: 'PUT', path: `${templatePath(id)}/name`, body: { name } });
+  await revalidateTemplates();
+  return template;
+}
+
+/** Copies a template as "Copy of …" (the server picks a free name). */
+export async function copyTemplate(id: string): Promise<TTemplateSummary> {
+  const { template } = await apiRequest<{ template: TTemplateSummary }>({ method: 'POST', path: `${templatePath(id)}/copy`, body: {} });
+  await revalidateTemplates();
+  return template;
+}
+
+/** Deletes templates, all or none; answers how many went. */
+export async function deleteTemplates(ids: readonly string[]): Promise<number> {
+  const { deleted } = await apiRequest<{ deleted: number }>({ method: 'DELETE', path: TEMPLATES_PATH, body: { ids } });
+  await revalidateTemplates(ids);
+  return deleted;
+}
+
+/** Takes or renews the edit lock; another editor's lock answers VALIDATE_BEING_MODIFIED with `lockedBy`. */
+export function lockTemplate(id: string): Promise<TTemplateLockResponse> {
+  return apiRequest<TTemplateLockResponse>({ method: 'POST', path: `${templatePath(id)}/lock`, body: {} });
+}
+
+export async function unlockTemplate(id: string): Promise<void> {
+  await apiRequest({ method: 'DELETE', path: `${templatePath(id)}/lock` });
+  await revalidateTemplates();
+}
+
+/**
+ * Releases the lock while the page is being hidden or closed: a keepalive request outlives the
+ * page (sendBeacon cannot send the bearer token or a DELETE). Best effort: the lease frees the
+ * template within a minute anyway.
+ */
+export function unlockTemplateOnExit(id: string): void {
+  const token = getToken();
+  if (!token) return;
+  void fetch(`${templatePath(id)}/lock`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+}

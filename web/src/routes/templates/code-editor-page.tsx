@@ -1,0 +1,162 @@
+/**
+ * `/templates/code-editor?id=` (spec §2.1, §2.2 templates-CKEditor): an email template written as
+ * HTML, full screen, beside a live preview in a sandboxed frame, at desktop or phone width, and
+ * optionally filled in with a contact's data the way the send will fill it.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Box, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { compileTemplate, parseTemplateTags } from '../../../../shared/domain/personalization.js';
+import type { TTemplateContent } from '../../../../shared/schemas/templates.js';
+import { useFieldSchemas, type TContact, type TFieldSchema } from '../../api/contacts.js';
+import { notify } from '../../components/toaster.js';
+import { ChoiceButtons } from './components/choice-buttons.js';
+import { EditorLayout, useEditorPlaceholder } from './components/editor-layout.js';
+import { HtmlPreview, type PreviewWidth } from './components/html-preview.js';
+import { InsertTagMenu } from './components/insert-tag-menu.js';
+import { PreviewContactPicker } from './components/preview-contact-picker.js';
+import { TagProblems } from './components/tag-problems.js';
+import { useTemplateName } from './components/template-name-field.js';
+import { editorPathOf, templatePaths } from './paths.js';
+import { useTemplateEditor, type TemplateEditor } from './use-template-editor.js';
+import { useTemplatePermissions } from './use-template-permissions.js';
+import { useTemplateText } from './use-template-text.js';
+
+/** The preview follows the typing once it pauses this long: a frame reload per key would flicker. */
+const PREVIEW_DELAY_MS = 300;
+
+export default function CodeEditorPage() {
+  const editor = useTemplateEditor();
+  const placeholder = useEditorPlaceholder(editor);
+  if (placeholder) return placeholder;
+  const { template } = editor;
+  if (template && (template.content.kind !== 'email' || template.content.editor === 'dragAndDrop')) return <Navigate to={editorPathOf(template)} replace />;
+  return <CodeEditor key={editor.sessionKey} editor={editor} />;
+}
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** The HTML with the contact's values, as the send renders it; as written when the tags have problems. */
+function previewHtml(html: string, contact: TContact | null, fields: readonly TFieldSchema[]): string {
+  if (!contact) return html;
+  try {
+    // The recipient's own links would be made at send time; here they lead nowhere.
+    return compileTemplate(html, { fields, escape: 'html' }).render({ contact, unsubscribeUrl: '#', onlineVersionUrl: '#' });
+  } catch {
+    return html;
+  }
+}
+
+function CodeEditor({ editor }: { editor: TemplateEditor }) {
+  const { t } = useTranslation('templates');
+  const { canReadContacts } = useTemplatePermissions();
+  const initial = editor.template?.content.kind === 'email' ? editor.template.content : null;
+  const name = useTemplateName(editor.template?.name ?? '');
+  const source = useTemplateText(initial?.html ?? '');
+  const [width, setWidth] = useState<PreviewWidth>('desktop');
+  const [contact, setContact] = useState<TContact | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const { schemas: fields } = useFieldSchemas();
+
+  const content: TTemplateContent = { kind: 'email', editor: initial?.editor ?? 'code', html: source.text, project: initial?.project ?? null };
+  const [saved, setSaved] = useState(() => JSON.stringify({ name: editor.template?.name ?? '', html: initial?.html ?? '' }));
+  const isDirty = JSON.stringify({ name: name.name.trim(), html: source.text }) !== saved;
+
+  const { problems } = useMemo(() => parseTemplateTags(source.text, { fields }), [source.text, fields]);
+  const shownHtml = useDebounced(source.text, PREVIEW_DELAY_MS);
+  const preview = useMemo(() => previewHtml(shownHtml, contact, fields ?? []), [shownHtml, contact, fields]);
+
+  const save = async () => {
+    const wantedName = name.check();
+    if (wantedName === null) return;
+    setSaving(true);
+    try {
+      await editor.save({ name: wantedName, content }, templatePaths.codeEditor);
+      setSaved(JSON.stringify({ name: wantedName, html: content.html }));
+      notify({ type: 'success', title: t('editor.savedToast', { name: wantedName }) });
+    } catch (failure) {
+      name.fail(failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <EditorLayout
+      editor={editor}
+      title={t('editor.title.code')}
+      backTo={templatePaths.list('email')}
+      name={name}
+      isDirty={isDirty}
+      isSaving={isSaving}
+      onSave={() => void save()}
+      testId="code-editor"
+    >
+      <Flex h="full" direction={{ base: 'column', lg: 'row' }}>
+        <Stack flex="1" minW="0" minH={{ base: '96', lg: '0' }} gap="0" bg="bg" borderEndWidth={{ lg: '1px' }} borderBottomWidth={{ base: '1px', lg: '0' }}>
+          <HStack px="4" py="2" borderBottomWidth="1px" justify="space-between">
+            <Text fontSize="sm" fontWeight="semibold">
+              {t('code.source')}
+            </Text>
+            <InsertTagMenu fields={fields ?? []} channel="email" disabled={editor.readOnly} onInsert={source.insert} />
+          </HStack>
+          <chakra.textarea
+            ref={source.ref}
+            value={source.text}
+            onChange={(event) => source.setText(event.currentTarget.value)}
+            readOnly={editor.readOnly}
+            aria-label={t('code.source')}
+            placeholder={t('code.placeholder')}
+            flex="1"
+            resize="none"
+            p="4"
+            bg="bg"
+            color="fg"
+            outline="none"
+            fontFamily="mono"
+            fontSize="sm"
+            lineHeight="1.6"
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            wrap="off"
+            css={{ tabSize: 2 }}
+            _placeholder={{ color: 'fg.subtle' }}
+            data-testid="html-source"
+          />
+          {problems.length > 0 && (
+            <Box p="3" borderTopWidth="1px">
+              <TagProblems problems={problems} onSelect={(problem) => source.select(problem.start, problem.end)} />
+            </Box>
+          )}
+        </Stack>
+        <Stack flex="1" minW="0" minH={{ base: '96', lg: '0' }} gap="0">
+          <HStack px="4" py="2" borderBottomWidth="1px" bg="bg" justify="space-between" wrap="wrap">
+            <ChoiceButtons<PreviewWidth>
+              value={width}
+              choices={[
+                { value: 'desktop', label: t('code.desktop') },
+                { value: 'mobile', label: t('code.mobile') },
+              ]}
+              onChange={setWidth}
+              label={t('code.width')}
+              testId="preview-width"
+            />
+            {canReadContacts && <PreviewContactPicker contact={contact} onChange={setContact} />}
+          </HStack>
+          <Box flex="1" minH="0">
+            <HtmlPreview html={preview} width={width} />
+          </Box>
+        </Stack>
+      </Flex>
+    </EditorLayout>
+  );
+}

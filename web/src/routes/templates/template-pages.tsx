@@ -1,0 +1,48 @@
+/**
+ * The templates area behind one route: one entry in the entry's preload map instead of four (the
+ * initial bundle is at its limit, docs/benchmarks.md). The list is in this chunk; each editor is a
+ * chunk of its own loaded from here, so their dependencies are listed in this chunk's preload map
+ * rather than the entry's. Picks the page by the path.
+ */
+import { lazy, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
+import { TIMEOUTS_MS } from '../../../../shared/constants.js';
+import NotFoundPage from '../error/not-found-page.js';
+import SectionUnavailablePage from '../error/section-unavailable-page.js';
+import TemplatesPage from './templates-page.js';
+
+/**
+ * lazyPage (../lazy-page.ts) would move into a chunk of its own, preloaded by every visit: its
+ * timeout is repeated here instead. A failure reaches the route error boundary.
+ */
+function lazyEditor(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() =>
+    Promise.race([
+      load(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`Loading the page took longer than ${TIMEOUTS_MS.lazyChunk / 1000} s`)), TIMEOUTS_MS.lazyChunk)),
+    ]),
+  );
+}
+
+const EDITORS = {
+  'template-editor': lazyEditor(() => import('./template-editor/template-editor-page.js')),
+  'code-editor': lazyEditor(() => import('./code-editor-page.js')),
+  'enter-message': lazyEditor(() => import('./enter-message-page.js')),
+};
+
+/** Sub-pages of spec §2.1 that later issues build. */
+const LATER_SUB_PAGES = ['convert-page', 'select-template'];
+
+function isEditor(name: string): name is keyof typeof EDITORS {
+  return Object.hasOwn(EDITORS, name);
+}
+
+export default function TemplatePages() {
+  const subPage = useLocation().pathname.split('/').filter(Boolean).slice(1).join('/');
+  if (subPage === '') return <TemplatesPage />;
+  if (isEditor(subPage)) {
+    const Editor = EDITORS[subPage];
+    return <Editor />;
+  }
+  return LATER_SUB_PAGES.includes(subPage) ? <SectionUnavailablePage /> : <NotFoundPage />;
+}

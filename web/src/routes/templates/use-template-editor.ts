@@ -1,0 +1,62 @@
+/**
+ * What both full-screen editors share: the template of `?id=` (none: a new one), its edit lock,
+ * whether the user may change it, and saving (create, then the editor moves to `?id=` and takes the
+ * lock; later saves update it under the lock).
+ */
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { TTemplateContent } from '../../../../shared/schemas/templates.js';
+import { createTemplate, saveTemplate, useTemplate, type TTemplate } from '../../api/templates.js';
+import { useEditLock, type EditLockState } from './use-edit-lock.js';
+import { useTemplatePermissions } from './use-template-permissions.js';
+
+export type TemplateEditor = {
+  /** Null while a new template is unsaved. */
+  templateId: string | null;
+  /**
+   * Keys the editor's component: a template created here keeps the 'new' session (what was typed
+   * stays on screen), any other id opens afresh.
+   */
+  sessionKey: string;
+  /** The editor has what it needs: a new template, one created here, or the loaded template. */
+  isReady: boolean;
+  template: TTemplate | undefined;
+  loadError: unknown;
+  lock: EditLockState;
+  /** Not the user's to change: no write permission, or someone else holds the lock. */
+  readOnly: boolean;
+  /** Saves; a new template then opens at `pathOf(id)`. Failures are thrown for the page to show. */
+  save(input: { name: string; content: TTemplateContent }, pathOf: (id: string) => string): Promise<void>;
+};
+
+export function useTemplateEditor(): TemplateEditor {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const templateId = params.get('id');
+  const { canWrite } = useTemplatePermissions();
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const isCreatedHere = templateId !== null && templateId === createdId;
+  const { template, error } = useTemplate(templateId);
+  // The lock is asked for once the template is known to exist, so a wrong id shows one error, not two.
+  const lock = useEditLock(canWrite && (template || isCreatedHere) ? templateId : null);
+  const readOnly = !canWrite || (templateId !== null && lock.status !== 'held');
+
+  return {
+    templateId,
+    sessionKey: isCreatedHere ? 'new' : (templateId ?? 'new'),
+    isReady: templateId === null || isCreatedHere || template !== undefined,
+    template,
+    loadError: error,
+    lock,
+    readOnly,
+    async save(input, pathOf) {
+      if (templateId === null) {
+        const created = await createTemplate(input);
+        setCreatedId(created.id);
+        navigate(pathOf(created.id), { replace: true });
+      } else {
+        await saveTemplate(templateId, input);
+      }
+    },
+  };
+}
