@@ -63,7 +63,7 @@ describe('drag-and-drop template editor', () => {
     await text.dblclick();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('Hello ');
-    await page.getByTestId('insert-tag-button').click();
+    await page.getByTestId('insert-tag').click();
     await page.getByTestId('insert-tag-email').click();
     await frame.getByText('Hello {{ email }}').waitFor();
 

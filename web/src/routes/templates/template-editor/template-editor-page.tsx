@@ -11,6 +11,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProjectData } from 'grapesjs';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import type { TTemplate } from '../../../../../shared/schemas/templates.js';
+import { useFieldSchemas } from '../../../api/contacts.js';
 import { ApiError } from '../../../api/errors.js';
 import { createTemplate, saveTemplate, useTemplate } from '../../../api/templates.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
@@ -18,6 +19,7 @@ import { ChevronIcon } from '../../../components/icons.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
 import { notify } from '../../../components/toaster.js';
 import { ErrorPage } from '../../error/error-page.js';
+import { InsertTagMenu } from '../components/insert-tag-menu.js';
 import { TemplateNameField, useTemplateName } from '../components/template-name-field.js';
 import { editorPathOf, templatePaths } from '../paths.js';
 import { useEditLock } from '../use-edit-lock.js';
@@ -35,7 +37,6 @@ import {
   type PanelButtonId,
   type EmailEditor,
 } from './email-editor.js';
-import { InsertTagMenu } from './insert-tag-menu.js';
 
 export default function TemplateEditorPage() {
   const [params] = useSearchParams();
@@ -79,6 +80,7 @@ type EditorProps = { template: TTemplate | null; onCreated?(id: string): void };
 function TemplateEditor({ template, onCreated }: EditorProps) {
   const { t } = useTranslation('template-editor');
   const { canReadContacts } = useTemplatePermissions();
+  const { schemas: fieldSchemas = [] } = useFieldSchemas();
   const navigate = useNavigate();
   const name = useTemplateName(template?.name ?? '');
   const [templateId, setTemplateId] = useState(template?.id ?? null);
@@ -172,7 +174,7 @@ function TemplateEditor({ template, onCreated }: EditorProps) {
               </IconButton>
             ))}
           </ButtonGroup>
-          <InsertTagMenu disabled={!editor || isReadOnly} onInsert={(html) => editor && insertIntoDesign(editor, html)} />
+          <InsertTagMenu fields={fieldSchemas} channel="email" linksAsHtml hint={t('tags.hint')} disabled={!editor || isReadOnly} onInsert={(html) => editor && insertIntoDesign(editor, html)} />
           <Button
             size="sm"
             variant="outline"
