@@ -5,7 +5,7 @@
  * may offer a selection box per row and one for the page.
  */
 import type { ReactNode } from 'react';
-import { Box, Button, Checkbox, Link, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Link, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMobile } from '../../../shared/domain/phone.js';
@@ -17,6 +17,7 @@ import { fieldIdOf, type ColumnId } from '../routes/contacts/contact-columns.js'
 import { contactAddress, formatFieldValue } from '../routes/contacts/field-values.js';
 import { contactPaths } from '../routes/contacts/paths.js';
 import { SortIcon } from './icons.js';
+import { SelectCheckbox } from './select-checkbox.js';
 
 export type RowSelection = { selected: ReadonlySet<string>; onChange(selected: Set<string>): void };
 
@@ -182,16 +183,6 @@ function SortableHeader({ column, sort, onSort, children }: { column: ColumnId; 
   );
 }
 
-/** A row or page selection box whose label is read by screen readers only. */
-function SelectCheckbox({ checked, onChange, label, testId }: { checked: boolean | 'indeterminate'; onChange(checked: boolean): void; label: string; testId: string }) {
-  return (
-    <Checkbox.Root size="sm" checked={checked} onCheckedChange={(details) => onChange(details.checked === true)} data-testid={testId}>
-      <Checkbox.HiddenInput />
-      <Checkbox.Control cursor="pointer" />
-      <Checkbox.Label srOnly>{label}</Checkbox.Label>
-    </Checkbox.Root>
-  );
-}
 
 function Address({ to, address, children }: { to: string | null; address: string; children?: ReactNode }) {
   return (

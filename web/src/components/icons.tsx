@@ -23,7 +23,8 @@ function drawIcon(props: IconProps, paths: ReactNode, strokeWidth = '1.8') {
   );
 }
 
-function lineIcon(paths: ReactNode) {
+/** An icon in this set's style (24×24, round 1.8 stroke); pages draw their own rare icons with it. */
+export function lineIcon(paths: ReactNode) {
   return function DrawnIcon(props: IconProps) {
     return drawIcon(props, paths);
   };

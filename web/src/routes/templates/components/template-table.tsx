@@ -2,11 +2,12 @@
  * Templates as a table: name (opens the editor), kind and editor, the start of a message's text,
  * the last change in the user's zone, who is editing it now, and each row's menu.
  */
-import { Badge, Box, Checkbox, HStack, IconButton, Link, Menu, Portal, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, IconButton, Link, Menu, Portal, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { TTemplateSummary } from '../../../api/templates.js';
 import { FileTextIcon, LockIcon, MoreIcon, PencilIcon, TrashIcon } from '../../../components/icons.js';
+import { SelectCheckbox } from '../../../components/select-checkbox.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { editorPathOf } from '../paths.js';
 import type { TemplatePermissions } from '../use-template-permissions.js';
@@ -181,15 +182,5 @@ function TemplateRowMenu({ template, permissions, onRename, onCopy, onDelete }: 
         </Menu.Positioner>
       </Portal>
     </Menu.Root>
-  );
-}
-
-function SelectCheckbox({ checked, onChange, label, testId }: { checked: boolean | 'indeterminate'; onChange(checked: boolean): void; label: string; testId: string }) {
-  return (
-    <Checkbox.Root size="sm" checked={checked} onCheckedChange={(details) => onChange(details.checked === true)} data-testid={testId}>
-      <Checkbox.HiddenInput />
-      <Checkbox.Control cursor="pointer" />
-      <Checkbox.Label srOnly>{label}</Checkbox.Label>
-    </Checkbox.Root>
   );
 }

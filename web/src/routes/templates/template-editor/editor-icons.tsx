@@ -1,18 +1,5 @@
-/** Line icons of the editor's top bar, drawn like web/src/components/icons.tsx (24×24, stroke). */
-import { Icon, type IconProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-
-function lineIcon(paths: ReactNode) {
-  return function EditorIcon(props: IconProps) {
-    return (
-      <Icon {...props} asChild>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          {paths}
-        </svg>
-      </Icon>
-    );
-  };
-}
+/** Line icons of the editor's top bar; kept out of components/icons.tsx, which the entry bundles. */
+import { lineIcon } from '../../../components/icons.js';
 
 export const UndoIcon = lineIcon(<path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />);
 export const RedoIcon = lineIcon(<path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />);
