@@ -168,6 +168,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('GET', `${API}/templates`, 'templates', section('template', 'read')),
   route('POST', `${API}/templates`, 'templates', section('template', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
   route('DELETE', `${API}/templates`, 'templates', section('template', 'delete')),
+  // Convert a web page: answers converted HTML and saves nothing (a literal segment beats {templateId}).
+  route('POST', `${API}/templates/convert`, 'templates', section('template', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
   route('GET', `${API}/templates/{templateId}`, 'templates', section('template', 'read')),
   route('PUT', `${API}/templates/{templateId}`, 'templates', section('template', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
   route('DELETE', `${API}/templates/{templateId}`, 'templates', section('template', 'delete')),
@@ -175,6 +177,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('POST', `${API}/templates/{templateId}/copy`, 'templates', section('template', 'write')),
   route('POST', `${API}/templates/{templateId}/lock`, 'templates', section('template', 'write')),
   route('DELETE', `${API}/templates/{templateId}/lock`, 'templates', section('template', 'write')),
+  // A test send goes only to the caller's own login address, so reading the template is enough.
+  route('POST', `${API}/templates/{templateId}/test-send`, 'templates', section('template', 'read')),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   route('GET', `${API}/search`, 'search', SESSION),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),

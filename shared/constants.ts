@@ -79,6 +79,8 @@ export const RATE_LIMITS = {
   loginPerIp: { max: 50, windowSeconds: 15 * 60 },
   signUpPerIp: { max: 20, windowSeconds: 60 * 60 },
   codePerAccount: { max: 10, windowSeconds: 60 * 60 },
+  /** Template test sends per user: enough to iterate on a design, too few to spam. */
+  templateTestSendPerUser: { max: 10, windowSeconds: 60 },
 } as const;
 
 export const SUPPORT_HOURS = {

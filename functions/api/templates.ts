@@ -1,4 +1,5 @@
 import {
+  ZConvertPageRequest,
   ZCopyTemplateRequest,
   ZCreateTemplateRequest,
   ZDeleteTemplatesRequest,
@@ -7,6 +8,7 @@ import {
   ZSaveTemplateRequest,
   ZTemplateListQuery,
   ZTemplatePathParams,
+  ZTestSendTemplateRequest,
 } from '../../shared/schemas/templates.js';
 import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
 import {
@@ -20,6 +22,8 @@ import {
   saveTemplate,
   unlockTemplate,
 } from '../services/templates.js';
+import { sendTemplateTest } from '../services/template-test-send.js';
+import { convertPage } from '../services/page-conversion.js';
 
 const TEMPLATES = '/api/v1/pageBasedAPI/templates';
 
@@ -36,6 +40,7 @@ export const handler = createApiHandler('templates', {
   [`GET ${TEMPLATES}`]: async (request) => listTemplates({ tuid: callerOf(request).tuid, query: parseInput(ZTemplateListQuery, request.query), now: new Date() }),
   [`POST ${TEMPLATES}`]: async (request) =>
     HttpAnswer.json({ template: await createTemplate({ ...callerOf(request), input: parseInput(ZCreateTemplateRequest, request.body), now: new Date() }) }, 201),
+  [`POST ${TEMPLATES}/convert`]: async (request) => convertPage({ input: parseInput(ZConvertPageRequest, request.body) }),
   [`GET ${TEMPLATES}/{templateId}`]: async (request) => ({
     template: await getTemplate({ tuid: callerOf(request).tuid, templateId: templateIdOf(request), now: new Date() }),
   }),
@@ -67,5 +72,9 @@ export const handler = createApiHandler('templates', {
   [`DELETE ${TEMPLATES}/{templateId}/lock`]: async (request) => {
     await unlockTemplate({ ...callerOf(request), templateId: templateIdOf(request) });
     return { success: true };
+  },
+  [`POST ${TEMPLATES}/{templateId}/test-send`]: async (request) => {
+    const templateId = templateIdOf(request);
+    return sendTemplateTest({ ...callerOf(request), templateId, input: parseInput(ZTestSendTemplateRequest, request.body ?? {}), now: new Date() });
   },
 });

@@ -117,6 +117,12 @@ export const ZDeleteTemplatesRequest = z.strictObject({ ids: z.array(ZTemplateId
 /** POST templates/{id}/lock takes no options; an empty object or no body. */
 export const ZLockTemplateRequest = z.strictObject({});
 
+/** POST templates/{id}/test-send: optionally personalised with one of the account's contacts. */
+export const ZTestSendTemplateRequest = z.strictObject({ contactId: z.string().regex(/^[1-9]\d{0,14}$/, { message: 'not a contact id' }).optional() });
+export type TTestSendTemplateRequest = z.infer<typeof ZTestSendTemplateRequest>;
+export const ZTestSendTemplateResponse = z.object({ success: z.literal(true), to: z.string() });
+export type TTestSendTemplateResponse = z.infer<typeof ZTestSendTemplateResponse>;
+
 /** GET templates?cursor=&limit=&kind=&search=: newest first. */
 export const ZTemplateListQuery = z.strictObject({
   /** The id of the last template of the previous page (its `nextCursor`). */
@@ -138,3 +144,15 @@ export const ZDeleteTemplatesResponse = z.object({ deleted: z.number().int() });
 /** POST templates/{id}/lock: the lock and how often the editor should renew it. */
 export const ZTemplateLockResponse = z.object({ lock: ZTemplateLock, heartbeatMs: z.number().int() });
 export type TTemplateLockResponse = z.infer<typeof ZTemplateLockResponse>;
+
+/**
+ * POST templates/convert (spec §2.1 convert-page): a page to fetch by address, or pasted HTML with
+ * the address its relative links resolve against. Answers the converted HTML; nothing is saved.
+ */
+export const ZConvertPageRequest = z.union([
+  z.strictObject({ url: z.string().trim().url().max(TEMPLATE_LIMITS.mediaUrlLength) }),
+  z.strictObject({ html: z.string().min(1).max(TEMPLATE_LIMITS.htmlBytes), baseUrl: z.string().trim().url().max(TEMPLATE_LIMITS.mediaUrlLength).optional() }),
+]);
+export type TConvertPageRequest = z.infer<typeof ZConvertPageRequest>;
+export const ZConvertPageResponse = z.object({ html: z.string() });
+export type TConvertPageResponse = z.infer<typeof ZConvertPageResponse>;

@@ -3,7 +3,8 @@
  * editors, §4 "Edit locking", §8 TPL-SAV-01 and lockedBy): the demo user writes an SMS template
  * with a tag and watches the segment counter, saves it and finds it in the list, renames, copies
  * and deletes; writes an HTML template whose sandboxed preview follows the source and a contact's
- * data, saves and reopens it; and is refused a template another user is editing.
+ * data, saves, sends it as a test to the user's own address and reopens it; and is refused a
+ * template another user is editing.
  */
 import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
@@ -180,7 +181,7 @@ describe('templates', () => {
     });
   });
 
-  it('writes an HTML template with a live sandboxed preview, previews a contact, saves and reopens it', async () => {
+  it('writes an HTML template with a live sandboxed preview, previews a contact, saves, sends a test and reopens it', async () => {
     // Prepare
     await page.goto(`${host.url}/#/templates`);
     await page.getByTestId('create-template').click();
@@ -210,6 +211,15 @@ describe('templates', () => {
     await page.getByTestId('template-save').click();
     await page.waitForURL(/code-editor\?id=[0-9A-Z]{26}/);
     await page.getByTestId('editor-save-state').getByText('All changes saved').waitFor();
+
+    // Act: a test send of the saved template, filled in with the previewed contact, to the demo user.
+    await page.getByTestId('code-editor-send-test').click();
+    await page.getByText(`Test email sent to ${host.demo.email}`).waitFor();
+    const testMail = await host.waitForMail(host.demo.email, (mail) => mail.subject === '[Test] Weekly news');
+
+    // Assess
+    expect(testMail.html).toContain('<h1>Hello ada.preview@example.com</h1>');
+
     await page.reload();
     await page.getByTestId('code-editor').waitFor();
     await page.getByTestId('editor-save-state').getByText('All changes saved').waitFor();

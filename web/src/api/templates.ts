@@ -6,12 +6,15 @@
 import { useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import type {
+  TConvertPageRequest,
+  TConvertPageResponse,
   TCreateTemplateRequest,
   TSaveTemplateRequest,
   TTemplate,
   TTemplateListResponse,
   TTemplateLockResponse,
   TTemplateSummary,
+  TTestSendTemplateResponse,
   TemplateKind,
 } from '../../../shared/schemas/templates.js';
 import { getToken } from '../session/session.js';
@@ -63,6 +66,12 @@ async function revalidateTemplates(deletedIds: readonly string[] = []): Promise<
   await mutate((key) => keyPath(key) === TEMPLATES_PATH);
 }
 
+/** Converts a web page (by address, or pasted HTML) to email HTML; nothing is saved. */
+export async function convertPage(input: TConvertPageRequest): Promise<string> {
+  const { html } = await apiRequest<TConvertPageResponse>({ method: 'POST', path: `${TEMPLATES_PATH}/convert`, body: input });
+  return html;
+}
+
 export async function createTemplate(input: TCreateTemplateRequest): Promise<TTemplateSummary> {
   const { template } = await apiRequest<{ template: TTemplateSummary }>({ method: 'POST', path: TEMPLATES_PATH, body: input });
   await revalidateTemplates();
@@ -94,6 +103,12 @@ export async function deleteTemplates(ids: readonly string[]): Promise<number> {
   const { deleted } = await apiRequest<{ deleted: number }>({ method: 'DELETE', path: TEMPLATES_PATH, body: { ids } });
   await revalidateTemplates(ids);
   return deleted;
+}
+
+/** Sends the saved template to the signed-in user's own address, filled in with a contact if one is given; answers the address. */
+export async function sendTemplateTest(id: string, contactId?: string): Promise<string> {
+  const { to } = await apiRequest<TTestSendTemplateResponse>({ method: 'POST', path: `${templatePath(id)}/test-send`, body: contactId ? { contactId } : {} });
+  return to;
 }
 
 /** Takes or renews the edit lock; another editor's lock answers VALIDATE_BEING_MODIFIED with `lockedBy`. */

@@ -16,6 +16,7 @@ import { EditorLayout, useEditorPlaceholder } from './components/editor-layout.j
 import { HtmlPreview, type PreviewWidth } from './components/html-preview.js';
 import { InsertTagMenu } from './components/insert-tag-menu.js';
 import { PreviewContactPicker } from './components/preview-contact-picker.js';
+import { SendTestButton } from './components/send-test-button.js';
 import { TagProblems } from './components/tag-problems.js';
 import { useTemplateName } from './components/template-name-field.js';
 import { editorPathOf, templatePaths } from './paths.js';
@@ -99,6 +100,7 @@ function CodeEditor({ editor }: { editor: TemplateEditor }) {
       isSaving={isSaving}
       onSave={() => void save()}
       testId="code-editor"
+      actions={<SendTestButton templateId={editor.templateId} contactId={contact?.id} hasUnsavedChanges={isDirty} testId="code-editor-send-test" />}
     >
       <Flex h="full" direction={{ base: 'column', lg: 'row' }}>
         <Stack flex="1" minW="0" minH={{ base: '96', lg: '0' }} gap="0" bg="bg" borderEndWidth={{ lg: '1px' }} borderBottomWidth={{ base: '1px', lg: '0' }}>

@@ -16,6 +16,7 @@ export const templatePaths = {
   templateEditor: (id?: string) => withQuery('/templates/template-editor', { id }),
   codeEditor: (id?: string) => withQuery('/templates/code-editor', { id }),
   enterMessage: (kind: MessageKind, id?: string) => withQuery('/templates/enter-message', { id, kind }),
+  convertPage: () => '/templates/convert-page',
 } as const;
 
 /** The editor a template opens in: the one that made it (a converted page is HTML, so the code editor). */

@@ -28,10 +28,11 @@ const EDITORS = {
   'template-editor': lazyEditor(() => import('./template-editor/template-editor-page.js')),
   'code-editor': lazyEditor(() => import('./code-editor-page.js')),
   'enter-message': lazyEditor(() => import('./enter-message-page.js')),
+  'convert-page': lazyEditor(() => import('./convert-page.js')),
 };
 
 /** Sub-pages of spec §2.1 that later issues build. */
-const LATER_SUB_PAGES = ['convert-page', 'select-template'];
+const LATER_SUB_PAGES = ['select-template'];
 
 function isEditor(name: string): name is keyof typeof EDITORS {
   return Object.hasOwn(EDITORS, name);

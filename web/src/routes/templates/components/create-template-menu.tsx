@@ -2,12 +2,13 @@
 import { Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { BracketsIcon, CameraIcon, PlusIcon, SmsIcon, TemplateIcon } from '../../../components/icons.js';
+import { BracketsIcon, CameraIcon, GlobeIcon, PlusIcon, SmsIcon, TemplateIcon } from '../../../components/icons.js';
 import { templatePaths } from '../paths.js';
 
 const CHOICES = [
   { value: 'dragAndDrop', icon: TemplateIcon, to: templatePaths.templateEditor() },
   { value: 'code', icon: BracketsIcon, to: templatePaths.codeEditor() },
+  { value: 'convertPage', icon: GlobeIcon, to: templatePaths.convertPage() },
   { value: 'sms', icon: SmsIcon, to: templatePaths.enterMessage('sms') },
   { value: 'mms', icon: CameraIcon, to: templatePaths.enterMessage('mms') },
 ] as const;

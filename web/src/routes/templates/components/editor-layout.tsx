@@ -28,6 +28,8 @@ type Props = {
   isSaving: boolean;
   onSave(): void;
   testId: string;
+  /** More buttons, shown before Save. */
+  actions?: ReactNode;
   children: ReactNode;
 };
 
@@ -40,7 +42,7 @@ export function useEditorPlaceholder(editor: TemplateEditor): ReactNode {
   return <PageSpinner fullScreen />;
 }
 
-export function EditorLayout({ editor, title, backTo, name, isDirty, isSaving, onSave, testId, children }: Props) {
+export function EditorLayout({ editor, title, backTo, name, isDirty, isSaving, onSave, testId, actions, children }: Props) {
   const { t } = useTranslation('templates');
   const navigate = useNavigate();
   const [isLeaving, setLeaving] = useState(false);
@@ -89,7 +91,12 @@ export function EditorLayout({ editor, title, backTo, name, isDirty, isSaving, o
           <TemplateNameField state={name} readOnly={editor.readOnly} size="sm" hideLabel />
         </Box>
         <EditorStatus editor={editor} isDirty={isDirty} />
-        <Button size="sm" ms="auto" onClick={onSave} disabled={editor.readOnly} loading={isSaving} data-testid="template-save">
+        {actions && (
+          <HStack gap="2" ms="auto">
+            {actions}
+          </HStack>
+        )}
+        <Button size="sm" ms={actions ? undefined : 'auto'} onClick={onSave} disabled={editor.readOnly} loading={isSaving} data-testid="template-save">
           {t('editor.save')}
         </Button>
       </Flex>

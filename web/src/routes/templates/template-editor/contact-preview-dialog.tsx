@@ -14,14 +14,20 @@ import { useBufferedSearch } from '../../../components/use-search-buffer.js';
 /** Contacts the picker lists at once: enough to choose from, a search narrows the rest. */
 const PICKER_SIZE = 8;
 
-type Props = { html: string; onClose(): void };
+type Props = {
+  html: string;
+  /** The contact chosen last time, shown again; the page keeps it for "Send test". */
+  contact?: TContact | null;
+  onContactChange?(contact: TContact): void;
+  onClose(): void;
+};
 
-export function ContactPreviewDialog({ html, onClose }: Props) {
+export function ContactPreviewDialog({ html, contact: chosen = null, onContactChange, onClose }: Props) {
   const { t } = useTranslation('template-editor');
   const search = useBufferedSearch();
   const { page, isLoading } = useContactSearch({ quickSearch: search.applied || undefined, limit: PICKER_SIZE });
   const { schemas } = useFieldSchemas();
-  const [contact, setContact] = useState<TContact | null>(null);
+  const [contact, setContact] = useState<TContact | null>(chosen);
 
   const rendered = useMemo(() => {
     if (!contact || !schemas) return null;
@@ -63,7 +69,10 @@ export function ContactPreviewDialog({ html, onClose }: Props) {
                             w="full"
                             justifyContent="flex-start"
                             aria-pressed={contact?.id === item.id}
-                            onClick={() => setContact(item)}
+                            onClick={() => {
+                              setContact(item);
+                              onContactChange?.(item);
+                            }}
                             data-testid="contact-preview-option"
                           >
                             <Text truncate>{contactLabel(item)}</Text>

@@ -11,7 +11,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProjectData } from 'grapesjs';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import type { TTemplate } from '../../../../../shared/schemas/templates.js';
-import { useFieldSchemas } from '../../../api/contacts.js';
+import { useFieldSchemas, type TContact } from '../../../api/contacts.js';
 import { ApiError } from '../../../api/errors.js';
 import { createTemplate, saveTemplate, useTemplate } from '../../../api/templates.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
@@ -20,6 +20,7 @@ import { PageSpinner } from '../../../components/page-spinner.js';
 import { notify } from '../../../components/toaster.js';
 import { ErrorPage } from '../../error/error-page.js';
 import { InsertTagMenu } from '../components/insert-tag-menu.js';
+import { SendTestButton } from '../components/send-test-button.js';
 import { TemplateNameField, useTemplateName } from '../components/template-name-field.js';
 import { editorPathOf, templatePaths } from '../paths.js';
 import { useEditLock } from '../use-edit-lock.js';
@@ -90,6 +91,7 @@ function TemplateEditor({ template, onCreated }: EditorProps) {
   const { editor, containerRef, history, markSaved, device, setDevice } = useEmailEditor(template, isReadOnly);
   const [saving, setSaving] = useState(false);
   const [previewHtml, setPreviewHtml] = useState<string | null>(null);
+  const [previewContact, setPreviewContact] = useState<TContact | null>(null);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
 
   const hasChanges = !isReadOnly && (history.changes > 0 || name.name.trim() !== savedName);
@@ -186,6 +188,7 @@ function TemplateEditor({ template, onCreated }: EditorProps) {
             <EyeIcon boxSize="4" />
             {t('toolbar.preview')}
           </Button>
+          <SendTestButton templateId={templateId} contactId={previewContact?.id} hasUnsavedChanges={hasChanges} testId="template-editor-send-test" />
           <Button size="sm" disabled={!canSave} loading={saving} onClick={() => void save()} data-testid="template-editor-save">
             {t('toolbar.save')}
           </Button>
@@ -200,7 +203,7 @@ function TemplateEditor({ template, onCreated }: EditorProps) {
         )}
         <Box ref={containerRef} h="full" data-testid="template-editor-canvas" />
       </Box>
-      {previewHtml !== null && <ContactPreviewDialog html={previewHtml} onClose={() => setPreviewHtml(null)} />}
+      {previewHtml !== null && <ContactPreviewDialog html={previewHtml} contact={previewContact} onContactChange={setPreviewContact} onClose={() => setPreviewHtml(null)} />}
       {confirmingLeave && (
         <ConfirmDialog
           title={t('leave.title')}
