@@ -3,6 +3,7 @@
  * the same in the local sink and in SES.
  */
 import type { Language } from '../../shared/constants.js';
+import { escapeHtml } from '../../shared/domain/personalization.js';
 import type { MailMessage } from '../channels/mail.js';
 
 type CodeMailText = { subject: string; greeting: (name: string) => string; intro: string; expiry: string; ignore: string };
@@ -37,10 +38,6 @@ const VERIFICATION_TEXT: Record<Language, CodeMailText> = {
     ignore: '如果這不是您本人的操作，請忽略此郵件。',
   },
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 export function verificationCodeMail(input: { to: string; fullname: string; code: string; language: Language }): MailMessage {
   const text = VERIFICATION_TEXT[input.language];
