@@ -31,7 +31,15 @@ function install(): void {
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
   // The monitor observes an uncaught error without changing Node's crash behaviour.
-  process.on('uncaughtExceptionMonitor', killAll);
+  process.on('uncaughtExceptionMonitor', killIfCrashing);
+}
+
+/**
+ * An uncaught error ends the process only when nobody handles 'uncaughtException'. A test runner
+ * does handle it and goes on, so killing then would leave the rest of the run without a database.
+ */
+function killIfCrashing(): void {
+  if (process.listenerCount('uncaughtException') === 0) killAll();
 }
 
 /** Registers a child to be killed when this process exits; returns the unregister function. */

@@ -92,6 +92,11 @@ export function createWebSocketGateway(options: {
   };
 
   const upgrade: WebSocketGateway['upgrade'] = (request, socket, head, url) => {
+    // Node's HTTP server stops watching an upgraded socket's errors, and ws starts only at
+    // handleUpgrade: a browser that drops the connection while $connect runs (a reload) would
+    // otherwise throw ECONNRESET out of the process.
+    const dropUntilAccepted = (): void => void socket.destroy();
+    socket.on('error', dropUntilAccepted);
     const connectionId = newConnectionId();
     const connectedAt = Date.now();
     const identity = {
@@ -110,6 +115,7 @@ export function createWebSocketGateway(options: {
         if (statusCode >= 400) return refuse(socket, statusCode);
         if (socket.destroyed) return undefined;
         if (protocol) chosenProtocols.set(request, protocol);
+        socket.off('error', dropUntilAccepted);
         server.handleUpgrade(request, socket, head, (ws) => attach(ws, connectionId, { connectedAt, ...identity }, domainName));
         return undefined;
       })

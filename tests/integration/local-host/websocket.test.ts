@@ -6,6 +6,7 @@ import {
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connect } from 'node:net';
 import WebSocket from 'ws';
 import type { WebSocketEvent } from '../../../infra/local/websocket-gateway.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
@@ -78,6 +79,35 @@ describe('WebSocket gateway', () => {
 
     // Assess
     await expect(refused).rejects.toThrow('Unexpected server response: 401');
+  });
+
+  it('survives a client that resets the connection while $connect runs, as a reloading browser does', async () => {
+    // Prepare
+    const uncaught: unknown[] = [];
+    const recordUncaught = (error: unknown): void => void uncaught.push(error);
+    process.on('uncaughtException', recordUncaught);
+    const { port } = new URL(host.env.WEBSOCKET_URL);
+    const raw = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => raw.once('connect', resolve));
+
+    try {
+      // Act
+      raw.write(
+        `GET ${new URL(host.env.WEBSOCKET_URL).pathname}?slow=1 HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n` +
+          'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      raw.resetAndDestroy();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      // Assess
+      expect(uncaught).toEqual([]);
+      const socket = await openSocket('?marker=after-reset');
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+      socket.close();
+    } finally {
+      process.off('uncaughtException', recordUncaught);
+    }
   });
 
   it('serves the management API to the real ApiGatewayManagementApiClient, GoneException included', async () => {
