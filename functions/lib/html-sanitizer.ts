@@ -1,8 +1,15 @@
 /**
- * Announcement HTML (written by provider support, shown to every user) is sanitised on write
- * with sanitize-html, an allow-list sanitiser on a real HTML parser that runs in Node without a
- * DOM: formatting, lists, tables, links and images survive; scripts, styles, event handlers,
- * frames and forms do not.
+ * HTML written by one person and shown to others is sanitised with sanitize-html, an allow-list
+ * sanitiser on a real HTML parser that runs in Node without a DOM.
+ *
+ * - Announcement HTML (written by provider support, shown to every user) is sanitised on write:
+ *   formatting, lists, tables, links and images survive; scripts, styles, event handlers, frames
+ *   and forms do not.
+ * - Template HTML is sanitised when it is shown to someone other than its account (a shared
+ *   template, a thumbnail). An email keeps what email clients render (the document, `<style>`,
+ *   inline styles, layout tables and their presentational attributes, personalisation tags); what
+ *   could run or reach out in a browser goes (scripts, frames, objects, forms, event handlers,
+ *   `<base>`, `<meta http-equiv>`, linked stylesheets, `javascript:` and other unknown schemes).
  */
 import sanitizeHtml from 'sanitize-html';
 
@@ -33,4 +40,52 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeAnnouncementHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
+}
+
+const PRESENTATIONAL_ATTRIBUTES = [
+  'style', 'class', 'id', 'align', 'valign', 'width', 'height', 'bgcolor', 'background', 'border', 'cellpadding',
+  'cellspacing', 'color', 'dir', 'lang', 'title', 'role', 'aria-label', 'aria-hidden',
+];
+
+const TEMPLATE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...(OPTIONS.allowedTags as string[]),
+    'html', 'head', 'body', 'title', 'style', 'meta', 'center', 'font', 'section', 'article', 'header', 'footer', 'nav',
+    'main', 'figure', 'figcaption', 'picture', 'source', 'col', 'colgroup', 'abbr', 'address', 'cite', 'del', 'ins', 'q',
+    'strike', 'tt', 'big', 'wbr',
+  ],
+  allowedAttributes: {
+    '*': PRESENTATIONAL_ATTRIBUTES,
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'alt', 'border', 'srcset'],
+    source: ['srcset', 'media', 'type'],
+    meta: ['charset', 'name', 'content'],
+    td: ['colspan', 'rowspan', 'nowrap'],
+    th: ['colspan', 'rowspan', 'nowrap', 'scope'],
+    col: ['span'],
+    colgroup: ['span'],
+    ol: ['start', 'type'],
+    ul: ['type'],
+    table: ['summary'],
+    font: ['face', 'size'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  // An email's images may be inline data (a pasted logo); an image never runs script.
+  allowedSchemesByTag: { img: ['http', 'https', 'data', 'cid'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'srcset', 'background', 'cite'],
+  allowProtocolRelative: true,
+  // <style> is what an email's design rests on; it cannot run script in a current browser.
+  allowVulnerableTags: true,
+  // Scripts and styles of removed tags must not leak out as text.
+  nonTextTags: ['script', 'noscript', 'textarea', 'option', 'iframe', 'object', 'embed', 'template'],
+  disallowedTagsMode: 'discard',
+  // What is left of a refresh or other http-equiv meta (its content alone) is dropped too.
+  exclusiveFilter: (frame) => frame.tag === 'meta' && !frame.attribs.charset && !frame.attribs.name,
+};
+
+/** A template's HTML made safe to show to another user: the design stays, anything active goes. */
+export function sanitizeTemplateHtml(html: string): string {
+  // The parser drops the doctype, and without it a browser lays the email out in quirks mode.
+  const doctype = /^\s*<!doctype html/i.test(html) ? '<!DOCTYPE html>' : '';
+  return doctype + sanitizeHtml(html, TEMPLATE_OPTIONS);
 }

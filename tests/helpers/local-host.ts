@@ -17,10 +17,13 @@ export type TestHost = LocalHost & {
   waitForMail(to: string, predicate?: (mail: SinkMail) => boolean, timeoutMs?: number): Promise<SinkMail>;
 };
 
-/** Starts a host on a free port; `stop()` also deletes the temporary data folder it made. */
+/**
+ * Starts a host on a free port; `stop()` also deletes the temporary data folder it made. The web
+ * app is web/dist unless TEST_WEB_DIST names another build, so two people can build and test at once.
+ */
 export async function startTestHost(options: Omit<LocalHostOptions, 'port'> = {}): Promise<TestHost> {
   const temporaryDir = options.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'local-host-'));
-  const host = await startLocalHost({ log: (message) => console.log(`[test-host] ${message}`), ...options, port: 0, dataDir: options.dataDir ?? temporaryDir });
+  const host = await startLocalHost({ log: (message) => console.log(`[test-host] ${message}`), ...options, port: 0, dataDir: options.dataDir ?? temporaryDir, webDist: options.webDist ?? process.env.TEST_WEB_DIST });
 
   const readSinkApi = async <T>(kind: 'mail' | 'sms', to: string): Promise<T[]> => {
     const response = await fetch(`${host.url}/dev/api/${kind}?to=${encodeURIComponent(to)}`);
