@@ -19,7 +19,9 @@ export type RouteAccess =
   /** A section flag of spec §6. */
   | { kind: 'section'; section: Section; flag: Flag }
   /** Provider support staff only. */
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  /** Write on email, sms or template (spec §2.2: the file manager icon). */
+  | { kind: 'fileManager' };
 
 /** Handler modules under functions/api/; each is one Lambda serving its group's routes. */
 export type ApiGroup =
@@ -37,7 +39,8 @@ export type ApiGroup =
   | 'search'
   | 'imports'
   | 'exports'
-  | 'templates';
+  | 'templates'
+  | 'file-manager';
 
 export type RouteDefinition = {
   method: HttpMethod;
@@ -58,6 +61,7 @@ const PUBLIC: RouteAccess = { kind: 'public' };
 const SESSION: RouteAccess = { kind: 'session' };
 const OWN: RouteAccess = { kind: 'ownAccount' };
 const ADMIN: RouteAccess = { kind: 'admin' };
+const FILE_MANAGER: RouteAccess = { kind: 'fileManager' };
 const section = (name: Section, flag: Flag): RouteAccess => ({ kind: 'section', section: name, flag });
 
 function route(
@@ -179,6 +183,35 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('DELETE', `${API}/templates/{templateId}/lock`, 'templates', section('template', 'write')),
   // A test send goes only to the caller's own login address, so reading the template is enough.
   route('POST', `${API}/templates/{templateId}/test-send`, 'templates', section('template', 'read')),
+  // Template sharing (spec §4 "Template and group sharing"): the owner shares or sends a copy and
+  // manages who has it; the receiver (shared-templates) answers, reads, copies and, with edit
+  // rights, edits under the same edit lock. Adding anything to the account needs template write.
+  route('GET', `${API}/templates/{templateId}/shares`, 'templates', section('template', 'read')),
+  route('POST', `${API}/templates/{templateId}/shares`, 'templates', section('template', 'write')),
+  route('PUT', `${API}/templates/{templateId}/shares/{shareId}`, 'templates', section('template', 'write')),
+  route('DELETE', `${API}/templates/{templateId}/shares/{shareId}`, 'templates', section('template', 'write')),
+  route('GET', `${API}/shared-templates`, 'templates', section('template', 'read')),
+  route('GET', `${API}/shared-templates/{shareId}`, 'templates', section('template', 'read')),
+  route('PUT', `${API}/shared-templates/{shareId}`, 'templates', section('template', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
+  route('DELETE', `${API}/shared-templates/{shareId}`, 'templates', section('template', 'write')),
+  route('POST', `${API}/shared-templates/{shareId}/accept`, 'templates', section('template', 'write')),
+  route('POST', `${API}/shared-templates/{shareId}/reject`, 'templates', section('template', 'write')),
+  route('POST', `${API}/shared-templates/{shareId}/copy`, 'templates', section('template', 'write')),
+  route('POST', `${API}/shared-templates/{shareId}/lock`, 'templates', section('template', 'write')),
+  route('DELETE', `${API}/shared-templates/{shareId}/lock`, 'templates', section('template', 'write')),
+  // A template's thumbnail (spec §7); an SVG drawn from the template (functions/lib/template-thumbnail.ts).
+  route('GET', `${API}/thumbnail/get`, 'templates', section('template', 'read')),
+  // The file manager (spec §2.2 sidebar, §7): folders and hosted files; the browser PUTs a file
+  // to the content bucket with a presigned URL, then confirms it (docs/api-contract.md).
+  route('GET', `${API}/user/getFileManagerPublicUrlPrefix`, 'file-manager', FILE_MANAGER),
+  route('GET', `${API}/file-manager/entries`, 'file-manager', FILE_MANAGER),
+  route('DELETE', `${API}/file-manager/entries`, 'file-manager', FILE_MANAGER),
+  route('PUT', `${API}/file-manager/entries/{entryId}/name`, 'file-manager', FILE_MANAGER),
+  route('PUT', `${API}/file-manager/entries/{entryId}/parent`, 'file-manager', FILE_MANAGER),
+  route('POST', `${API}/file-manager/folders`, 'file-manager', FILE_MANAGER),
+  route('POST', `${API}/file-manager/uploads`, 'file-manager', FILE_MANAGER),
+  route('POST', `${API}/file-manager/uploads/{uploadId}/confirm`, 'file-manager', FILE_MANAGER),
+  route('GET', `${API}/file-manager/usage`, 'file-manager', FILE_MANAGER),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   route('GET', `${API}/search`, 'search', SESSION),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),

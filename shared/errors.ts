@@ -100,6 +100,16 @@ export const ERROR_CODES = {
   EDIT_LOCK_REQUIRED: 'VALIDATE_EDIT_LOCK_REQUIRED',
   /** A template's content is over its size cap (shared/domain/templates.ts). */
   TEMPLATE_TOO_LARGE: 'VALIDATE_TEMPLATE_TOO_LARGE',
+  /** 'Already shared with this user' (spec §8): a pending or accepted share or copy exists. */
+  TEMPLATE_ALREADY_SHARED: 'TPL-SHR-01',
+  /** A template share or copy to a free user or to oneself (spec §5, §6, §8). */
+  TEMPLATE_SHARE_RECEIVER: 'VALIDATE_TEMPLATE_SHARE_RECEIVER',
+  /** An upload would take the account's content storage over its quota (file manager). */
+  STORAGE_LIMIT: 'VALIDATE_STORAGE_LIMIT',
+  /** A file the file manager does not host: not of a hosted type, not what its type claims, or over the size cap. */
+  FILE_REJECTED: 'VALIDATE_FILE',
+  /** A folder with content cannot be deleted. */
+  FOLDER_NOT_EMPTY: 'VALIDATE_FOLDER_NOT_EMPTY',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -134,6 +144,9 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   'VALIDATE_BEING_MODIFIED': 409,
   'VALIDATE_EDIT_LOCK_REQUIRED': 409,
   'VALIDATE_TEMPLATE_TOO_LARGE': 413,
+  'TPL-SHR-01': 409,
+  'VALIDATE_STORAGE_LIMIT': 403,
+  'VALIDATE_FOLDER_NOT_EMPTY': 409,
 };
 
 export function httpStatusOf(code: string): number {

@@ -9,6 +9,7 @@ import {
   ZTemplateListQuery,
   ZTemplatePathParams,
   ZTestSendTemplateRequest,
+  ZThumbnailQuery,
 } from '../../shared/schemas/templates.js';
 import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
 import {
@@ -24,8 +25,21 @@ import {
 } from '../services/templates.js';
 import { sendTemplateTest } from '../services/template-test-send.js';
 import { convertPage } from '../services/page-conversion.js';
+import { templateShareRoutes } from './template-shares.js';
+import { getTemplateThumbnail } from '../services/template-thumbnails.js';
 
 const TEMPLATES = '/api/v1/pageBasedAPI/templates';
+const THUMBNAIL = '/api/v1/pageBasedAPI/thumbnail/get';
+
+/**
+ * Shown through <img>, an SVG runs nothing; opened on its own it is a document, and the policy
+ * keeps it from running or loading anything there too.
+ */
+const THUMBNAIL_HEADERS = {
+  'content-type': 'image/svg+xml; charset=utf-8',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+  'x-content-type-options': 'nosniff',
+};
 
 /** The tenant and the user from the verified token, never from the request. */
 const callerOf = (request: ApiRequest) => {
@@ -37,6 +51,7 @@ const callerOf = (request: ApiRequest) => {
 const templateIdOf = (request: ApiRequest) => parseInput(ZTemplatePathParams, request.params).templateId;
 
 export const handler = createApiHandler('templates', {
+  ...templateShareRoutes,
   [`GET ${TEMPLATES}`]: async (request) => listTemplates({ tuid: callerOf(request).tuid, query: parseInput(ZTemplateListQuery, request.query), now: new Date() }),
   [`POST ${TEMPLATES}`]: async (request) =>
     HttpAnswer.json({ template: await createTemplate({ ...callerOf(request), input: parseInput(ZCreateTemplateRequest, request.body), now: new Date() }) }, 201),
@@ -72,6 +87,11 @@ export const handler = createApiHandler('templates', {
   [`DELETE ${TEMPLATES}/{templateId}/lock`]: async (request) => {
     await unlockTemplate({ ...callerOf(request), templateId: templateIdOf(request) });
     return { success: true };
+  },
+  [`GET ${THUMBNAIL}`]: async (request) => {
+    const { svg, isRequestedVersion } = await getTemplateThumbnail({ tuid: callerOf(request).tuid, query: parseInput(ZThumbnailQuery, request.query) });
+    const caching = isRequestedVersion ? 'private, max-age=31536000, immutable' : 'private, no-cache';
+    return new HttpAnswer(200, svg, { ...THUMBNAIL_HEADERS, 'cache-control': caching });
   },
   [`POST ${TEMPLATES}/{templateId}/test-send`]: async (request) => {
     const templateId = templateIdOf(request);

@@ -89,6 +89,29 @@ export const keys = {
   /** Template name → template: makes names unique in the account (case-insensitive). */
   templateNamePrefix: 'TEMPLATENAME#',
   templateName: (tuid: string, nameKey: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `TEMPLATENAME#${nameKey}` }),
+  /**
+   * A template share, twice: under the owner (one per template and receiving account, which makes
+   * "already shared" a condition) and under the receiver (their "Shared with me", newest last).
+   * Not `TEMPLATE#…`: the template list reads that prefix.
+   */
+  templateSharesOf: (templateId: string) => `TPLSHARE#${templateId}#`,
+  templateShare: (ownerTuid: string, templateId: string, receiverTuid: string) => ({ PK: `ACCOUNT#${ownerTuid}`, SK: `TPLSHARE#${templateId}#${receiverTuid}` }),
+  receivedSharePrefix: 'TPLRECEIVED#',
+  receivedShare: (receiverTuid: string, shareId: string) => ({ PK: `ACCOUNT#${receiverTuid}`, SK: `TPLRECEIVED#${shareId}` }),
+  /**
+   * The file manager's items live in a partition of their own per account: entries sort by
+   * folder, then folders (0) before files (1), then name key, so a folder page is one key range
+   * and a name is unique per folder; the id locator finds an entry by id; one usage counter.
+   */
+  filesPartition: (tuid: string) => `ACCOUNT#${tuid}#FILES`,
+  fileEntryPrefix: (parentId: string) => `ENTRY#${parentId}#`,
+  fileEntry: (tuid: string, parentId: string, kind: 'folder' | 'file', nameKey: string) => ({
+    PK: `ACCOUNT#${tuid}#FILES`,
+    SK: `ENTRY#${parentId}#${kind === 'folder' ? 0 : 1}#${nameKey}`,
+  }),
+  fileLocator: (tuid: string, entryId: string) => ({ PK: `ACCOUNT#${tuid}#FILES`, SK: `ID#${entryId}` }),
+  fileUsage: (tuid: string) => ({ PK: `ACCOUNT#${tuid}#FILES`, SK: 'USAGE' }),
+  fileUpload: (tuid: string, uploadId: string) => ({ PK: `ACCOUNT#${tuid}#FILES`, SK: `UPLOAD#${uploadId}` }),
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;
@@ -98,6 +121,12 @@ export const keys = {
  * object per saved version (functions/data/templates.ts). The data stack grants on this prefix.
  */
 export const TEMPLATE_CONTENT_PREFIX = 'templates/';
+
+/**
+ * Content bucket prefix of uploads not yet confirmed: `pending/<tuid>/<uploadId>`. A confirm copies
+ * the object to its lasting key; a lifecycle rule removes what is never confirmed (content stack).
+ */
+export const PENDING_CONTENT_PREFIX = 'pending/';
 
 /** Epoch seconds, the unit of the table's TTL attribute. */
 export function ttlSeconds(date: Date): number {

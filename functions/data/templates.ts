@@ -346,6 +346,25 @@ export async function readTemplateContent(contentKey: string): Promise<TTemplate
   return text === null ? null : (JSON.parse(text) as TTemplateContent);
 }
 
+/** The version a content key names: what thumbnails and caches are keyed by. */
+export function templateContentVersion(contentKey: string): string {
+  return contentKey.slice(contentKey.lastIndexOf('/') + 1).replace(/\.json$/, '');
+}
+
+/** A version's thumbnail sits beside it, so whatever drops the version drops its thumbnail. */
+function thumbnailObjectKey(contentKey: string): string {
+  return contentKey.replace(/\.json$/, '.thumbnail.svg');
+}
+
+export async function readTemplateThumbnail(contentKey: string): Promise<string | null> {
+  return readObjectText(thumbnailObjectKey(contentKey));
+}
+
+export async function writeTemplateThumbnail(contentKey: string, svg: string): Promise<void> {
+  await writeObject(thumbnailObjectKey(contentKey), svg, 'image/svg+xml; charset=utf-8');
+}
+
+/** Drops a content version and its thumbnail, if one was drawn. */
 export async function deleteTemplateContent(contentKey: string): Promise<void> {
-  await deleteObject(contentKey);
+  await Promise.all([deleteObject(contentKey), deleteObject(thumbnailObjectKey(contentKey))]);
 }

@@ -31,6 +31,10 @@ const ZConfig = z.object({
    * emulator's S3 on its own origin (the emulator has no CORS), e.g. http://localhost:3000/_s3.
    */
   S3_PUBLIC_URL: z.string().url().optional(),
+  /** The file manager's content bucket (public through CloudFront, or the local host's /content). */
+  CONTENT_BUCKET: z.string().min(3).optional(),
+  /** Where the content bucket's objects are publicly served, without a trailing slash. */
+  CONTENT_PUBLIC_URL: z.string().url().optional(),
   /** The help centre's address; the knowledge-base links show only when it is set. */
   KNOWLEDGE_BASE_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@example.com'),

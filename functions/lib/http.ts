@@ -6,7 +6,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { hasPermission } from '../../shared/domain/permissions.js';
+import { canUseFileManager, hasPermission } from '../../shared/domain/permissions.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TTokenClaims } from '../../shared/schemas/session.js';
 import { ROUTES, ROUTES_BY_KEY, routeKeyOf, type ApiGroup, type RouteDefinition } from '../routes.js';
@@ -126,6 +126,9 @@ function enforceAccess(route: RouteDefinition, claims: TTokenClaims): void {
       if (!hasPermission(claims, access.section, access.flag)) {
         throw new AppError(ERROR_CODES.NO_PERMISSION, `Your role does not allow ${access.flag} on ${access.section}.`);
       }
+      return;
+    case 'fileManager':
+      if (!canUseFileManager(claims)) throw new AppError(ERROR_CODES.NO_PERMISSION, 'Your role does not allow writing email, SMS or templates.');
       return;
   }
 }

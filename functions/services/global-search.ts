@@ -1,7 +1,6 @@
 /**
  * The global search (spec §2.5, /search-results): the first hits in each area the user may read.
- * Campaigns and templates join when those areas exist (issues 6 and 7); until then the answer has
- * contacts and groups only.
+ * Campaigns join when that area exists (issue 7).
  */
 import { hasPermission } from '../../shared/domain/permissions.js';
 import { formatMobile } from '../../shared/domain/phone.js';
@@ -9,13 +8,15 @@ import type { TGlobalSearchResponse } from '../../shared/schemas/search.js';
 import type { VerifiedToken } from '../lib/tokens.js';
 import { loadFilterContext, searchContacts } from './contact-search.js';
 import { listGroupsPage } from './groups.js';
+import { listTemplates } from './templates.js';
 
 export async function searchEverywhere(options: { claims: VerifiedToken; text: string; limit: number }): Promise<TGlobalSearchResponse> {
   const { claims, text, limit } = options;
   const areas: TGlobalSearchResponse['areas'] = [];
-  const [contacts, groups] = await Promise.all([
+  const [contacts, groups, templates] = await Promise.all([
     hasPermission(claims, 'contact', 'read') ? loadFilterContext(claims.tuid).then((context) => searchContacts(context, { quickSearch: text, limit })) : null,
     hasPermission(claims, 'group', 'read') ? listGroupsPage({ tuid: claims.tuid, page: 1, limit, search: text }) : null,
+    hasPermission(claims, 'template', 'read') ? listTemplates({ tuid: claims.tuid, query: { limit, search: text }, now: new Date() }) : null,
   ]);
   if (contacts) {
     areas.push({
@@ -33,6 +34,13 @@ export async function searchEverywhere(options: { claims: VerifiedToken; text: s
       area: 'groups',
       hits: groups.data.map((group) => ({ id: group.id, title: group.name, detail: group.count === null ? null : String(group.count) })),
       more: groups.total > limit,
+    });
+  }
+  if (templates) {
+    areas.push({
+      area: 'templates',
+      hits: templates.data.map((template) => ({ id: template.id, title: template.name, detail: template.kind })),
+      more: templates.nextCursor !== null,
     });
   }
   return { areas };

@@ -42,6 +42,7 @@ import {
   listTemplateRecords,
   readTemplateContent,
   releaseEditLock,
+  templateContentVersion,
   TemplateNameTaken,
   updateTemplateRecord,
   writeTemplateContent,
@@ -50,6 +51,7 @@ import {
   type TemplateUser,
 } from '../data/templates.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
+import { endSharesOfTemplates } from './template-share-notices.js';
 
 /** Who acts: the account (tenant) and the signed-in user, both from the verified token. */
 type Caller = { tuid: string; loginTuid: string };
@@ -78,6 +80,7 @@ function toSummary(record: TemplateRecord, now: Date): TTemplateSummary {
     editor: record.editor,
     size: record.size,
     snippet: record.snippet,
+    version: templateContentVersion(record.contentKey),
     createTime: record.createTime,
     updateTime: record.updateTime,
     createdBy: record.createdBy,
@@ -110,7 +113,7 @@ async function storeContent(tuid: string, templateId: string, content: TTemplate
 }
 
 /** The metadata and the content it names; a save may replace (and delete) a version just read, so read again then. */
-async function loadCurrent(tuid: string, templateId: string): Promise<{ record: TemplateRecord; content: TTemplateContent }> {
+export async function loadCurrent(tuid: string, templateId: string): Promise<{ record: TemplateRecord; content: TTemplateContent }> {
   for (let attempt = 1; attempt <= CONFLICT_ATTEMPTS; attempt += 1) {
     const record = await requireTemplate(tuid, templateId);
     const content = await readTemplateContent(record.contentKey);
@@ -297,6 +300,8 @@ export async function deleteTemplates(options: Caller & { templateIds: readonly 
     for (const record of records) refuseIfLockedByOther(record.lock, loginTuid, now);
     if (await deleteTemplateRecords(tuid, records, { kind: 'notOthers', loginTuid, now })) {
       await Promise.all(records.map((record) => discardContent(record.contentKey)));
+      // Deleting a template ends its shares and pending copies (spec §4 "Template and group sharing").
+      await endSharesOfTemplates({ ownerTuid: tuid, loginTuid, templates: records, now });
       return records.length;
     }
     // One was renamed, deleted or locked meanwhile: judge again on fresh reads.

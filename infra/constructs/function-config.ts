@@ -39,7 +39,9 @@ export type Capability =
   /** Send to the contact-export queue. */
   | 'enqueueExports'
   /** Read, write and delete template content versions (the data bucket's templates/ prefix). */
-  | 'readWriteTemplateContent';
+  | 'readWriteTemplateContent'
+  /** Sign uploads to, read the head of and delete hosted files (the content bucket). */
+  | 'readWriteContentFiles';
 
 type Capabilities = readonly Capability[];
 
@@ -87,7 +89,11 @@ export const FUNCTION_ACCESS: {
     // Exports are stored and queued; a finished export's file is handed out as a presigned GET.
     exports: ['readWriteTable', 'readJwtSecret', 'presignExportDownloads', 'enqueueExports'],
     // Template metadata, name claims and edit locks are written; content versions live in the bucket.
-    templates: ['readWriteTable', 'readJwtSecret', 'readWriteTemplateContent'],
+    // Sharing tells the other account (templateShare: stored, pushed, mailed by the user's settings).
+    templates: ['readWriteTable', 'readJwtSecret', 'readWriteTemplateContent', 'enqueueMail', 'publishToSockets'],
+    // Folders, files and the usage counter are written; uploads are signed, measured and sniffed,
+    // deleted files removed; crossing 75% or 100% of the quota tells the owner (storageLimit).
+    'file-manager': ['readWriteTable', 'readJwtSecret', 'readWriteContentFiles', 'enqueueMail', 'publishToSockets'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.
   websocket: ['readWriteTable', 'readJwtSecret'],
@@ -146,6 +152,8 @@ export type FunctionConfigProps = {
   exportFilePolicies: { read: IManagedPolicy; write: IManagedPolicy };
   /** GetObject, PutObject and DeleteObject on template content (the data stack's policy). */
   templateContentPolicy: IManagedPolicy;
+  /** The file manager's content bucket, its public URL (CloudFront) and its read/write/delete policy. */
+  contentHosting: { bucket: IBucket; publicUrl: string; policy: IManagedPolicy };
   jwtSecret: ISecret;
   queues: ReadonlyMap<QueueName, IQueue>;
   realtime: RealtimeEndpoints;
@@ -174,6 +182,8 @@ export class FunctionConfig {
       STAGE: 'production',
       TABLE_NAME: props.table.tableName,
       DATA_BUCKET: props.dataBucket.bucketName,
+      CONTENT_BUCKET: props.contentHosting.bucket.bucketName,
+      CONTENT_PUBLIC_URL: props.contentHosting.publicUrl,
       APP_URL: props.appUrl,
       JWT_SECRET_ARN: props.jwtSecret.secretArn,
       MAIL_TRANSPORT: 'ses',
@@ -240,6 +250,9 @@ export class FunctionConfig {
         return;
       case 'readWriteTemplateContent':
         role.addManagedPolicy(this.props.templateContentPolicy);
+        return;
+      case 'readWriteContentFiles':
+        role.addManagedPolicy(this.props.contentHosting.policy);
         return;
     }
   }

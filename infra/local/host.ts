@@ -13,6 +13,7 @@ import { resetClientsForTests } from '../../functions/lib/aws/clients.js';
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { QUEUES, ROUTES, SCHEDULES, type QueueDefinition, type QueueName, type RouteDefinition, type ScheduleDefinition } from '../../functions/routes.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
+import { CONTENT_PATH, serveContent } from './content-site.js';
 import { serveDevMailbox } from './dev-mailbox.js';
 import { deadLetterQueueName, queueUrlVariables, startEmulators, type EmulatorEnv, type Emulators } from './emulators.js';
 import { createHttpApi, type HttpApi } from './http-api.js';
@@ -31,6 +32,8 @@ import { errorText, type Log } from './log.js';
 
 export const TABLE_NAME = 'campaign-platform';
 export const DATA_BUCKET = 'campaign-platform-data';
+/** The file manager's hosted files, served at <host>/content. */
+export const CONTENT_BUCKET = 'campaign-platform-content';
 const QUEUE_PREFIX = 'campaign-platform-';
 const WEBSOCKET_PATH = '/ws';
 const MANAGEMENT_PATH = '/_ws';
@@ -142,10 +145,11 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       started.createQueues(QUEUE_PREFIX, queues),
       started.createTable(TABLE_NAME),
       started.createBucket(DATA_BUCKET),
+      started.createBucket(CONTENT_BUCKET),
     ]);
     mirror = createS3Mirror({ dataDir, s3, log });
     journal = createSqsJournal({ dataDir, sqs, endpoint: awsEnv.AWS_ENDPOINT_URL_SQS, log });
-    const restoredObjects = await mirror.restore(DATA_BUCKET);
+    const restoredObjects = (await mirror.restore(DATA_BUCKET)) + (await mirror.restore(CONTENT_BUCKET));
     const restoredMessages = await journal.restore(await allQueueUrls(sqs, queueUrls));
     if (restoredObjects + restoredMessages > 0) log(`Restored ${restoredObjects} S3 objects and ${restoredMessages} queued messages.`);
 
@@ -161,6 +165,8 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       WEBSOCKET_URL: `ws://localhost:${port}${WEBSOCKET_PATH}`,
       WEBSOCKET_MANAGEMENT_URL: `http://${LOOPBACK}:${port}${MANAGEMENT_PATH}`,
       S3_PUBLIC_URL: `${url}${S3_UPLOAD_PATH}`,
+      CONTENT_BUCKET,
+      CONTENT_PUBLIC_URL: `${url}${CONTENT_PATH}`,
       ...queueUrlVariables(queues, queueUrls),
     };
     Object.assign(process.env, env);
@@ -229,6 +235,8 @@ function routeRequests(parts: {
     try {
       if (url.pathname.startsWith(`${S3_UPLOAD_PATH}/`)) {
         await proxyS3Upload(request, response, url, parts.s3Endpoint);
+      } else if (url.pathname.startsWith(`${CONTENT_PATH}/`)) {
+        await serveContent(request, response, url, { s3Endpoint: parts.s3Endpoint, bucket: CONTENT_BUCKET });
       } else if (url.pathname.startsWith(`${MANAGEMENT_PATH}/`)) {
         if (!(await websocket.manage(request, response, url))) notFound(request, response, url);
       } else if (url.pathname in DEV_ACTIONS) {

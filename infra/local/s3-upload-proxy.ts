@@ -6,10 +6,11 @@
  * 8 MiB parts, because the emulator refuses any request body over 11 MiB; like S3, the host
  * refuses a PUT whose link has expired or that names another bucket. Nothing else passes.
  */
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { ObjectUpload } from '../../functions/lib/aws/storage.js';
 import { config } from '../../functions/lib/config.js';
+import { relayFromStorage } from './storage-relay.js';
 
 export const S3_UPLOAD_PATH = '/_s3';
 
@@ -24,32 +25,13 @@ export function proxyS3Upload(request: IncomingMessage, response: ServerResponse
     return Promise.resolve();
   }
   if (method === 'PUT') return storeUpload(request, response, url);
-  const target = new URL(`${url.pathname.slice(S3_UPLOAD_PATH.length)}${url.search}`, s3Endpoint);
-  const headers: Record<string, string> = {};
-  for (const name of REQUEST_HEADERS) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  return new Promise((resolve) => {
-    const upstream = httpRequest(target, { method, headers }, (answer) => {
-      const passed: Record<string, string> = { 'content-type': answer.headers['content-type'] ?? 'application/xml' };
-      for (const name of ANSWER_HEADERS) {
-        const value = answer.headers[name];
-        if (typeof value === 'string') passed[name] = value;
-      }
-      response.writeHead(answer.statusCode ?? 502, passed);
-      answer.pipe(response).on('finish', resolve);
-      answer.on('error', () => {
-        response.destroy();
-        resolve();
-      });
-    });
-    upstream.on('error', () => {
-      if (!response.headersSent) response.writeHead(502).end();
-      else response.destroy();
-      resolve();
-    });
-    upstream.end();
+  return relayFromStorage({
+    request,
+    response,
+    target: new URL(`${url.pathname.slice(S3_UPLOAD_PATH.length)}${url.search}`, s3Endpoint),
+    requestHeaders: REQUEST_HEADERS,
+    answerHeaders: ANSWER_HEADERS,
+    answerWith: (answer) => ({ status: answer.statusCode ?? 502, headers: { 'content-type': answer.headers['content-type'] ?? 'application/xml' } }),
   });
 }
 
@@ -72,8 +54,9 @@ async function storeUpload(request: IncomingMessage, response: ServerResponse, u
   const expiry = linkExpiry(url.searchParams);
   if (expiry === null || keyParts.length === 0) return refuse(response, 403, 'AccessDenied');
   if (Date.now() > expiry) return refuse(response, 403, 'AccessDenied');
-  if (bucket !== config().DATA_BUCKET) return refuse(response, 404, 'NoSuchBucket');
-  const upload = new ObjectUpload(keyParts.map(decodeURIComponent).join('/'), { contentType: request.headers['content-type'] ?? 'application/octet-stream' });
+  // The data bucket (imports) and the file manager's content bucket take browser uploads.
+  if (bucket !== config().DATA_BUCKET && bucket !== config().CONTENT_BUCKET) return refuse(response, 404, 'NoSuchBucket');
+  const upload = new ObjectUpload(keyParts.map(decodeURIComponent).join('/'), { contentType: request.headers['content-type'] ?? 'application/octet-stream' }, bucket);
   try {
     await pipeline(request, upload);
     response.writeHead(200, { etag: '"local"' }).end();

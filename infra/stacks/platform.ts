@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { FunctionConfig, type SupportContact } from '../constructs/function-config.js';
 import { REPO_ROOT, resolveHandlerEntry, type EntryResolver } from '../constructs/handler-entry.js';
 import { ApiStack } from './api-stack.js';
+import { ContentStack } from './content-stack.js';
 import { DataStack } from './data-stack.js';
 import { HttpGatewayStack } from './http-gateway-stack.js';
 import { MessagingStack } from './messaging-stack.js';
@@ -41,6 +42,8 @@ export type Platform = {
   messaging: MessagingStack;
   httpGateway: HttpGatewayStack;
   web: WebStack;
+  /** The file manager's hosted files: bucket and public distribution. */
+  content: ContentStack;
   realtime: RealtimeStack;
   api: ApiStack;
   workers: WorkersStack;
@@ -61,12 +64,15 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
     siteAssetsPath: options.siteAssetsPath ?? join(REPO_ROOT, 'web/dist'),
   });
 
+  const content = new ContentStack(app, 'CampaignPlatform-Content', { env, isProduction: options.isProduction });
+
   const functionResources = {
     table: data.table,
     dataBucket: data.dataBucket,
     importFilePolicies: data.importFilePolicies,
     exportFilePolicies: data.exportFilePolicies,
     templateContentPolicy: data.templateContentPolicy,
+    contentHosting: { bucket: content.bucket, publicUrl: content.publicUrl, policy: content.policy },
     jwtSecret: data.jwtSecret,
     queues: messaging.queues,
     appUrl: web.appUrl,
@@ -78,5 +84,5 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
   const api = new ApiStack(app, 'CampaignPlatform-Api', { env, httpApi: httpGateway.httpApi, config, entryResolver });
   const workers = new WorkersStack(app, 'CampaignPlatform-Workers', { env, queues: messaging.queues, config, entryResolver });
 
-  return { data, messaging, httpGateway, web, realtime, api, workers, config };
+  return { data, messaging, httpGateway, web, content, realtime, api, workers, config };
 }

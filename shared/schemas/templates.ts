@@ -83,6 +83,8 @@ export const ZTemplateSummary = z.object({
   size: z.number().int(),
   /** The start of an SMS or MMS text; null for email. */
   snippet: z.string().nullable(),
+  /** The current content version; a save makes a new one (thumbnails are keyed by it). */
+  version: z.string(),
   createTime: z.string(),
   updateTime: z.string(),
   createdBy: ZTemplateUser,
@@ -133,6 +135,19 @@ export const ZTemplateListQuery = z.strictObject({
   search: z.string().trim().max(TEMPLATE_LIMITS.nameLength).optional(),
 });
 export type TTemplateListQuery = z.infer<typeof ZTemplateListQuery>;
+
+/**
+ * GET thumbnail/get (spec §7): the thumbnail of one version of a template. `time` (the update
+ * time) and `version` only make each version's address unique, so it can be cached for good.
+ */
+export const ZThumbnailQuery = z.strictObject({
+  id: ZTemplateId,
+  version: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'not a version' }),
+  time: z.string().max(40).optional(),
+  tuid: z.string().regex(/^[\w-]{1,64}$/, { message: 'not an account id' }),
+  dataType: z.literal('template').default('template'),
+});
+export type TThumbnailQuery = z.infer<typeof ZThumbnailQuery>;
 
 export const ZTemplateListResponse = z.object({ data: z.array(ZTemplateSummary), nextCursor: z.string().nullable() });
 export type TTemplateListResponse = z.infer<typeof ZTemplateListResponse>;

@@ -82,7 +82,8 @@ describe('application shell', () => {
     const items = await page.getByTestId('sidebar').locator('a[data-testid^="nav-"]').allTextContents();
     expect(items).toEqual(['Dashboard', 'Contacts', 'Groups', 'Emails', 'SMS & MMS', 'Templates']);
     expect(await page.getByTestId('sidebar-search').isVisible()).toBe(true);
-    expect(await page.getByTestId('sidebar-file-manager').count()).toBe(0);
+    // The file manager opens a drawer (tests/e2e/file-manager.test.ts), not a page.
+    expect(await page.getByTestId('sidebar-file-manager').isVisible()).toBe(true);
     expect(await page.getByTestId('footer').isVisible()).toBe(true);
 
     await page.getByTestId('nav-contact').click();

@@ -118,6 +118,16 @@ describe('drag-and-drop template editor', () => {
     expect(await preview.getAttribute('sandbox')).toBe('');
     await page.frameLocator('[data-testid="contact-preview-frame"]').getByText(`Hello ${CONTACT_EMAIL}`).waitFor();
     await takeScreenshot(page, 'template-editor-preview');
+
+    // Act: close the preview and send a test, filled in with the previewed contact.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('contact-preview-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('template-editor-send-test').click();
+
+    // Assess: the saved design reaches the user's own inbox with the contact's details in it.
+    await page.getByText(`Test email sent to ${host.demo.email}`).waitFor();
+    const testMail = await host.waitForMail(host.demo.email, (mail) => mail.subject === '[Test] E2E newsletter');
+    expect(testMail.html).toMatch(new RegExp(`Hello(?:&nbsp;|\\s|\u00a0)${CONTACT_EMAIL.replaceAll('.', '\\.')}`));
   });
 
   it('asks before leaving with unsaved changes, and undo takes a change back', async () => {
@@ -145,5 +155,43 @@ describe('drag-and-drop template editor', () => {
     await page.getByTestId('template-editor-leave').waitFor();
     await page.getByTestId('template-editor-leave-confirm').click();
     await page.waitForURL(/#\/templates\?tab=0$/);
+  });
+
+  it('starts a new email from a ready-made layout, or from a copy of an own template', async () => {
+    // Prepare
+    await page.goto(`${host.url}/#/templates`);
+    await page.getByTestId('create-template').click();
+    await page.getByTestId('create-selectTemplate').click();
+    await page.getByTestId('select-template-page').waitFor();
+    await takeScreenshot(page, 'templates-select-template');
+
+    // Act: the newsletter layout.
+    await page.getByTestId('layout-newsletter').click();
+    await page.getByTestId('template-editor').waitFor();
+    const frame = page.frameLocator('.gjs-frame');
+
+    // Assess: the editor opens on the layout's design, its tags in place, with nothing to save yet.
+    await frame.getByText('Our monthly news').waitFor({ timeout: 30_000 });
+    await frame.getByText('Unsubscribe').waitFor();
+    expect(await page.getByTestId('template-editor-unsaved').count()).toBe(0);
+    expect(page.url()).toMatch(/template-editor$/);
+
+    // Act: save it under a name, then start again from a copy of it.
+    await page.getByTestId('template-name-input').fill('From the newsletter layout');
+    await page.getByTestId('template-editor-save').click();
+    await page.waitForURL(/template-editor\?id=/);
+    const originalId = new URLSearchParams(page.url().split('?')[1]).get('id');
+    await page.goto(`${host.url}/#/templates/select-template`);
+    await page.getByTestId('select-template-search').fill('newsletter layout');
+    const own = page.locator(`[data-testid="select-own-template"][data-template-id="${originalId}"]`);
+    await own.click();
+
+    // Assess: a copy opens in the editor with the same design; the original is unchanged.
+    await expect.poll(() => new URLSearchParams(page.url().split('?')[1] ?? '').get('id')).not.toBe(originalId);
+    await page.waitForURL(/template-editor\?id=/);
+    await frame.getByText('Our monthly news').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('template-name-input').inputValue()).toBe('Copy of From the newsletter layout');
+    const original = await api<{ template: TTemplate }>('GET', `templates/${originalId}`);
+    expect(original.body.template.name).toBe('From the newsletter layout');
   });
 });

@@ -269,4 +269,49 @@ describe('templates', () => {
     expect(await page.getByTestId('template-save').isDisabled()).toBe(true);
     expect(await page.getByTestId('html-source').getAttribute('readonly')).not.toBeNull();
   });
+
+  it("shows each template's thumbnail drawn from its design, larger on hover", async () => {
+    // Prepare
+    await page.goto(`${host.url}/#/templates`);
+    const thumbnail = rowNamed('Weekly news').getByTestId('template-thumbnail');
+
+    // Act
+    await thumbnail.waitFor();
+    await thumbnail.hover();
+
+    // Assess: the browser decoded the SVG at its drawn size, so it is a well-formed image.
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(600);
+    const large = page.getByTestId('template-thumbnail-large');
+    await large.waitFor();
+    expect(await large.getAttribute('alt')).toBe('Thumbnail of Weekly news');
+    await takeScreenshot(page, 'templates-thumbnail');
+  });
+
+  it('finds templates in the global search and the advanced search, each opening its own editor', async () => {
+    // Act
+    await page.goto(`${host.url}/#/search-results?search=weekly`);
+    const area = page.getByTestId('search-area-templates');
+    await area.getByTestId('search-hit').first().waitFor();
+
+    // Assess: the hit names the kind, and opens the code editor it was made in.
+    expect(await area.getByTestId('search-hit').allTextContents()).toEqual(['Weekly newsEmail']);
+    await area.getByTestId('search-hit').first().getByRole('link').click();
+    await page.waitForURL(/#\/templates\/code-editor\?id=[0-9A-Z]{26}$/);
+    await page.getByTestId('code-editor').waitFor();
+
+    // Act: every hit, in the advanced search's templates tab.
+    await page.goto(`${host.url}/#/search-results?search=weekly`);
+    await area.getByTestId('search-see-all-templates').click();
+
+    // Assess
+    await page.waitForURL(/#\/advanced-search\/templates\?search=weekly$/);
+    await expect.poll(() => page.getByTestId('template-name').allTextContents()).toEqual(['Weekly news']);
+
+    // Act: the same text among SMS templates.
+    await page.getByTestId('message-kind-sms').click();
+
+    // Assess
+    await page.waitForURL(/#\/advanced-search\/templates\?search=weekly&kind=sms$/);
+    await page.getByTestId('template-list-no-match').waitFor();
+  });
 });

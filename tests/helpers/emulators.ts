@@ -53,17 +53,21 @@ export async function useTestTable(): Promise<TestTable> {
   const id = `t${randomBytes(5).toString('hex')}`;
   const tableName = `test-${id}`;
   const bucket = `test-${id}-data`;
+  const contentBucket = `test-${id}-content`;
   const resources = emulatorResources(env);
   try {
     const [queueUrls] = await Promise.all([
       resources.createQueues(`test-${id}-`),
       resources.createTable(tableName),
       resources.createBucket(bucket),
+      resources.createBucket(contentBucket),
     ]);
     const sinkDir = await mkdtemp(join(tmpdir(), 'sink-'));
     Object.assign(process.env, env, {
       TABLE_NAME: tableName,
       DATA_BUCKET: bucket,
+      CONTENT_BUCKET: contentBucket,
+      CONTENT_PUBLIC_URL: 'http://127.0.0.1:3000/content',
       SINK_DIR: sinkDir,
       JWT_SECRET: randomBytes(36).toString('base64'),
       APP_URL: 'http://127.0.0.1:3000',

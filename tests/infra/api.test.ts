@@ -9,6 +9,8 @@ import { functionByDescription, platformFunctions, resourcesOfType } from './sup
 /** Exactly the variables functions/lib/config.ts reads in AWS, plus the source-map runtime flag. */
 const LAMBDA_ENVIRONMENT_KEYS = [
   'APP_URL',
+  'CONTENT_BUCKET',
+  'CONTENT_PUBLIC_URL',
   'DATA_BUCKET',
   'IDLE_TIME_MS',
   'JWT_SECRET_ARN',

@@ -27,6 +27,7 @@ describe('handler modules', () => {
       'functions/api/imports.ts',
       'functions/api/exports.ts',
       'functions/api/templates.ts',
+      'functions/api/file-manager.ts',
       'functions/api/search.ts',
       'functions/ws/connection.ts',
       'functions/workers/outbound-mail.ts',

@@ -81,6 +81,7 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   if (managedPolicies.some((policy) => policy.includes('ReadExportFilesPolicy'))) observed.push('presignExportDownloads');
   if (managedPolicies.some((policy) => policy.includes('WriteExportFilesPolicy'))) observed.push('writeExportFiles');
   if (managedPolicies.some((policy) => policy.includes('TemplateContentPolicy'))) observed.push('readWriteTemplateContent');
+  if (managedPolicies.some((policy) => policy.includes('ContentFilesPolicy'))) observed.push('readWriteContentFiles');
   return observed.sort();
 }
 

@@ -1,16 +1,27 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { HashRouter } from 'react-router-dom';
 import { SWRConfig, useSWRConfig } from 'swr';
 import { CONFIG_PATH } from './api/config.js';
 import { ErrorDialogHost } from './components/error-dialog.js';
 import { ToasterHost } from './components/toaster.js';
-import { RealtimeHost } from './realtime/realtime-host.js';
 import { AppRoutes } from './router.js';
 import { SessionDialogsHost } from './session-dialogs/session-dialogs-host.js';
 import { IdleSessionHost } from './shell/idle-session-host.js';
 import { getClaims, subscribeSession } from './session/session.js';
 import { system } from './theme.js';
+
+/**
+ * The socket connection is not needed to draw the first page, and it waits for /config anyway:
+ * its code loads after the first render instead of in the initial bundle (docs/benchmarks.md). If
+ * it cannot load, the app works on without live updates rather than failing as a whole.
+ */
+const RealtimeHost = lazy(() =>
+  import('./realtime/realtime-host.js').then(
+    (module) => ({ default: module.RealtimeHost }),
+    () => ({ default: () => null }),
+  ),
+);
 
 function identityOf(): string {
   const claims = getClaims();
@@ -47,7 +58,9 @@ export function App() {
           <AppRoutes />
         </HashRouter>
         <IdleSessionHost />
-        <RealtimeHost />
+        <Suspense fallback={null}>
+          <RealtimeHost />
+        </Suspense>
         <SessionDialogsHost />
         <ErrorDialogHost />
         <ToasterHost />

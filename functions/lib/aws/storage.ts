@@ -117,6 +117,8 @@ export class ObjectUpload extends Writable {
   constructor(
     private readonly key: string,
     private readonly headers: { contentType: string; contentDisposition?: string },
+    /** Another bucket than the data bucket (the local host's upload pass-through to the content bucket). */
+    private readonly bucketName?: string,
   ) {
     super();
   }
@@ -150,7 +152,7 @@ export class ObjectUpload extends Writable {
   }
 
   private get bucket(): string {
-    return config().DATA_BUCKET;
+    return this.bucketName ?? config().DATA_BUCKET;
   }
 
   private takeBuffered(): Buffer {

@@ -376,13 +376,15 @@ describe('recipient resolution', () => {
 });
 
 describe('tenant isolation and the global search', () => {
-  it('never shows or changes another account’s contacts, and searches contacts and groups', async () => {
+  it('never shows or changes another account’s contacts, and searches contacts, groups and templates', async () => {
     // Prepare
     const me = await signUp();
     const other = await signUp();
     const mine = await createContact(me, { email: 'findme@example.com', mobile: '+85261231234' });
     const theirs = await createContact(other, { email: 'findme@example.com' });
     await createGroup(me, { type: 'S', name: 'Findme friends' });
+    const template = await call<{ template: { id: string } }>(me, 'POST', '/templates', { name: 'Findme offer', content: { kind: 'sms', text: 'Hello' } });
+    await call(other, 'POST', '/templates', { name: 'Findme too', content: { kind: 'sms', text: 'Not yours' } });
 
     // Act
     const read = await call(other, 'GET', `/contacts/details/${mine.id}?owner=${me.tuid}`);
@@ -396,6 +398,7 @@ describe('tenant isolation and the global search', () => {
     expect(hits.body.areas).toEqual([
       { area: 'contacts', hits: [{ id: mine.id, title: 'findme@example.com', detail: '+852 6123 1234' }], more: false },
       { area: 'groups', hits: [expect.objectContaining({ title: 'Findme friends', detail: '0' })], more: false },
+      { area: 'templates', hits: [{ id: template.body.template.id, title: 'Findme offer', detail: 'sms' }], more: false },
     ]);
   });
 });
@@ -439,7 +442,7 @@ describe('section permissions', () => {
     expect(analystWrites.map((answer) => [answer.status, answer.body.statusCode])).toEqual(Array.from({ length: 7 }, () => [403, ERROR_CODES.NO_PERMISSION]));
     expect(creatorContacts.status).toBe(403);
     expect(creatorGroups.body.total).toBe(3);
-    expect(creatorSearch.body.areas.map((area) => area.area)).toEqual(['groups']);
+    expect(creatorSearch.body.areas.map((area) => area.area)).toEqual(['groups', 'templates']);
     expect(await count(owner, {})).toBe(1);
     expect((await call<{ group: TGroup }>(owner, 'GET', `/groups/${group.id}`)).body.group.count).toBe(1);
   });

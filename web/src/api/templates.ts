@@ -3,7 +3,7 @@
  * create, save, rename, copy, delete, and the edit lock. Every change revalidates what shows
  * templates; a deleted template's own keys are dropped instead of refetched.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import type {
   TConvertPageRequest,
@@ -17,7 +17,7 @@ import type {
   TTestSendTemplateResponse,
   TemplateKind,
 } from '../../../shared/schemas/templates.js';
-import { getToken } from '../session/session.js';
+import { getClaims, getToken } from '../session/session.js';
 import { apiRequest } from './client.js';
 import { keyPath } from './request-keys.js';
 
@@ -130,4 +130,30 @@ export function unlockTemplateOnExit(id: string): void {
   const token = getToken();
   if (!token) return;
   void fetch(`${templatePath(id)}/lock`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+}
+
+const THUMBNAIL_PATH = '/api/v1/pageBasedAPI/thumbnail/get';
+
+/** A version never changes, so its thumbnail is fetched once and never revalidated. */
+const THUMBNAIL_FETCH = { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, shouldRetryOnError: false } as const;
+
+/**
+ * A template version's thumbnail (an SVG drawn from it) as an object URL for <img>, or null while
+ * it loads or if it cannot be drawn. Fetched with the session's token, which <img> cannot send.
+ */
+export function useTemplateThumbnail(template: Pick<TTemplateSummary, 'id' | 'version' | 'updateTime'>, ownerTuid = getClaims()?.tuid ?? ''): string | null {
+  const { data } = useSWR(
+    ['thumbnail', ownerTuid, template.id, template.version] as const,
+    ([, tuid, id, version]) =>
+      apiRequest<Blob>({ path: THUMBNAIL_PATH, query: { id, version, time: template.updateTime, tuid, dataType: 'template' }, responseType: 'blob' }),
+    THUMBNAIL_FETCH,
+  );
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!data) return undefined;
+    const objectUrl = URL.createObjectURL(data);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [data]);
+  return url;
 }

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Flex, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { LIST_PAGE_SIZE } from '../../../shared/constants.js';
 import { useFormatters } from '../format/use-formatters.js';
 import { ChevronIcon } from './icons.js';
 
@@ -69,3 +70,18 @@ export function useCursorTrail(queryKey = '') {
 }
 
 export type CursorTrail = ReturnType<typeof useCursorTrail>;
+
+/** The pager of a list paged by the server's cursors, LIST_PAGE_SIZE rows a page. */
+export function CursorPager({ trail, shown, nextCursor, busy }: { trail: CursorTrail; shown: number; nextCursor: string | null | undefined; busy: boolean }) {
+  return (
+    <Pager
+      firstRow={trail.pageIndex * LIST_PAGE_SIZE + 1}
+      shown={shown}
+      hasPrevious={trail.hasPrevious}
+      hasNext={Boolean(nextCursor)}
+      onPrevious={trail.previous}
+      onNext={() => nextCursor && trail.next(nextCursor)}
+      busy={busy}
+    />
+  );
+}

@@ -9,6 +9,7 @@ import { NavLink } from 'react-router-dom';
 import { canUseFileManager, isActingOnOtherAccount, readableSections, type Section } from '../../../shared/domain/permissions.js';
 import { ContactsIcon, DashboardIcon, EmailIcon, FolderIcon, GroupsIcon, SearchIcon, SmsIcon, TemplateIcon } from '../components/icons.js';
 import { features } from '../features.js';
+import { FileManager } from '../file-manager/lazy-file-manager.js';
 import type { SessionClaims } from '../session/session.js';
 import { HEADER_HEIGHT } from './header-height.js';
 import { SearchDialog } from './search-dialog.js';
@@ -27,6 +28,7 @@ const SIDEBAR_WIDTH = { collapsed: '72px', expanded: '232px' } as const;
 export function Sidebar({ claims }: { claims: SessionClaims }) {
   const { t } = useTranslation('shell');
   const [searchOpen, setSearchOpen] = useState(false);
+  const [filesOpen, setFilesOpen] = useState(false);
   const sections = readableSections(claims);
   const showSearch = !isActingOnOtherAccount(claims);
   const showFileManager = features.fileManager && canUseFileManager(claims);
@@ -51,7 +53,7 @@ export function Sidebar({ claims }: { claims: SessionClaims }) {
         {showSearch && (
           <SidebarButton icon={SearchIcon} label={t('nav.search')} onClick={() => setSearchOpen(true)} testId="sidebar-search" />
         )}
-        {showFileManager && <SidebarLink to="/file-manager" icon={FolderIcon} label={t('nav.fileManager')} testId="sidebar-file-manager" />}
+        {showFileManager && <SidebarButton icon={FolderIcon} label={t('nav.fileManager')} onClick={() => setFilesOpen(true)} testId="sidebar-file-manager" />}
         {(showSearch || showFileManager) && <Box borderTopWidth="1px" my="2" />}
         {sections.map((route) => (
           <SidebarLink
@@ -64,6 +66,7 @@ export function Sidebar({ claims }: { claims: SessionClaims }) {
         ))}
       </Stack>
       {showSearch && <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />}
+      {filesOpen && <FileManager onClose={() => setFilesOpen(false)} />}
     </Box>
   );
 }

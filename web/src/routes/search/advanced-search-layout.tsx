@@ -1,7 +1,7 @@
 /**
  * `/advanced-search` (spec §2.1): one tab per area (contacts, groups, emails, SMS & MMS,
- * templates) above the routed tab. Areas the user may not read are left out; campaigns and
- * templates arrive in later issues, so their tabs are shown disabled.
+ * templates) above the routed tab. Areas the user may not read are left out; campaigns arrive
+ * in a later issue, so their tabs are shown disabled.
  */
 import type { ReactNode } from 'react';
 import { Box, Button, Flex, Portal, Tooltip, type IconProps } from '@chakra-ui/react';
@@ -74,7 +74,7 @@ function TabLink({ tab }: { tab: Tab }) {
   );
 }
 
-/** Campaigns and templates are searched here once those sections exist. */
+/** Campaigns are searched here once that section exists. */
 function LaterTab({ tab }: { tab: Tab }) {
   const { t } = useTranslation('search');
   return (

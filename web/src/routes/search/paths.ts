@@ -6,5 +6,6 @@ export const searchPaths = {
   /** The contact search, running `filter` when given. */
   contacts: (filter?: TContactFilter) => (filter ? `/advanced-search/contacts?${filterToParams(filter).toString()}` : '/advanced-search/contacts'),
   groups: (search: string) => `/advanced-search/groups?${new URLSearchParams({ search }).toString()}`,
+  templates: (search: string) => `/advanced-search/templates?${new URLSearchParams({ search }).toString()}`,
   tab: (tab: string) => `/advanced-search/${tab}`,
 } as const;

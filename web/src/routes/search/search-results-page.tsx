@@ -17,16 +17,19 @@ import { useBufferedSearchParam } from '../../components/use-search-buffer.js';
 import { useFormatters } from '../../format/use-formatters.js';
 import { contactPaths } from '../contacts/paths.js';
 import { groupPaths } from '../groups/paths.js';
+import { templatePaths } from '../templates/paths.js';
 import { searchPaths } from './paths.js';
 
 type AreaLinks = {
   icon: (props: IconProps) => ReactNode;
-  /** Where a hit opens; campaigns and templates have no pages yet. */
+  /** Where a hit opens; campaigns have no pages yet. */
   hit?(id: string): string;
   /** Every hit of the text, in the area's own search. */
   seeAll?(text: string): string;
   /** A group's second line is its member count. */
   countsMembers?: boolean;
+  /** A template's second line is its kind (email, sms or mms). */
+  namesKind?: boolean;
 };
 
 const AREAS: Record<SearchArea, AreaLinks> = {
@@ -42,7 +45,13 @@ const AREAS: Record<SearchArea, AreaLinks> = {
     countsMembers: true,
   },
   campaigns: { icon: EmailIcon },
-  templates: { icon: TemplateIcon },
+  templates: {
+    icon: TemplateIcon,
+    // The drag-and-drop editor's address hands a code, SMS or MMS template on to its own editor.
+    hit: templatePaths.templateEditor,
+    seeAll: searchPaths.templates,
+    namesKind: true,
+  },
 };
 
 export default function SearchResultsPage() {
@@ -89,7 +98,10 @@ function AreaCard({ area, hits, text }: { area: SearchArea; hits: readonly TSear
   const { t } = useTranslation('search');
   const { number } = useFormatters();
   const links = AREAS[area];
-  const detailOf = (detail: string) => (links.countsMembers && /^\d+$/.test(detail) ? t('results.members', { count: Number(detail), n: number(Number(detail)) }) : detail);
+  const detailOf = (detail: string) => {
+    if (links.countsMembers && /^\d+$/.test(detail)) return t('results.members', { count: Number(detail), n: number(Number(detail)) });
+    return links.namesKind ? t(`results.kind.${detail}`, { defaultValue: detail }) : detail;
+  };
   return (
     <Box as="section" aria-labelledby={`search-area-${area}`} bg="bg" borderWidth="1px" rounded="xl" shadow="xs" overflow="hidden" data-testid={`search-area-${area}`}>
       <Flex justify="space-between" align="center" px="4" py="3" borderBottomWidth="1px">

@@ -4,13 +4,14 @@
  * optionally filled in with a contact's data the way the send will fill it.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Box, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { compileTemplate, parseTemplateTags } from '../../../../shared/domain/personalization.js';
+import { compileTemplate, escapeHtml, parseTemplateTags } from '../../../../shared/domain/personalization.js';
 import type { TTemplateContent } from '../../../../shared/schemas/templates.js';
 import { useFieldSchemas, type TContact, type TFieldSchema } from '../../api/contacts.js';
 import { notify } from '../../components/toaster.js';
+import { FileManager } from '../../file-manager/lazy-file-manager.js';
 import { ChoiceButtons } from './components/choice-buttons.js';
 import { EditorLayout, useEditorPlaceholder } from './components/editor-layout.js';
 import { HtmlPreview, type PreviewWidth } from './components/html-preview.js';
@@ -56,6 +57,12 @@ function previewHtml(html: string, contact: TContact | null, fields: readonly TF
   }
 }
 
+/** An email-safe image: block display, scaled down on narrow screens, no border in old clients. */
+function imageTag(url: string, name: string): string {
+  const alt = name.replace(/\.[^.]+$/, '');
+  return `<img src="${escapeHtml(url)}" alt="${escapeHtml(alt)}" style="display: block; max-width: 100%; height: auto; border: 0;">`;
+}
+
 function CodeEditor({ editor }: { editor: TemplateEditor }) {
   const { t } = useTranslation('templates');
   const { canReadContacts } = useTemplatePermissions();
@@ -66,6 +73,7 @@ function CodeEditor({ editor }: { editor: TemplateEditor }) {
   const [contact, setContact] = useState<TContact | null>(null);
   const [isSaving, setSaving] = useState(false);
   const { schemas: fields } = useFieldSchemas();
+  const [isPickingImage, setPickingImage] = useState(false);
 
   const content: TTemplateContent = { kind: 'email', editor: initial?.editor ?? 'code', html: source.text, project: initial?.project ?? null };
   const [saved, setSaved] = useState(() => JSON.stringify({ name: editor.template?.name ?? '', html: initial?.html ?? '' }));
@@ -100,7 +108,8 @@ function CodeEditor({ editor }: { editor: TemplateEditor }) {
       isSaving={isSaving}
       onSave={() => void save()}
       testId="code-editor"
-      actions={<SendTestButton templateId={editor.templateId} contactId={contact?.id} hasUnsavedChanges={isDirty} testId="code-editor-send-test" />}
+      // A test send is of the account's own templates.
+      actions={editor.isShared ? undefined : <SendTestButton templateId={editor.templateId} contactId={contact?.id} hasUnsavedChanges={isDirty} testId="code-editor-send-test" />}
     >
       <Flex h="full" direction={{ base: 'column', lg: 'row' }}>
         <Stack flex="1" minW="0" minH={{ base: '96', lg: '0' }} gap="0" bg="bg" borderEndWidth={{ lg: '1px' }} borderBottomWidth={{ base: '1px', lg: '0' }}>
@@ -108,7 +117,12 @@ function CodeEditor({ editor }: { editor: TemplateEditor }) {
             <Text fontSize="sm" fontWeight="semibold">
               {t('code.source')}
             </Text>
-            <InsertTagMenu fields={fields ?? []} channel="email" disabled={editor.readOnly} onInsert={source.insert} />
+            <HStack gap="2">
+              <Button size="sm" variant="outline" disabled={editor.readOnly} onClick={() => setPickingImage(true)} data-testid="code-editor-insert-image">
+                {t('code.insertImage')}
+              </Button>
+              <InsertTagMenu fields={fields ?? []} channel="email" disabled={editor.readOnly} onInsert={source.insert} />
+            </HStack>
           </HStack>
           <chakra.textarea
             ref={source.ref}
@@ -159,6 +173,17 @@ function CodeEditor({ editor }: { editor: TemplateEditor }) {
           </Box>
         </Stack>
       </Flex>
+      {isPickingImage && (
+        <FileManager
+          pick={{
+            onPick: (file) => {
+              source.insert(imageTag(file.url, file.name));
+              setPickingImage(false);
+            },
+          }}
+          onClose={() => setPickingImage(false)}
+        />
+      )}
     </EditorLayout>
   );
 }

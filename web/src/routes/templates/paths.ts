@@ -17,6 +17,7 @@ export const templatePaths = {
   codeEditor: (id?: string) => withQuery('/templates/code-editor', { id }),
   enterMessage: (kind: MessageKind, id?: string) => withQuery('/templates/enter-message', { id, kind }),
   convertPage: () => '/templates/convert-page',
+  selectTemplate: () => '/templates/select-template',
 } as const;
 
 /** The editor a template opens in: the one that made it (a converted page is HTML, so the code editor). */

@@ -1,6 +1,6 @@
 /**
  * The templates area behind one route: one entry in the entry's preload map instead of four (the
- * initial bundle is at its limit, docs/benchmarks.md). The list is in this chunk; each editor is a
+ * initial bundle is at its limit, docs/benchmarks.md). The list is in this chunk; each sub-page is a
  * chunk of its own loaded from here, so their dependencies are listed in this chunk's preload map
  * rather than the entry's. Picks the page by the path.
  */
@@ -8,14 +8,13 @@ import { lazy, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TIMEOUTS_MS } from '../../../../shared/constants.js';
 import NotFoundPage from '../error/not-found-page.js';
-import SectionUnavailablePage from '../error/section-unavailable-page.js';
 import TemplatesPage from './templates-page.js';
 
 /**
  * lazyPage (../lazy-page.ts) would move into a chunk of its own, preloaded by every visit: its
  * timeout is repeated here instead. A failure reaches the route error boundary.
  */
-function lazyEditor(load: () => Promise<{ default: ComponentType }>) {
+function lazySubPage(load: () => Promise<{ default: ComponentType }>) {
   return lazy(() =>
     Promise.race([
       load(),
@@ -24,26 +23,24 @@ function lazyEditor(load: () => Promise<{ default: ComponentType }>) {
   );
 }
 
-const EDITORS = {
-  'template-editor': lazyEditor(() => import('./template-editor/template-editor-page.js')),
-  'code-editor': lazyEditor(() => import('./code-editor-page.js')),
-  'enter-message': lazyEditor(() => import('./enter-message-page.js')),
-  'convert-page': lazyEditor(() => import('./convert-page.js')),
+const SUB_PAGES = {
+  'template-editor': lazySubPage(() => import('./template-editor/template-editor-page.js')),
+  'code-editor': lazySubPage(() => import('./code-editor-page.js')),
+  'enter-message': lazySubPage(() => import('./enter-message-page.js')),
+  'convert-page': lazySubPage(() => import('./convert-page.js')),
+  'select-template': lazySubPage(() => import('./select-template-page.js')),
 };
 
-/** Sub-pages of spec §2.1 that later issues build. */
-const LATER_SUB_PAGES = ['select-template'];
-
-function isEditor(name: string): name is keyof typeof EDITORS {
-  return Object.hasOwn(EDITORS, name);
+function isSubPage(name: string): name is keyof typeof SUB_PAGES {
+  return Object.hasOwn(SUB_PAGES, name);
 }
 
 export default function TemplatePages() {
   const subPage = useLocation().pathname.split('/').filter(Boolean).slice(1).join('/');
   if (subPage === '') return <TemplatesPage />;
-  if (isEditor(subPage)) {
-    const Editor = EDITORS[subPage];
-    return <Editor />;
+  if (isSubPage(subPage)) {
+    const SubPage = SUB_PAGES[subPage];
+    return <SubPage />;
   }
-  return LATER_SUB_PAGES.includes(subPage) ? <SectionUnavailablePage /> : <NotFoundPage />;
+  return <NotFoundPage />;
 }

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import { toApiError } from '../../api/errors.js';
+import { lockSharedTemplate, unlockSharedTemplate, unlockSharedTemplateOnExit } from '../../api/template-shares.js';
 import { lockTemplate, unlockTemplate, unlockTemplateOnExit } from '../../api/templates.js';
 import { showError } from '../../components/error-dialog.js';
 
@@ -20,8 +21,11 @@ export type EditLockState =
   /** Someone else edits it (`lockedBy` names them), or the lock could not be taken at all. */
   | { status: 'refused'; lockedBy: string | null };
 
-/** `templateId` null: nothing to lock (a new template, or a user who may only read). */
-export function useEditLock(templateId: string | null): EditLockState {
+/**
+ * `templateId` null: nothing to lock (a new template, or a user who may only read). With `shareId`
+ * the template is another account's, shared to edit: its lock is taken through the share.
+ */
+export function useEditLock(templateId: string | null, shareId: string | null = null): EditLockState {
   const [state, setState] = useState<EditLockState>({ status: templateId ? 'taking' : 'idle' });
 
   useEffect(() => {
@@ -32,13 +36,16 @@ export function useEditLock(templateId: string | null): EditLockState {
     let active = true;
     let held = false;
     let renewal: ReturnType<typeof setTimeout> | undefined;
+    const calls = shareId
+      ? { lock: () => lockSharedTemplate(shareId), unlock: () => unlockSharedTemplate(shareId), unlockOnExit: () => unlockSharedTemplateOnExit(shareId) }
+      : { lock: () => lockTemplate(templateId), unlock: () => unlockTemplate(templateId), unlockOnExit: () => unlockTemplateOnExit(templateId) };
 
     const take = async (isRenewal: boolean) => {
       try {
-        const { heartbeatMs } = await lockTemplate(templateId);
+        const { heartbeatMs } = await calls.lock();
         // Taken or renewed just after the editor closed: give it back.
         if (!active) {
-          void unlockTemplate(templateId).catch(() => undefined);
+          void calls.unlock().catch(() => undefined);
           return;
         }
         held = true;
@@ -48,7 +55,8 @@ export function useEditLock(templateId: string | null): EditLockState {
         if (!active) return;
         const error = toApiError(failure);
         // Offline a moment, or a server hiccup: try again rather than give up the editor.
-        if (isRenewal && error.code !== ERROR_CODES.BEING_MODIFIED && error.code !== ERROR_CODES.TEMPLATE_NOT_FOUND) {
+        const isFinal = [ERROR_CODES.BEING_MODIFIED, ERROR_CODES.TEMPLATE_NOT_FOUND, ERROR_CODES.RECORD_NOT_FOUND, ERROR_CODES.NO_PERMISSION].some((code) => code === error.code);
+        if (isRenewal && !isFinal) {
           renewal = setTimeout(() => void take(true), RETRY_MS);
           return;
         }
@@ -61,16 +69,16 @@ export function useEditLock(templateId: string | null): EditLockState {
     setState({ status: 'taking' });
     void take(false);
     const onPageHide = () => {
-      if (held) unlockTemplateOnExit(templateId);
+      if (held) calls.unlockOnExit();
     };
     window.addEventListener('pagehide', onPageHide);
     return () => {
       active = false;
       clearTimeout(renewal);
       window.removeEventListener('pagehide', onPageHide);
-      if (held) void unlockTemplate(templateId).catch(() => undefined);
+      if (held) void calls.unlock().catch(() => undefined);
     };
-  }, [templateId]);
+  }, [templateId, shareId]);
 
   return state;
 }

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { TTemplateContent } from '../../../../shared/schemas/templates.js';
+import { saveSharedTemplate, useSharedTemplate } from '../../api/template-shares.js';
 import { createTemplate, saveTemplate, useTemplate, type TTemplate } from '../../api/templates.js';
 import { useEditLock, type EditLockState } from './use-edit-lock.js';
 import { useTemplatePermissions } from './use-template-permissions.js';
@@ -25,6 +26,8 @@ export type TemplateEditor = {
   lock: EditLockState;
   /** Not the user's to change: no write permission, or someone else holds the lock. */
   readOnly: boolean;
+  /** Another account's template shared with this one: its name stays the owner's. */
+  isShared: boolean;
   /** Saves; a new template then opens at `pathOf(id)`. Failures are thrown for the page to show. */
   save(input: { name: string; content: TTemplateContent }, pathOf: (id: string) => string): Promise<void>;
 };
@@ -33,13 +36,19 @@ export function useTemplateEditor(): TemplateEditor {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const templateId = params.get('id');
+  // `&share=`: another account's template shared with this one (spec §4), read and saved through the share.
+  const shareId = templateId ? params.get('share') : null;
   const { canWrite } = useTemplatePermissions();
   const [createdId, setCreatedId] = useState<string | null>(null);
   const isCreatedHere = templateId !== null && templateId === createdId;
-  const { template, error } = useTemplate(templateId);
+  const own = useTemplate(shareId ? null : templateId);
+  const shared = useSharedTemplate(shareId);
+  const template = shareId ? shared.shared?.template : own.template;
+  const error = shareId ? shared.error : own.error;
+  const mayEdit = canWrite && (!shareId || shared.shared?.share.rights === 'edit');
   // The lock is asked for once the template is known to exist, so a wrong id shows one error, not two.
-  const lock = useEditLock(canWrite && (template || isCreatedHere) ? templateId : null);
-  const readOnly = !canWrite || (templateId !== null && lock.status !== 'held');
+  const lock = useEditLock(mayEdit && (template || isCreatedHere) ? templateId : null, shareId);
+  const readOnly = !mayEdit || (templateId !== null && lock.status !== 'held');
 
   return {
     templateId,
@@ -49,8 +58,12 @@ export function useTemplateEditor(): TemplateEditor {
     loadError: error,
     lock,
     readOnly,
+    isShared: shareId !== null,
     async save(input, pathOf) {
-      if (templateId === null) {
+      if (shareId) {
+        // Edit rights cover the content; the name stays the owner's.
+        await saveSharedTemplate(shareId, input.content);
+      } else if (templateId === null) {
         const created = await createTemplate(input);
         setCreatedId(created.id);
         navigate(pathOf(created.id), { replace: true });

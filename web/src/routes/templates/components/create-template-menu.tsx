@@ -2,10 +2,11 @@
 import { Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { BracketsIcon, CameraIcon, GlobeIcon, PlusIcon, SmsIcon, TemplateIcon } from '../../../components/icons.js';
+import { BracketsIcon, CameraIcon, ColumnsIcon, GlobeIcon, PlusIcon, SmsIcon, TemplateIcon } from '../../../components/icons.js';
 import { templatePaths } from '../paths.js';
 
 const CHOICES = [
+  { value: 'selectTemplate', icon: ColumnsIcon, to: templatePaths.selectTemplate() },
   { value: 'dragAndDrop', icon: TemplateIcon, to: templatePaths.templateEditor() },
   { value: 'code', icon: BracketsIcon, to: templatePaths.codeEditor() },
   { value: 'convertPage', icon: GlobeIcon, to: templatePaths.convertPage() },

@@ -88,7 +88,7 @@ export function EditorLayout({ editor, title, backTo, name, isDirty, isSaving, o
           {title}
         </Text>
         <Box flex="1" minW="48" maxW="md">
-          <TemplateNameField state={name} readOnly={editor.readOnly} size="sm" hideLabel />
+          <TemplateNameField state={name} readOnly={editor.readOnly || editor.isShared} size="sm" hideLabel />
         </Box>
         <EditorStatus editor={editor} isDirty={isDirty} />
         {actions && (

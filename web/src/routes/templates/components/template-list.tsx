@@ -5,27 +5,36 @@
 import { useState } from 'react';
 import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { LIST_PAGE_SIZE } from '../../../../../shared/constants.js';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { copyTemplate, useTemplateList, type TemplateKind, type TTemplateSummary } from '../../../api/templates.js';
 import { showError } from '../../../components/error-dialog.js';
 import { SearchIcon, TemplateIcon, TrashIcon } from '../../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../components/list-states.js';
-import { Pager, useCursorTrail } from '../../../components/pager.js';
+import { CursorPager, useCursorTrail } from '../../../components/pager.js';
 import { SearchInput } from '../../../components/search-input.js';
 import { notify } from '../../../components/toaster.js';
 import { useBufferedSearchParam } from '../../../components/use-search-buffer.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { templatePaths, type MessageKind } from '../paths.js';
+import { templatePaths } from '../paths.js';
 import type { TemplatePermissions } from '../use-template-permissions.js';
 import { ChoiceButtons } from './choice-buttons.js';
 import { DeleteTemplatesDialog } from './delete-templates-dialog.js';
 import { RenameTemplateDialog } from './rename-template-dialog.js';
+import { ShareTemplateDialog } from './share-template-dialog.js';
 import { TemplateTable } from './template-table.js';
 
-type Dialog = { kind: 'delete'; templates: TTemplateSummary[] } | { kind: 'rename'; template: TTemplateSummary } | null;
+const MESSAGE_KINDS: readonly TemplateKind[] = ['sms', 'mms'];
 
-export function TemplateList({ kind, permissions }: { kind: TemplateKind; permissions: TemplatePermissions }) {
+type Dialog = { kind: 'delete'; templates: TTemplateSummary[] } | { kind: 'rename' | 'share'; template: TTemplateSummary } | null;
+
+type ListProps = {
+  kind: TemplateKind;
+  permissions: TemplatePermissions;
+  /** The kinds a filter offers, switching `kind` in the URL; SMS or MMS by default on the message tab. */
+  kinds?: readonly TemplateKind[];
+};
+
+export function TemplateList({ kind, permissions, kinds = kind === 'email' ? [] : MESSAGE_KINDS }: ListProps) {
   const { t } = useTranslation('templates');
   const { number } = useFormatters();
   const navigate = useNavigate();
@@ -82,16 +91,9 @@ export function TemplateList({ kind, permissions }: { kind: TemplateKind; permis
           onRename={(template) => setDialog({ kind: 'rename', template })}
           onCopy={(template) => void copy(template)}
           onDelete={(template) => setDialog({ kind: 'delete', templates: [template] })}
+          onShare={(template) => setDialog({ kind: 'share', template })}
         />
-        <Pager
-          firstRow={trail.pageIndex * LIST_PAGE_SIZE + 1}
-          shown={rows.length}
-          hasPrevious={trail.hasPrevious}
-          hasNext={Boolean(list?.nextCursor)}
-          onPrevious={trail.previous}
-          onNext={() => list?.nextCursor && trail.next(list.nextCursor)}
-          busy={isLoading || isValidating}
-        />
+        <CursorPager trail={trail} shown={rows.length} nextCursor={list?.nextCursor} busy={isLoading || isValidating} />
       </>
     );
   }
@@ -123,12 +125,13 @@ export function TemplateList({ kind, permissions }: { kind: TemplateKind; permis
             <Box flex="1" minW="56" maxW="md">
               <SearchInput size="sm" search={search} label={t('list.search')} maxLength={100} data-testid="template-search" />
             </Box>
-            {kind !== 'email' && <MessageKindFilter kind={kind} />}
+            {kinds.length > 1 && <KindFilter kind={kind} kinds={kinds} />}
           </>
         )}
       </Flex>
       {content}
       {dialog?.kind === 'rename' && <RenameTemplateDialog template={dialog.template} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'share' && <ShareTemplateDialog template={dialog.template} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
         <DeleteTemplatesDialog
           templates={dialog.templates}
@@ -145,18 +148,23 @@ export function TemplateList({ kind, permissions }: { kind: TemplateKind; permis
   );
 }
 
-/** SMS or MMS: the list API pages one kind at a time. */
-function MessageKindFilter({ kind }: { kind: MessageKind }) {
+/** The list API pages one kind at a time: SMS or MMS, or any kind in the advanced search. */
+function KindFilter({ kind, kinds }: { kind: TemplateKind; kinds: readonly TemplateKind[] }) {
   const { t } = useTranslation('templates');
-  const navigate = useNavigate();
+  const [, setParams] = useSearchParams();
   return (
-    <ChoiceButtons<MessageKind>
+    <ChoiceButtons<TemplateKind>
       value={kind}
-      choices={[
-        { value: 'sms', label: t('kind.sms') },
-        { value: 'mms', label: t('kind.mms') },
-      ]}
-      onChange={(chosen) => navigate(templatePaths.list('message', chosen), { replace: true })}
+      choices={kinds.map((value) => ({ value, label: t(`kind.${value}`) }))}
+      onChange={(chosen) =>
+        setParams(
+          (params) => {
+            params.set('kind', chosen);
+            return params;
+          },
+          { replace: true },
+        )
+      }
       label={t('list.kindFilter')}
       testId="message-kind"
     />

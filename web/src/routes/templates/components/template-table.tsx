@@ -1,15 +1,16 @@
 /**
- * Templates as a table: name (opens the editor), kind and editor, the start of a message's text,
+ * Templates as a table: thumbnail and name (opens the editor), kind and editor, the start of a message's text,
  * the last change in the user's zone, who is editing it now, and each row's menu.
  */
 import { Badge, Box, HStack, IconButton, Link, Menu, Portal, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { TTemplateSummary } from '../../../api/templates.js';
-import { FileTextIcon, LockIcon, MoreIcon, PencilIcon, TrashIcon } from '../../../components/icons.js';
+import { LockIcon, MoreIcon, PencilIcon, TrashIcon } from '../../../components/icons.js';
 import { SelectCheckbox } from '../../../components/select-checkbox.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { editorPathOf } from '../paths.js';
+import { TemplateThumbnail } from './template-thumbnail.js';
 import type { TemplatePermissions } from '../use-template-permissions.js';
 
 type Selection = { selected: ReadonlySet<string>; onChange(ids: ReadonlySet<string>): void };
@@ -22,6 +23,8 @@ type Props = {
   onRename(template: TTemplateSummary): void;
   onCopy(template: TTemplateSummary): void;
   onDelete(template: TTemplateSummary): void;
+  /** Share or send a copy (spec §4 "Template and group sharing"). */
+  onShare(template: TTemplateSummary): void;
 };
 
 /** "Email · Code editor", "SMS", "MMS". */
@@ -95,7 +98,7 @@ type RowProps = Omit<Props, 'templates' | 'selection'> & {
   selected?: { checked: boolean; onChange(on: boolean): void };
 };
 
-function TemplateRow({ template, permissions, showText, selected, onRename, onCopy, onDelete }: RowProps) {
+function TemplateRow({ template, permissions, showText, selected, onRename, onCopy, onDelete, onShare }: RowProps) {
   const { t } = useTranslation('templates');
   const { dateTime } = useFormatters();
   const kindLabel = useKindLabel();
@@ -108,7 +111,7 @@ function TemplateRow({ template, permissions, showText, selected, onRename, onCo
       )}
       <Table.Cell maxW="sm">
         <HStack gap="2.5" minW="0">
-          <FileTextIcon boxSize="4" color="fg.muted" flexShrink="0" />
+          <TemplateThumbnail template={template} />
           {/* Readers open it too: the editor shows it read-only. */}
           <Link asChild fontWeight="medium" truncate>
             <RouterLink to={editorPathOf(template)} data-testid="template-name">
@@ -138,14 +141,14 @@ function TemplateRow({ template, permissions, showText, selected, onRename, onCo
       </Table.Cell>
       <Table.Cell textAlign="end">
         {(permissions.canWrite || permissions.canDelete) && (
-          <TemplateRowMenu template={template} permissions={permissions} onRename={onRename} onCopy={onCopy} onDelete={onDelete} />
+          <TemplateRowMenu template={template} permissions={permissions} onRename={onRename} onCopy={onCopy} onDelete={onDelete} onShare={onShare} />
         )}
       </Table.Cell>
     </Table.Row>
   );
 }
 
-function TemplateRowMenu({ template, permissions, onRename, onCopy, onDelete }: Omit<RowProps, 'showText' | 'selected'>) {
+function TemplateRowMenu({ template, permissions, onRename, onCopy, onDelete, onShare }: Omit<RowProps, 'showText' | 'selected'>) {
   const { t } = useTranslation('templates');
   const navigate = useNavigate();
   return (
@@ -169,6 +172,9 @@ function TemplateRowMenu({ template, permissions, onRename, onCopy, onDelete }: 
                 </Menu.Item>
                 <Menu.Item value="copy" onClick={() => onCopy(template)} data-testid="template-copy">
                   {t('action.copy')}
+                </Menu.Item>
+                <Menu.Item value="share" onClick={() => onShare(template)} data-testid="template-share">
+                  {t('share.action')}
                 </Menu.Item>
               </>
             )}

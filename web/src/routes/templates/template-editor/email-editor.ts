@@ -3,7 +3,7 @@
  * on export) set up to work offline, plus the blocks the preset lacks. Only the lazy editor page
  * imports this module, so grapesjs and its CSS stay out of the initial bundle.
  */
-import grapesjs, { type BlockProperties, type Editor, type ProjectData } from 'grapesjs';
+import grapesjs, { type AssetsCustomData, type BlockProperties, type Editor, type ProjectData } from 'grapesjs';
 import presetExport from 'grapesjs-preset-newsletter';
 import 'grapesjs/dist/css/grapes.min.css';
 import { escapeHtml } from '../../../../../shared/domain/personalization.js';
@@ -105,10 +105,15 @@ type CreateOptions = {
   blockLabel(id: EmailBlockId): string;
   /** The name (tooltip and accessible name) of a panel button in the user's language. */
   buttonLabel(id: PanelButtonId): string;
+  /**
+   * Opens the file manager to choose an image (an image block's asset manager): `choose` sets the
+   * image's URL, `cancel` closes without a change.
+   */
+  pickImage?(request: { choose(url: string): void; cancel(): void }): void;
 };
 
 /** Starts grapesjs in `container`; the caller destroys it with `editor.destroy()`. */
-export function createEmailEditor({ container, project, html, blockLabel, buttonLabel }: CreateOptions): Editor {
+export function createEmailEditor({ container, project, html, blockLabel, buttonLabel, pickImage }: CreateOptions): Editor {
   const editor = grapesjs.init({
     container,
     height: '100%',
@@ -119,7 +124,8 @@ export function createEmailEditor({ container, project, html, blockLabel, button
     i18n: { locale: 'en', detectLocale: false, messagesAdd: { en: { panels: { buttons: { titles: Object.fromEntries(PANEL_BUTTONS.map((id) => [id, buttonLabel(id)])) } } } } },
     // The default loads Font Awesome from cdnjs; the machine (and many offices) is offline.
     cssIcons: '',
-    assetManager: { upload: false },
+    // Images come from the account's file manager: the asset manager opens our picker, not its own modal.
+    assetManager: { upload: false, custom: Boolean(pickImage) },
     // A click on a block adds it too (into the selected block, or after it): dragging is not for every hand or device.
     blockManager: { appendOnClick: true },
     deviceManager: {
@@ -155,9 +161,31 @@ export function createEmailEditor({ container, project, html, blockLabel, button
     content: SOCIAL_LINKS_BLOCK,
   });
 
+  if (pickImage) openFileManagerForAssets(editor, pickImage);
+
   editor.Panels.removePanel('devices-c');
   for (const button of REPLACED_PRESET_BUTTONS) editor.Panels.removeButton('options', button);
   return editor;
+}
+
+/** Each opening of the (custom) asset manager opens the picker once; its choice becomes the target image's src. */
+function openFileManagerForAssets(editor: Editor, pickImage: NonNullable<CreateOptions['pickImage']>): void {
+  let isPicking = false;
+  editor.on('asset:custom', (props: AssetsCustomData) => {
+    if (!props.open || isPicking) return;
+    isPicking = true;
+    pickImage({
+      choose: (url) => {
+        isPicking = false;
+        props.select(props.am.add({ type: 'image', src: url }), true);
+        props.close();
+      },
+      cancel: () => {
+        isPicking = false;
+        props.close();
+      },
+    });
+  });
 }
 
 /**

@@ -7,12 +7,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, ButtonGroup, Flex, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProjectData } from 'grapesjs';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import type { TTemplate } from '../../../../../shared/schemas/templates.js';
 import { useFieldSchemas, type TContact } from '../../../api/contacts.js';
 import { ApiError } from '../../../api/errors.js';
+import { saveSharedTemplate, useSharedTemplate, type TReceivedShare } from '../../../api/template-shares.js';
 import { createTemplate, saveTemplate, useTemplate } from '../../../api/templates.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ChevronIcon } from '../../../components/icons.js';
@@ -24,6 +25,7 @@ import { SendTestButton } from '../components/send-test-button.js';
 import { TemplateNameField, useTemplateName } from '../components/template-name-field.js';
 import { editorPathOf, templatePaths } from '../paths.js';
 import { useEditLock } from '../use-edit-lock.js';
+import { FileManager } from '../../../file-manager/lazy-file-manager.js';
 import { useTemplatePermissions } from '../use-template-permissions.js';
 import { ContactPreviewDialog } from './contact-preview-dialog.js';
 import { DesktopIcon, EyeIcon, MobileIcon, RedoIcon, UndoIcon } from './editor-icons.js';
@@ -42,6 +44,7 @@ import {
 export default function TemplateEditorPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
+  const location = useLocation();
   const { canWrite } = useTemplatePermissions();
   // The template this page created: its id arriving in the URL must not reload the open editor.
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -52,8 +55,17 @@ export default function TemplateEditorPage() {
     setNewSession(newSession + 1);
   }
   if (!canWrite) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
+  // `&share=`: another account's template shared with this one (spec §4), read and saved through the share.
+  const shareId = id ? params.get('share') : null;
+  if (id && shareId) return <SharedTemplate key={shareId} shareId={shareId} />;
   if (id && id !== createdId) return <ExistingTemplate key={id} id={id} />;
-  return <TemplateEditor key={`new-${newSession}`} template={null} onCreated={setCreatedId} />;
+  return <TemplateEditor key={`new-${newSession}`} template={null} starterHtml={starterHtmlOf(location.state)} onCreated={setCreatedId} />;
+}
+
+/** The layout /templates/select-template chose to start from (history state, so a reload keeps it). */
+function starterHtmlOf(state: unknown): string | null {
+  const html = (state as { starterHtml?: unknown } | null)?.starterHtml;
+  return typeof html === 'string' ? html : null;
 }
 
 function ExistingTemplate({ id }: { id: string }) {
@@ -63,6 +75,21 @@ function ExistingTemplate({ id }: { id: string }) {
   // Code and SMS templates have editors of their own.
   if (template.content.kind !== 'email' || template.content.editor !== 'dragAndDrop') return <Navigate to={editorPathOf(template)} replace />;
   return <TemplateEditor template={template} />;
+}
+
+/**
+ * A shared template: its design never leaves the owner's account (docs/decisions.md), so the
+ * editor rebuilds it from the sanitised HTML; view rights open it read-only.
+ */
+function SharedTemplate({ shareId }: { shareId: string }) {
+  const { shared, error } = useSharedTemplate(shareId);
+  if (error) return <ErrorPage code={error instanceof ApiError ? error.code : undefined} />;
+  if (!shared) return <PageSpinner fullScreen />;
+  const { template, share } = shared;
+  if (template.content.kind !== 'email' || template.content.editor !== 'dragAndDrop') {
+    return <Navigate to={`${editorPathOf(template)}&share=${encodeURIComponent(shareId)}`} replace />;
+  }
+  return <TemplateEditor template={template} share={share} />;
 }
 
 /** The design a template was saved with, or null when it has none (or it cannot be read). */
@@ -76,9 +103,15 @@ function projectOf(template: TTemplate | null): ProjectData | null {
   }
 }
 
-type EditorProps = { template: TTemplate | null; onCreated?(id: string): void };
+type EditorProps = {
+  template: TTemplate | null;
+  /** Set when the template is another account's, shared with this one. */
+  share?: TReceivedShare;
+  starterHtml?: string | null;
+  onCreated?(id: string): void;
+};
 
-function TemplateEditor({ template, onCreated }: EditorProps) {
+function TemplateEditor({ template, share, starterHtml = null, onCreated }: EditorProps) {
   const { t } = useTranslation('template-editor');
   const { canReadContacts } = useTemplatePermissions();
   const { schemas: fieldSchemas = [] } = useFieldSchemas();
@@ -86,9 +119,12 @@ function TemplateEditor({ template, onCreated }: EditorProps) {
   const name = useTemplateName(template?.name ?? '');
   const [templateId, setTemplateId] = useState(template?.id ?? null);
   const [savedName, setSavedName] = useState(template?.name ?? '');
-  const lock = useEditLock(templateId);
-  const isReadOnly = lock.status === 'refused';
-  const { editor, containerRef, history, markSaved, device, setDevice } = useEmailEditor(template, isReadOnly);
+  const mayEdit = !share || share.rights === 'edit';
+  const lock = useEditLock(mayEdit ? templateId : null, share?.id ?? null);
+  const isReadOnly = !mayEdit || lock.status === 'refused';
+  // The image the asset manager asked for, chosen in the file manager drawer.
+  const [imagePick, setImagePick] = useState<ImagePick | null>(null);
+  const { editor, containerRef, history, markSaved, device, setDevice } = useEmailEditor(template, isReadOnly, starterHtml, setImagePick);
   const [saving, setSaving] = useState(false);
   const [previewHtml, setPreviewHtml] = useState<string | null>(null);
   const [previewContact, setPreviewContact] = useState<TContact | null>(null);
@@ -106,7 +142,10 @@ function TemplateEditor({ template, onCreated }: EditorProps) {
     try {
       await commitTextEditing(editor);
       const content = { kind: 'email' as const, editor: 'dragAndDrop' as const, html: exportEmailHtml(editor, checkedName), project: JSON.stringify(editor.getProjectData()) };
-      if (templateId) {
+      if (share) {
+        // Edit rights cover the content; the name stays the owner's.
+        await saveSharedTemplate(share.id, content);
+      } else if (templateId) {
         await saveTemplate(templateId, { name: checkedName, content });
       } else {
         const created = await createTemplate({ name: checkedName, content });
@@ -140,11 +179,11 @@ function TemplateEditor({ template, onCreated }: EditorProps) {
           {t('page.back')}
         </Button>
         <Box w={{ base: 'full', md: '72' }} order={{ base: 1, md: 0 }}>
-          <TemplateNameField state={name} size="sm" hideLabel readOnly={isReadOnly} autoFocus={template === null} />
+          <TemplateNameField state={name} size="sm" hideLabel readOnly={isReadOnly || Boolean(share)} autoFocus={template === null} />
         </Box>
         {isReadOnly && (
           <Badge colorPalette="orange" data-testid="template-editor-read-only">
-            {lock.lockedBy ? t('toolbar.readOnlyBy', { name: lock.lockedBy }) : t('toolbar.readOnly')}
+            {lock.status === 'refused' && lock.lockedBy ? t('toolbar.readOnlyBy', { name: lock.lockedBy }) : t('toolbar.readOnly')}
           </Badge>
         )}
         {hasChanges && (
@@ -188,7 +227,8 @@ function TemplateEditor({ template, onCreated }: EditorProps) {
             <EyeIcon boxSize="4" />
             {t('toolbar.preview')}
           </Button>
-          <SendTestButton templateId={templateId} contactId={previewContact?.id} hasUnsavedChanges={hasChanges} testId="template-editor-send-test" />
+          {/* A test send is of the account's own templates. */}
+          {!share && <SendTestButton templateId={templateId} contactId={previewContact?.id} hasUnsavedChanges={hasChanges} testId="template-editor-send-test" />}
           <Button size="sm" disabled={!canSave} loading={saving} onClick={() => void save()} data-testid="template-editor-save">
             {t('toolbar.save')}
           </Button>
@@ -203,6 +243,20 @@ function TemplateEditor({ template, onCreated }: EditorProps) {
         )}
         <Box ref={containerRef} h="full" data-testid="template-editor-canvas" />
       </Box>
+      {imagePick && (
+        <FileManager
+          pick={{
+            onPick: (file) => {
+              imagePick.choose(file.url);
+              setImagePick(null);
+            },
+          }}
+          onClose={() => {
+            imagePick.cancel();
+            setImagePick(null);
+          }}
+        />
+      )}
       {previewHtml !== null && <ContactPreviewDialog html={previewHtml} contact={previewContact} onContactChange={setPreviewContact} onClose={() => setPreviewHtml(null)} />}
       {confirmingLeave && (
         <ConfirmDialog
@@ -220,27 +274,29 @@ function TemplateEditor({ template, onCreated }: EditorProps) {
   );
 }
 
+type ImagePick = { choose(url: string): void; cancel(): void };
+
 type History = { canUndo: boolean; canRedo: boolean; /** Changes since the last save (grapesjs's dirty count). */ changes: number };
 
 /**
  * grapesjs in a box of the page, for the life of the page: created once with the template's design,
  * destroyed on leave. React state mirrors what the top bar shows (undo, redo, changes, device).
  */
-function useEmailEditor(template: TTemplate | null, isReadOnly: boolean) {
+function useEmailEditor(template: TTemplate | null, isReadOnly: boolean, starterHtml: string | null, pickImage: (request: ImagePick) => void) {
   const { t } = useTranslation('template-editor');
   const containerRef = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<EmailEditor | null>(null);
   const [history, setHistory] = useState<History>({ canUndo: false, canRedo: false, changes: 0 });
   const [device, setDeviceState] = useState<EditorDevice>('desktop');
   // Only the first render's template and labels matter: the editor is never rebuilt under the user.
-  const initial = useRef({ template, blockLabel: (id: EmailBlockId) => t(`blocks.${id}`), buttonLabel: (id: PanelButtonId) => t(`panels.${id}`) });
+  const initial = useRef({ template, starterHtml, pickImage, blockLabel: (id: EmailBlockId) => t(`blocks.${id}`), buttonLabel: (id: PanelButtonId) => t(`panels.${id}`) });
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const { template: loaded, blockLabel, buttonLabel } = initial.current;
-    const html = loaded?.content.kind === 'email' ? loaded.content.html : null;
-    const instance = createEmailEditor({ container, project: projectOf(loaded), html, blockLabel, buttonLabel });
+    const { template: loaded, starterHtml: starter, pickImage: pick, blockLabel, buttonLabel } = initial.current;
+    const html = loaded?.content.kind === 'email' ? loaded.content.html : starter;
+    const instance = createEmailEditor({ container, project: projectOf(loaded), html, blockLabel, buttonLabel, pickImage: pick });
     const readHistory = () =>
       setHistory({ canUndo: instance.UndoManager.hasUndo(), canRedo: instance.UndoManager.hasRedo(), changes: instance.getDirtyCount() });
     instance.on('update undo redo', readHistory);

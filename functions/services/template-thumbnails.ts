@@ -1,0 +1,33 @@
+/**
+ * Template thumbnails (spec §7 thumbnail/get). A version's thumbnail is drawn once, on first
+ * request, and kept beside the version in the data bucket; a save makes a new version, so a kept
+ * thumbnail is never stale and the browser may cache it for good.
+ */
+import { AppError, ERROR_CODES } from '../../shared/errors.js';
+import type { TThumbnailQuery } from '../../shared/schemas/templates.js';
+import { readTemplateThumbnail, templateContentVersion, writeTemplateThumbnail } from '../data/templates.js';
+import { templateThumbnailSvg } from '../lib/template-thumbnail.js';
+import { loadCurrent } from './templates.js';
+
+export type Thumbnail = {
+  svg: string;
+  /** False when the version asked for was replaced: the current one is answered, but not for caching. */
+  isRequestedVersion: boolean;
+};
+
+export async function getTemplateThumbnail(options: { tuid: string; query: TThumbnailQuery }): Promise<Thumbnail> {
+  const { tuid, query } = options;
+  // Another account's template answers exactly like a missing one.
+  if (query.tuid !== tuid) throw new AppError(ERROR_CODES.TEMPLATE_NOT_FOUND, 'This template does not exist.');
+  const { record, content } = await loadCurrent(tuid, query.id);
+  const isRequestedVersion = templateContentVersion(record.contentKey) === query.version;
+  const kept = await readTemplateThumbnail(record.contentKey);
+  if (kept !== null) return { svg: kept, isRequestedVersion };
+
+  const svg = templateThumbnailSvg(content);
+  // Keeping it only saves the next drawing; the answer does not wait on it failing.
+  await writeTemplateThumbnail(record.contentKey, svg).catch((error: unknown) =>
+    console.warn(JSON.stringify({ level: 'warn', msg: 'template thumbnail not kept', templateId: query.id, error: String(error) })),
+  );
+  return { svg, isRequestedVersion };
+}
