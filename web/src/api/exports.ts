@@ -39,10 +39,15 @@ export function revalidateExports(): Promise<unknown> {
   return mutate(EXPORTS_PATH);
 }
 
+/** The poll while an export runs; one function for every render (see refreshWhileImportRuns in imports.ts). */
+function refreshWhileExportsRun(latest: { data: TExportJob[] } | undefined): number {
+  return latest?.data.some(isExportRunning) ? RUNNING_REFRESH_MS : 0;
+}
+
 /** The account's exports, newest first; refetched every few seconds while any of them runs. */
 export function useExports() {
   const { data, error, isLoading, mutate: revalidate } = useSWR<{ data: TExportJob[] }, unknown, string>(EXPORTS_PATH, (path) => apiRequest<{ data: TExportJob[] }>({ path }), {
-    refreshInterval: (latest) => (latest?.data.some(isExportRunning) ? RUNNING_REFRESH_MS : 0),
+    refreshInterval: refreshWhileExportsRun,
   });
   return { jobs: data?.data, error, isLoading, refetch: () => revalidate() };
 }

@@ -86,12 +86,21 @@ export async function stopImport(id: string): Promise<TImportJob> {
   return job;
 }
 
+/**
+ * The poll of a running import. One function for every render: swr restarts its polling timer
+ * whenever `refreshInterval` changes, so an inline arrow, new on each render, would keep pushing
+ * the next poll back while progress events re-render the page, and the status would never move.
+ */
+function refreshWhileImportRuns(latest: { import: TImportJob } | undefined): number {
+  return latest && isImportRunning(latest.import) ? RUNNING_REFRESH_MS : 0;
+}
+
 /** One import, refetched every 2 s while it is queued or importing; null `id` = not asked. */
 export function useImport(id: string | null) {
   const { data, error, isLoading, mutate: revalidate } = useSWR<{ import: TImportJob }, unknown, string | null>(
     id ? importPath(id) : null,
     (path) => apiRequest<{ import: TImportJob }>({ path }),
-    { refreshInterval: (latest) => (latest && isImportRunning(latest.import) ? RUNNING_REFRESH_MS : 0) },
+    { refreshInterval: refreshWhileImportRuns },
   );
   return { job: data?.import, error, isLoading, refetch: () => revalidate() };
 }
