@@ -3,10 +3,14 @@
  * linked stylesheets and converts it to email-safe HTML. Writes nothing: the browser saves the
  * result through the ordinary create route. Every fetch is bounded (scheme, time, size, redirects,
  * content type) and, in production, refuses private addresses so the Lambda cannot be used to
- * reach the VPC or the instance metadata service.
+ * reach the VPC or the instance metadata service. The address is checked where the connection is
+ * made (the connector's own lookup), so a name that answers a public address to a first lookup
+ * and a private one to the next (DNS rebinding) is refused too.
  */
+import { lookup as lookupCallback, type LookupAddress, type LookupOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { Agent, fetch, type Response } from 'undici';
 import { ERROR_CODES, AppError } from '../../shared/errors.js';
 import type { TConvertPageRequest } from '../../shared/schemas/templates.js';
 import { config } from '../lib/config.js';
@@ -31,6 +35,33 @@ export function isPrivateAddress(address: string): boolean {
   }
   const v6 = address.toLowerCase();
   return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || /^ff/.test(v6);
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * The connector's lookup: resolves as usual, then refuses a private address, so the address that
+ * is checked is the one connected to. Node asks for one address or, when it races IPv4 and IPv6
+ * (autoSelectFamily), for all of them.
+ */
+export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  lookupCallback(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const refused = addresses.find((entry) => isPrivateAddress(entry.address));
+    if (refused) return callback(Object.assign(new Error(`${hostname} is a private address`), { code: 'EPRIVATEADDRESS' }), []);
+    if (options.all) return callback(null, addresses);
+    const [first] = addresses;
+    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+    return callback(null, first.address, first.family);
+  });
+}
+
+/** Production connections go through publicOnlyLookup; elsewhere (tests on 127.0.0.1) any address. */
+let publicOnlyAgent: Agent | undefined;
+function dispatcher(): Agent | undefined {
+  if (config().STAGE !== 'production') return undefined;
+  publicOnlyAgent ??= new Agent({ connect: { lookup: publicOnlyLookup } });
+  return publicOnlyAgent;
 }
 
 /** Checks one address before it is fetched: http(s) only, and no private hosts in production. */
@@ -74,7 +105,7 @@ async function fetchBounded(address: string, accept: string, what: string, signa
     await assertFetchable(url);
     let response: Response;
     try {
-      response = await fetch(url, { redirect: 'manual', signal, headers: { accept } });
+      response = await fetch(url, { redirect: 'manual', signal, headers: { accept }, dispatcher: dispatcher() });
     } catch (error) {
       if (signal.aborted) throw refuse(`${what} timed out after 10 seconds`);
       throw refuse(`${what} is unreachable (${error instanceof Error ? error.message : 'network error'})`);

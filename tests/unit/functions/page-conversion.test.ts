@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { convertPageHtml } from '../../../functions/lib/page-conversion.js';
-import { isPrivateAddress } from '../../../functions/services/page-conversion.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, fetch } from 'undici';
+import { isPrivateAddress, publicOnlyLookup } from '../../../functions/services/page-conversion.js';
 
 const PAGE = `<!doctype html>
 <html><head>
@@ -84,4 +87,48 @@ describe('isPrivateAddress', () => {
     (address) => expect(isPrivateAddress(address)).toBe(true),
   );
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111'])('%s is public', (address) => expect(isPrivateAddress(address)).toBe(false));
+});
+
+describe('publicOnlyLookup', () => {
+  const lookUp = (hostname: string, all: boolean) =>
+    new Promise<{ error: NodeJS.ErrnoException | null; address: unknown; family?: number }>((resolve) =>
+      publicOnlyLookup(hostname, { all }, (error, address, family) => resolve({ error, address, family })),
+    );
+
+  it.each(['127.0.0.1', '169.254.169.254', '::1', 'localhost'])('refuses %s where the connection is made', async (hostname) => {
+    // Act
+    const { error } = await lookUp(hostname, false);
+
+    // Assess
+    expect(error?.code).toBe('EPRIVATEADDRESS');
+  });
+
+  it('answers a public address the way the connector asked: one, or all', async () => {
+    // Act
+    const one = await lookUp('93.184.216.34', false);
+    const all = await lookUp('93.184.216.34', true);
+
+    // Assess
+    expect(one).toEqual({ error: null, address: '93.184.216.34', family: 4 });
+    expect(all).toEqual({ error: null, address: [{ address: '93.184.216.34', family: 4 }], family: undefined });
+  });
+
+  it('keeps a connection from reaching a private address whatever a first lookup said (DNS rebinding)', async () => {
+    // Prepare: a server on loopback, reached by a name (localhost) as a rebinding name would be.
+    const server = createServer((_request, response) => response.end('internal'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ connect: { lookup: publicOnlyLookup } });
+
+    try {
+      // Act
+      const attempt = fetch(`http://localhost:${port}/`, { dispatcher: agent });
+
+      // Assess
+      await expect(attempt).rejects.toMatchObject({ cause: { code: 'EPRIVATEADDRESS' } });
+    } finally {
+      await agent.close();
+      server.close();
+    }
+  });
 });
