@@ -93,6 +93,13 @@ export async function insertShare(record: ShareRecord): Promise<void> {
   }
 }
 
+// Access pattern: the owner's share of one template with one account (may that account see it?).
+export async function getTemplateShare(ownerTuid: string, templateId: string, receiverTuid: string): Promise<ShareRecord | null> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: ownerKey({ ownerTuid, templateId, receiverTuid }), ConsistentRead: true }));
+  return answer.Item ? toRecord(answer.Item) : null;
+}
+
 // Access pattern: one share the receiver got, by id (consistent: accepting and reading are judged on it).
 export async function getReceivedShare(receiverTuid: string, shareId: string): Promise<ShareRecord | null> {
   const { db, name } = table();

@@ -33,6 +33,7 @@ import { findTuidByLogin, getAccount } from '../data/accounts.js';
 import {
   deleteShare,
   getReceivedShare,
+  getTemplateShare,
   insertShare,
   listReceivedShares,
   listTemplateShares,
@@ -42,7 +43,14 @@ import {
   updateShareRights,
   type ShareRecord,
 } from '../data/template-shares.js';
-import { findTemplateNameKeys, getTemplateRecord, readTemplateContent, writeTemplateContent, type TemplateRecord } from '../data/templates.js';
+import {
+  findTemplateNameKeys,
+  getTemplateRecord,
+  readTemplateContent,
+  templateContentVersion,
+  writeTemplateContent,
+  type TemplateRecord,
+} from '../data/templates.js';
 import { sanitizeTemplateHtml } from '../lib/html-sanitizer.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { discardCopySnapshot, noticeOfShare, shareUserOf } from './template-share-notices.js';
@@ -80,6 +88,7 @@ function toReceiverView(share: ShareRecord, template: TemplateRecord | null, now
   return {
     id: share.id,
     templateId: share.templateId,
+    ownerTuid: share.ownerTuid,
     owner: { name: share.ownerName, email: share.ownerEmail },
     sharedBy: share.sharedBy,
     templateName: template?.name ?? share.templateName,
@@ -90,6 +99,7 @@ function toReceiverView(share: ShareRecord, template: TemplateRecord | null, now
     status: share.status,
     createTime: share.createTime,
     updateTime: template?.updateTime ?? null,
+    version: template ? templateContentVersion(template.contentKey) : null,
     lock: lock ? { loginTuid: lock.loginTuid, name: lock.name, expiresAt: new Date(lock.expiresAt).toISOString() } : null,
   };
 }
@@ -128,6 +138,12 @@ async function requireReadableShare(tuid: string, shareId: string): Promise<Shar
   const share = await requireReceivedShare(tuid, shareId);
   if (!canReadSharedTemplate(share)) throw shareNotFound();
   return share;
+}
+
+/** Whether the owner's template is shared with this account and the share accepted (thumbnails). */
+export async function isTemplateSharedWith(options: { receiverTuid: string; ownerTuid: string; templateId: string }): Promise<boolean> {
+  const share = await getTemplateShare(options.ownerTuid, options.templateId, options.receiverTuid);
+  return share !== null && canReadSharedTemplate(share);
 }
 
 async function requireEditableShare(tuid: string, shareId: string): Promise<ShareRecord> {

@@ -1,12 +1,14 @@
 /**
  * Template thumbnails (spec §7 thumbnail/get). A version's thumbnail is drawn once, on first
  * request, and kept beside the version in the data bucket; a save makes a new version, so a kept
- * thumbnail is never stale and the browser may cache it for good.
+ * thumbnail is never stale and the browser may cache it for good. An account sees the thumbnails
+ * of its own templates and of those shared with it (an accepted share).
  */
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TThumbnailQuery } from '../../shared/schemas/templates.js';
 import { readTemplateThumbnail, templateContentVersion, writeTemplateThumbnail } from '../data/templates.js';
 import { templateThumbnailSvg } from '../lib/template-thumbnail.js';
+import { isTemplateSharedWith } from './template-shares.js';
 import { loadCurrent } from './templates.js';
 
 export type Thumbnail = {
@@ -17,9 +19,10 @@ export type Thumbnail = {
 
 export async function getTemplateThumbnail(options: { tuid: string; query: TThumbnailQuery }): Promise<Thumbnail> {
   const { tuid, query } = options;
-  // Another account's template answers exactly like a missing one.
-  if (query.tuid !== tuid) throw new AppError(ERROR_CODES.TEMPLATE_NOT_FOUND, 'This template does not exist.');
-  const { record, content } = await loadCurrent(tuid, query.id);
+  const mayRead = query.tuid === tuid || (await isTemplateSharedWith({ receiverTuid: tuid, ownerTuid: query.tuid, templateId: query.id }));
+  // Another account's template, not shared with this one, answers exactly like a missing one.
+  if (!mayRead) throw new AppError(ERROR_CODES.TEMPLATE_NOT_FOUND, 'This template does not exist.');
+  const { record, content } = await loadCurrent(query.tuid, query.id);
   const isRequestedVersion = templateContentVersion(record.contentKey) === query.version;
   const kept = await readTemplateThumbnail(record.contentKey);
   if (kept !== null) return { svg: kept, isRequestedVersion };

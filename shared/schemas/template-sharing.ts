@@ -50,6 +50,8 @@ export const ZReceivedShare = z.object({
   id: z.string(),
   /** The owner's template; an editor opens it with the share (`?id=&share=`). */
   templateId: z.string(),
+  /** The owner's account: where the template's thumbnail is asked for (thumbnail/get `tuid`). */
+  ownerTuid: z.string(),
   owner: z.object({ name: z.string(), email: z.string() }),
   sharedBy: ZTemplateUser,
   templateName: z.string(),
@@ -62,6 +64,8 @@ export const ZReceivedShare = z.object({
   createTime: z.string(),
   /** The template's last change; null while pending (the receiver sees only the offer). */
   updateTime: z.string().nullable(),
+  /** The template's current content version (its thumbnail's); null while pending. */
+  version: z.string().nullable(),
   /** Who is editing the owner's template now, in either account. */
   lock: ZTemplateLock.nullable(),
 });

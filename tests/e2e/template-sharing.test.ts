@@ -91,6 +91,9 @@ describe('template sharing', () => {
     const sharedName = await sharedRow.getByTestId('shared-name').textContent();
     const sharedRights = await sharedRow.getByTestId('shared-rights').textContent();
     const sharedOwner = await sharedRow.getByTestId('shared-owner').textContent();
+    const thumbnail = sharedRow.getByTestId('template-thumbnail');
+    await thumbnail.waitFor();
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(600);
     await takeScreenshot(bobPage, 'template-sharing-shared-with-me');
     await sharedRow.getByTestId('shared-name').click();
     const preview = bobPage.getByTestId('shared-preview-dialog').getByTestId('html-preview');

@@ -178,6 +178,29 @@ describe('sharing a template', () => {
     expect(answer.body.share).toMatchObject({ rights: 'view', owner: { name: 'Ada Lovelace' } });
   });
 
+  it("shows the receiver the shared template's thumbnail once accepted, and nobody else", async () => {
+    // Prepare: one template shared and accepted, one only offered.
+    const { template, name } = await acceptedShare('view');
+    const offeredOnly = await createTemplate(api, ada, { name: uniqueName('Offered only'), content: emailContent('<p>Not yet</p>') });
+    expect((await share(ada, offeredOnly.id, { email: bob.email })).status).toBe(201);
+    const entry = (await sharedWithMeOf(bob, name))[0];
+    const thumbnailOf = (actor: Actor, item: Pick<TTemplateSummary, 'id' | 'version'>) =>
+      call<string>(actor, 'GET', `/thumbnail/get?${new URLSearchParams({ id: item.id, version: item.version, tuid: ada.tuid, dataType: 'template' })}`);
+
+    // Act
+    const asReceiver = await thumbnailOf(bob, { id: template.id, version: entry?.version ?? '' });
+    const beforeAccepting = await thumbnailOf(bob, offeredOnly);
+    const asStranger = await thumbnailOf(eve, template);
+
+    // Assess
+    expect(entry).toMatchObject({ ownerTuid: ada.tuid, version: template.version });
+    expect(asReceiver.status).toBe(200);
+    expect(asReceiver.body).toContain('Spring sale');
+    expect(asReceiver.body).not.toMatch(/<script|onclick|steal/);
+    expect(errorOf(beforeAccepting)).toEqual([404, ERROR_CODES.TEMPLATE_NOT_FOUND]);
+    expect(errorOf(asStranger)).toEqual([404, ERROR_CODES.TEMPLATE_NOT_FOUND]);
+  });
+
   it('lets a view-only receiver copy it into their account but not edit it', async () => {
     // Prepare
     const { shareId, name } = await acceptedShare('view');

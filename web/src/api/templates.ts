@@ -141,9 +141,10 @@ const THUMBNAIL_FETCH = { revalidateOnFocus: false, revalidateIfStale: false, re
  * A template version's thumbnail (an SVG drawn from it) as an object URL for <img>, or null while
  * it loads or if it cannot be drawn. Fetched with the session's token, which <img> cannot send.
  */
-export function useTemplateThumbnail(template: Pick<TTemplateSummary, 'id' | 'version' | 'updateTime'>, ownerTuid = getClaims()?.tuid ?? ''): string | null {
+export function useTemplateThumbnail(template: Pick<TTemplateSummary, 'id' | 'version' | 'updateTime'>, ownerTuid?: string): string | null {
+  const tuidOfOwner = ownerTuid ?? getClaims()?.tuid ?? '';
   const { data } = useSWR(
-    ['thumbnail', ownerTuid, template.id, template.version] as const,
+    ['thumbnail', tuidOfOwner, template.id, template.version] as const,
     ([, tuid, id, version]) =>
       apiRequest<Blob>({ path: THUMBNAIL_PATH, query: { id, version, time: template.updateTime, tuid, dataType: 'template' }, responseType: 'blob' }),
     THUMBNAIL_FETCH,

@@ -25,6 +25,7 @@ import { ListError, ListMessage, ListSkeleton } from '../../../components/list-s
 import { notify } from '../../../components/toaster.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { editorPathOf } from '../paths.js';
+import { TemplateThumbnail } from './template-thumbnail.js';
 import type { TemplatePermissions } from '../use-template-permissions.js';
 import { HtmlPreview } from './html-preview.js';
 
@@ -167,7 +168,14 @@ function SharedTable({ shares, canWrite, onPreview }: { shares: readonly TReceiv
             <Table.Row key={share.id} data-testid="shared-row" data-share-id={share.id}>
               <Table.Cell maxW="sm">
                 <HStack gap="2.5" minW="0">
-                  <FileTextIcon boxSize="4" color="fg.muted" flexShrink="0" />
+                  {share.version && share.updateTime ? (
+                    <TemplateThumbnail
+                      template={{ id: share.templateId, name: share.templateName, version: share.version, updateTime: share.updateTime }}
+                      ownerTuid={share.ownerTuid}
+                    />
+                  ) : (
+                    <FileTextIcon boxSize="4" color="fg.muted" flexShrink="0" />
+                  )}
                   <Link fontWeight="medium" truncate onClick={() => onPreview(share)} data-testid="shared-name">
                     {share.templateName}
                   </Link>

@@ -13,10 +13,17 @@ const ASPECT_RATIO = 600 / 780;
 
 const FRAME = { borderWidth: '1px', rounded: 'sm', bg: 'bg.muted', overflow: 'hidden', flexShrink: 0, aspectRatio: ASPECT_RATIO } as const;
 
-/** `small` for a table row (larger on hover), `card` to fill a card's width. */
-export function TemplateThumbnail({ template, size = 'small' }: { template: TTemplateSummary; size?: 'small' | 'card' }) {
+type Props = {
+  template: Pick<TTemplateSummary, 'id' | 'name' | 'version' | 'updateTime'>;
+  /** Another account's template shared with this one: that account's id. */
+  ownerTuid?: string;
+  /** `small` for a table row (larger on hover), `card` to fill a card's width. */
+  size?: 'small' | 'card';
+};
+
+export function TemplateThumbnail({ template, ownerTuid, size = 'small' }: Props) {
   const { t } = useTranslation('templates');
-  const url = useTemplateThumbnail(template);
+  const url = useTemplateThumbnail(template, ownerTuid);
   const width = size === 'small' ? '10' : 'full';
   if (!url) {
     return (
