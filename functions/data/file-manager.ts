@@ -39,7 +39,8 @@ export type PendingUpload = {
   expiresAt: number;
 };
 
-export type UsageRecord = { usedBytes: number; fileCount: number; noticeLevel: number };
+/** `folderMoves` counts moved folders: a folder move is judged on the tree as of that count (moveEntryRecord). */
+export type UsageRecord = { usedBytes: number; fileCount: number; noticeLevel: number; folderMoves: number };
 
 const ROOT = 'root';
 const ENTRY_FIELDS = ['kind', 'id', 'parentId', 'name', 'nameKey', 'size', 'contentType', 'objectKey', 'createTime', 'updateTime'] as const;
@@ -79,7 +80,7 @@ function putEntryItems(tuid: string, entry: EntryRecord) {
   ];
 }
 
-export type WriteOutcome = 'ok' | 'nameTaken' | 'parentMissing' | 'quota' | 'gone' | 'notEmpty';
+export type WriteOutcome = 'ok' | 'nameTaken' | 'parentMissing' | 'quota' | 'gone' | 'notEmpty' | 'treeChanged';
 
 /** Maps a cancelled transaction's first failed item to an outcome by its role. */
 function outcomeOf(error: unknown, roles: WriteOutcome[]): WriteOutcome {
@@ -244,10 +245,32 @@ export async function listChildFolders(tuid: string, parentId: string): Promise<
  * folder's key (the name must be free there), the locator follows, and both folders' child counts
  * change (the new one must still exist).
  */
-export async function moveEntryRecord(options: { tuid: string; entry: EntryRecord; parentId: string; now: string }): Promise<WriteOutcome> {
+/**
+ * Moves an entry to another folder. A folder's move also needs the tree to be the one its loop and
+ * depth checks read (`folderMovesRead`, the usage item's count of folder moves): two folder moves
+ * judged on the same tree could otherwise each pass and together make a loop (A into B, B into A).
+ * The count makes folder moves of an account one at a time; 'treeChanged' means judge again.
+ */
+export async function moveEntryRecord(options: { tuid: string; entry: EntryRecord; parentId: string; now: string; folderMovesRead?: number }): Promise<WriteOutcome> {
   const { tuid, entry, parentId } = options;
   const { name } = table();
   const moved: EntryRecord = { ...entry, parentId, updateTime: options.now };
+  const toParent = parentCount(tuid, parentId, 1);
+  const fromParent = parentCount(tuid, entry.parentId, -1);
+  const treeGuard =
+    options.folderMovesRead === undefined
+      ? []
+      : [
+          {
+            Update: {
+              TableName: name,
+              Key: keys.fileUsage(tuid),
+              UpdateExpression: 'SET folderMoves = :next',
+              ConditionExpression: options.folderMovesRead === 0 ? 'attribute_not_exists(folderMoves) OR folderMoves = :read' : 'folderMoves = :read',
+              ExpressionAttributeValues: { ':read': options.folderMovesRead, ':next': options.folderMovesRead + 1 },
+            },
+          },
+        ];
   try {
     await transactWrite([
       {
@@ -261,12 +284,14 @@ export async function moveEntryRecord(options: { tuid: string; entry: EntryRecor
       },
       { Delete: { TableName: name, Key: keys.fileEntry(tuid, entry.parentId, entry.kind, entry.nameKey), ConditionExpression: 'attribute_exists(PK)' } },
       ...putEntryItems(tuid, moved),
-      ...parentCount(tuid, parentId, 1),
-      ...parentCount(tuid, entry.parentId, -1),
+      ...toParent,
+      ...fromParent,
+      ...treeGuard,
     ]);
     return 'ok';
   } catch (error) {
-    return outcomeOf(error, ['gone', 'gone', 'nameTaken', 'nameTaken', ...(parentId === ROOT ? [] : (['parentMissing'] as WriteOutcome[])), 'gone']);
+    const roles: WriteOutcome[] = ['gone', 'gone', 'nameTaken', 'nameTaken', ...toParent.map((): WriteOutcome => 'parentMissing'), ...fromParent.map((): WriteOutcome => 'gone'), ...treeGuard.map((): WriteOutcome => 'treeChanged')];
+    return outcomeOf(error, roles);
   }
 }
 
@@ -319,7 +344,12 @@ export async function deleteFolderRecord(tuid: string, folder: FolderRecord): Pr
 export async function getUsage(tuid: string): Promise<UsageRecord> {
   const { db, name } = table();
   const answer = await db.send(new GetCommand({ TableName: name, Key: keys.fileUsage(tuid), ConsistentRead: true }));
-  return { usedBytes: Number(answer.Item?.usedBytes ?? 0), fileCount: Number(answer.Item?.fileCount ?? 0), noticeLevel: Number(answer.Item?.noticeLevel ?? 0) };
+  return {
+    usedBytes: Number(answer.Item?.usedBytes ?? 0),
+    fileCount: Number(answer.Item?.fileCount ?? 0),
+    noticeLevel: Number(answer.Item?.noticeLevel ?? 0),
+    folderMoves: Number(answer.Item?.folderMoves ?? 0),
+  };
 }
 
 /**

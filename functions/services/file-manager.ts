@@ -332,22 +332,30 @@ async function folderHeight(tuid: string, folderId: string, levelsLeft: number =
  * there). A folder never goes inside itself, and the folders it holds stay within the depth limit.
  * A file keeps its public URL.
  */
+/** Folder moves judged again after another folder move won the race; they need to race that often at once. */
+const MOVE_ATTEMPTS = 3;
+
 export async function moveEntry(options: { tuid: string; entryId: string; parentId: string; now: Date }): Promise<TEntry> {
   const { tuid, parentId, now } = options;
-  const entry = options.entryId === ROOT_FOLDER_ID ? null : await getEntry(tuid, options.entryId);
-  if (!entry) throw notFound();
-  if (entry.parentId === parentId) return toApiEntry(entry);
-  const path = await pathTo(tuid, await requireFolder(tuid, parentId));
-  if (entry.kind === 'folder') {
-    if (path.some((step) => step.id === entry.id)) throw new AppError(ERROR_CODES.INVALID_INPUT, 'A folder cannot be moved into itself or a folder inside it.');
-    if (path.length - 1 + (await folderHeight(tuid, entry.id)) > FILE_MANAGER_LIMITS.folderDepth) {
-      throw new AppError(ERROR_CODES.LIMIT_REACHED, `Folders can be nested ${FILE_MANAGER_LIMITS.folderDepth} levels deep.`);
+  for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
+    const entry = options.entryId === ROOT_FOLDER_ID ? null : await getEntry(tuid, options.entryId);
+    if (!entry) throw notFound();
+    if (entry.parentId === parentId) return toApiEntry(entry);
+    // A folder's checks are judged on the tree as of this count (moveEntryRecord).
+    const folderMovesRead = entry.kind === 'folder' ? (await getUsage(tuid)).folderMoves : undefined;
+    const path = await pathTo(tuid, await requireFolder(tuid, parentId));
+    if (entry.kind === 'folder') {
+      if (path.some((step) => step.id === entry.id)) throw new AppError(ERROR_CODES.INVALID_INPUT, 'A folder cannot be moved into itself or a folder inside it.');
+      if (path.length - 1 + (await folderHeight(tuid, entry.id)) > FILE_MANAGER_LIMITS.folderDepth) {
+        throw new AppError(ERROR_CODES.LIMIT_REACHED, `Folders can be nested ${FILE_MANAGER_LIMITS.folderDepth} levels deep.`);
+      }
     }
+    const at = now.toISOString();
+    const outcome = await moveEntryRecord({ tuid, entry, parentId, now: at, folderMovesRead });
+    if (outcome === 'ok') return toApiEntry({ ...entry, parentId, updateTime: at });
+    if (outcome !== 'treeChanged') throw failure(outcome, entry.name);
   }
-  const at = now.toISOString();
-  const outcome = await moveEntryRecord({ tuid, entry, parentId, now: at });
-  if (outcome !== 'ok') throw failure(outcome, entry.name);
-  return toApiEntry({ ...entry, parentId, updateTime: at });
+  throw new AppError(ERROR_CODES.BEING_MODIFIED, 'The folders are being changed right now. Please try again.');
 }
 
 /**

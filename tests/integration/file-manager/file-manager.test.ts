@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getEntry, getUsage, moveEntryRecord } from '../../../functions/data/file-manager.js';
 import { FILE_MANAGER_LIMITS } from '../../../shared/domain/file-manager.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TCreateUploadResponse, TEntry, TFileEntry, TListEntriesResponse, TStorageUsage } from '../../../shared/schemas/file-manager.js';
@@ -326,6 +327,43 @@ describe('folders, names, rename and delete', () => {
     // The child counts moved with the entries: 2025 holds two, so it is not deleted.
     expect([emptied.status, emptied.body.statusCode]).toEqual([409, ERROR_CODES.FOLDER_NOT_EMPTY]);
     expect((await call(me, 'DELETE', `${FILES}/entries`, { ids: [clash.id, banners.id, year.id] })).body).toEqual({ deleted: 3 });
+  });
+
+  it('never lets two crossing folder moves make a loop: a move judged on a tree that changed is judged again', async () => {
+    // Prepare: two sibling folders, and a move judged on the tree before another folder moved.
+    const me = await signUpAs(api, 'Crossing mover');
+    const left = (await createFolder(me, 'Left')).body.entry;
+    const right = (await createFolder(me, 'Right')).body.entry;
+    const leftRecord = (await getEntry(me.tuid, left.id))!;
+    const treeRead = (await getUsage(me.tuid)).folderMoves;
+    const move = (id: string, parentId: string) => call<{ entry: TEntry; statusCode?: string }>(me, 'PUT', `${FILES}/entries/${id}/parent`, { parentId });
+
+    // Act: Right goes into Left; then the move of Left into Right, judged before that, is written.
+    const rightMoved = await move(right.id, left.id);
+    const staleMove = await moveEntryRecord({ tuid: me.tuid, entry: leftRecord, parentId: right.id, now: new Date().toISOString(), folderMovesRead: treeRead });
+    const judgedAgain = await move(left.id, right.id);
+
+    // Assess: the stale write is refused, and judged on the new tree the move is a loop.
+    expect(rightMoved.body.entry).toMatchObject({ id: right.id, parentId: left.id });
+    expect(staleMove).toBe('treeChanged');
+    expect([judgedAgain.status, judgedAgain.body.statusCode]).toEqual([400, ERROR_CODES.INVALID_INPUT]);
+    expect((await getEntry(me.tuid, left.id))?.parentId).toBe('root');
+  });
+
+  it('lets only one of two folder moves racing into each other through', async () => {
+    // Prepare
+    const me = await signUpAs(api, 'Racing mover');
+    const left = (await createFolder(me, 'Left')).body.entry;
+    const right = (await createFolder(me, 'Right')).body.entry;
+    const move = (id: string, parentId: string) => call<{ entry: TEntry; statusCode?: string }>(me, 'PUT', `${FILES}/entries/${id}/parent`, { parentId });
+
+    // Act
+    const answers = await Promise.all([move(left.id, right.id), move(right.id, left.id)]);
+
+    // Assess
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const parents = [(await getEntry(me.tuid, left.id))?.parentId, (await getEntry(me.tuid, right.id))?.parentId];
+    expect(parents.filter((parentId) => parentId === 'root')).toHaveLength(1);
   });
 
   it('pages a folder with a cursor, folders first', async () => {
