@@ -1,11 +1,12 @@
-import { ZStartExportRequest, ZStopExportRequest } from '../../shared/schemas/exports.js';
+import { ZExportPathParams, ZStartExportRequest, ZStopExportRequest } from '../../shared/schemas/exports.js';
 import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
 import { getExport, getExportDownload, listExports, startExport, stopExport } from '../services/exports.js';
 
 const EXPORTS = '/api/v1/pageBasedAPI/data-export';
 
 const tuidOf = (request: ApiRequest) => claimsOf(request).tuid;
-const exportIdOf = (request: ApiRequest) => request.params.exportId ?? '';
+/** A malformed id is bad input (400), checked before anything is read. */
+const exportIdOf = (request: ApiRequest) => parseInput(ZExportPathParams, request.params).exportId;
 
 export const handler = createApiHandler('exports', {
   [`GET ${EXPORTS}`]: async (request) => ({ data: await listExports(tuidOf(request), new Date()) }),

@@ -3,10 +3,12 @@ import {
   ZCreateFolderRequest,
   ZCreateUploadRequest,
   ZDeleteEntriesRequest,
+  ZEntryPathParams,
   ZListEntriesQuery,
   ZMoveEntryRequest,
   ZPublicUrlPrefixQuery,
   ZRenameEntryRequest,
+  ZUploadPathParams,
 } from '../../shared/schemas/file-manager.js';
 import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
 import {
@@ -25,6 +27,7 @@ const API = '/api/v1/pageBasedAPI';
 const FILES = `${API}/file-manager`;
 
 const tuidOf = (request: ApiRequest) => claimsOf(request).tuid;
+const entryIdOf = (request: ApiRequest) => parseInput(ZEntryPathParams, request.params).entryId;
 
 export const handler = createApiHandler('file-manager', {
   [`GET ${API}/user/getFileManagerPublicUrlPrefix`]: async (request) => {
@@ -38,13 +41,13 @@ export const handler = createApiHandler('file-manager', {
     HttpAnswer.json(await createUpload({ tuid: tuidOf(request), input: parseInput(ZCreateUploadRequest, request.body), now: new Date() }), 201),
   [`POST ${FILES}/uploads/{uploadId}/confirm`]: async (request) => {
     parseInput(ZConfirmUploadRequest, request.body ?? {});
-    return { entry: await confirmUpload({ tuid: tuidOf(request), uploadId: request.params.uploadId ?? '', now: new Date() }) };
+    return { entry: await confirmUpload({ tuid: tuidOf(request), uploadId: parseInput(ZUploadPathParams, request.params).uploadId, now: new Date() }) };
   },
   [`PUT ${FILES}/entries/{entryId}/name`]: async (request) => ({
-    entry: await renameEntry({ tuid: tuidOf(request), entryId: request.params.entryId ?? '', name: parseInput(ZRenameEntryRequest, request.body).name, now: new Date() }),
+    entry: await renameEntry({ tuid: tuidOf(request), entryId: entryIdOf(request), name: parseInput(ZRenameEntryRequest, request.body).name, now: new Date() }),
   }),
   [`PUT ${FILES}/entries/{entryId}/parent`]: async (request) => ({
-    entry: await moveEntry({ tuid: tuidOf(request), entryId: request.params.entryId ?? '', parentId: parseInput(ZMoveEntryRequest, request.body).parentId, now: new Date() }),
+    entry: await moveEntry({ tuid: tuidOf(request), entryId: entryIdOf(request), parentId: parseInput(ZMoveEntryRequest, request.body).parentId, now: new Date() }),
   }),
   [`DELETE ${FILES}/entries`]: async (request) => deleteEntries({ tuid: tuidOf(request), ids: parseInput(ZDeleteEntriesRequest, request.body).ids, now: new Date() }),
   [`GET ${FILES}/usage`]: async (request) => getStorageUsage(tuidOf(request)),

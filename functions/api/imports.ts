@@ -1,11 +1,19 @@
-import { ZCreateImportUploadRequest, ZImportFileQuery, ZImportPreviewRequest, ZStartImportRequest, ZStopImportRequest } from '../../shared/schemas/imports.js';
+import {
+  ZCreateImportUploadRequest,
+  ZImportFileQuery,
+  ZImportPathParams,
+  ZImportPreviewRequest,
+  ZStartImportRequest,
+  ZStopImportRequest,
+} from '../../shared/schemas/imports.js';
 import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
 import { createImportUpload, getImport, importFileUrl, listImports, previewImport, startImport, stopImport } from '../services/imports.js';
 
 const IMPORTS = '/api/v1/pageBasedAPI/data-import';
 
 const tuidOf = (request: ApiRequest) => claimsOf(request).tuid;
-const importIdOf = (request: ApiRequest) => request.params.importId ?? '';
+/** A malformed id is bad input (400), checked before anything is read. */
+const importIdOf = (request: ApiRequest) => parseInput(ZImportPathParams, request.params).importId;
 
 export const handler = createApiHandler('imports', {
   [`GET ${IMPORTS}`]: async (request) => ({ data: await listImports(tuidOf(request)) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZContactFilter } from './contact-search.js';
+import { ZTimeOrderedId } from './common.js';
 
 /** Contact exports (spec §2.1 /exports, §4 Export): start one, follow it, download its file. */
 
@@ -79,3 +80,6 @@ export type TExportJob = z.infer<typeof ZExportJob>;
 /** GET data-export/{id}/download: a short-lived link to the file. */
 export const ZExportDownloadResponse = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.string() });
 export type TExportDownloadResponse = z.infer<typeof ZExportDownloadResponse>;
+
+/** The exportId of a route's path; a malformed one is bad input (400), checked before anything is read. */
+export const ZExportPathParams = z.object({ exportId: ZTimeOrderedId });

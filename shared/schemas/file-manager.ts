@@ -7,6 +7,10 @@ import { FILE_CONTENT_TYPES, FILE_MANAGER_LIMITS, nameProblem } from '../domain/
 export const ROOT_FOLDER_ID = 'root';
 
 const ZEntryId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'id' });
+
+/** The ids in file-manager paths; a malformed one is bad input (400), checked before anything is read. */
+export const ZEntryPathParams = z.object({ entryId: ZEntryId });
+export const ZUploadPathParams = z.object({ uploadId: ZEntryId });
 export const ZEntryName = z
   .string()
   .max(FILE_MANAGER_LIMITS.nameLength * 4)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimeOrderedId } from './common.js';
 
 /** Contact imports (spec §2.1 import-contacts, §4 Import): upload, preview and mapping, start, progress. */
 
@@ -84,3 +85,6 @@ export type TImportJob = z.infer<typeof ZImportJob>;
 export const IMPORT_FILE_TYPES = ['duplicated', 'error', 'created', 'changed', 'file'] as const;
 export const ZImportFileQuery = z.strictObject({ type: z.enum(IMPORT_FILE_TYPES) });
 export type TImportFileType = (typeof IMPORT_FILE_TYPES)[number];
+
+/** The importId of a route's path; a malformed one is bad input (400), checked before anything is read. */
+export const ZImportPathParams = z.object({ importId: ZTimeOrderedId });

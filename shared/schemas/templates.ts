@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from '../constants.js';
 import { TEMPLATE_LIMITS } from '../domain/templates.js';
+import { ZTimeOrderedId } from './common.js';
 
 /**
  * Templates (spec §2.1 /templates): email templates made in the drag-and-drop editor, the code
@@ -15,7 +16,7 @@ export const EMAIL_EDITORS = ['dragAndDrop', 'code', 'convertedPage'] as const;
 export type EmailEditor = (typeof EMAIL_EDITORS)[number];
 
 /** Template ids are time-ordered (ULID layout): 26 Crockford base-32 characters. */
-export const ZTemplateId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'not a template id' });
+export const ZTemplateId = ZTimeOrderedId;
 
 export const ZTemplatePathParams = z.object({ templateId: ZTemplateId });
 
@@ -142,7 +143,7 @@ export type TTemplateListQuery = z.infer<typeof ZTemplateListQuery>;
  */
 export const ZThumbnailQuery = z.strictObject({
   id: ZTemplateId,
-  version: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'not a version' }),
+  version: ZTimeOrderedId,
   time: z.string().max(40).optional(),
   tuid: z.string().regex(/^[\w-]{1,64}$/, { message: 'not an account id' }),
   dataType: z.literal('template').default('template'),

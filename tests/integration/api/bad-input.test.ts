@@ -66,6 +66,20 @@ describe('bad input on every route', () => {
     },
   );
 
+  const paramRoutes = signedInRoutes.filter((route) => route.path.includes('{'));
+  it.each(paramRoutes.map((r) => [r.method, r.path, r] as const))('%s %s with an oversize or odd path id answers 4xx, never 500', async (method, path, route) => {
+    // Act
+    const answers = await Promise.all(
+      ['z'.repeat(2000), '%00%E2%80%8B..%2F'].map((id) => api.request(method, path.replace(/\{[^}]+\}/g, id), { token: tokenFor(route), body: method === 'GET' || method === 'DELETE' ? undefined : {} })),
+    );
+    // Assess
+    for (const answer of answers) {
+      expect(answer.status, JSON.stringify(answer.body)).toBeGreaterThanOrEqual(400);
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+      expect(answer.body).toEqual(expect.objectContaining(ERROR_SHAPE));
+    }
+  });
+
   it('refuses an oversize field and writes nothing', async () => {
     // Act
     const answer = await api.request('POST', '/auth/signup', {
