@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { canUseFileManager, isActingOnOtherAccount, readableSections, type Section } from '../../../shared/domain/permissions.js';
 import { ContactsIcon, DashboardIcon, EmailIcon, FolderIcon, GroupsIcon, SearchIcon, SmsIcon, TemplateIcon } from '../components/icons.js';
-import { features } from '../features.js';
 import { FileManager } from '../file-manager/lazy-file-manager.js';
 import type { SessionClaims } from '../session/session.js';
 import { HEADER_HEIGHT } from './header-height.js';
@@ -31,7 +30,7 @@ export function Sidebar({ claims }: { claims: SessionClaims }) {
   const [filesOpen, setFilesOpen] = useState(false);
   const sections = readableSections(claims);
   const showSearch = !isActingOnOtherAccount(claims);
-  const showFileManager = features.fileManager && canUseFileManager(claims);
+  const showFileManager = canUseFileManager(claims);
 
   return (
     <Box
