@@ -268,6 +268,9 @@ describe('templates', () => {
     expect(await page.getByTestId('editor-read-only').textContent()).toBe('Read only: Bob Babbage is editing');
     expect(await page.getByTestId('template-save').isDisabled()).toBe(true);
     expect(await page.getByTestId('html-source').getAttribute('readonly')).not.toBeNull();
+
+    // Bob is done: the later tests open "Weekly news" for editing themselves.
+    expect((await fetch(`${host.url}${TEMPLATES_API}/${weekly?.id}/lock`, { method: 'DELETE', headers: { authorization: `Bearer ${bobToken}` } })).status).toBe(200);
   });
 
   it("shows each template's thumbnail drawn from its design, larger on hover", async () => {
