@@ -40,7 +40,10 @@ export type ApiGroup =
   | 'imports'
   | 'exports'
   | 'templates'
-  | 'file-manager';
+  | 'file-manager'
+  | 'campaigns'
+  | 'campaign-reports'
+  | 'tracking';
 
 export type RouteDefinition = {
   method: HttpMethod;
@@ -214,6 +217,32 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('GET', `${API}/file-manager/usage`, 'file-manager', FILE_MANAGER),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   route('GET', `${API}/search`, 'search', SESSION),
+  // Email campaigns (spec §2.1 /emails and create-email-campaign, §4 "Campaign", §7 "Campaign
+  // saving"). The save path both creates (a body with campaignName) and saves (a body with id and
+  // command), as spec §7 names them; the lock renews while the wizard is open.
+  route('POST', `${API}/create-campaign/save`, 'campaigns', section('email', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
+  route('GET', `${API}/create-campaign/save`, 'campaigns', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.loadAndTitleCheck }),
+  route('GET', `${API}/create-campaign/save/lock`, 'campaigns', section('email', 'write')),
+  route('DELETE', `${API}/create-campaign/save/lock`, 'campaigns', section('email', 'write')),
+  route('POST', `${API}/create-campaign/check-title`, 'campaigns', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.loadAndTitleCheck }),
+  route('POST', `${API}/create-campaign/select-contact/get-detail-by-ids`, 'campaigns', section('email', 'read')),
+  route('POST', `${API}/email/campaign/generateOnlineVersion`, 'campaigns', section('email', 'read')),
+  route('GET', `${API}/email/campaigns`, 'campaigns', section('email', 'read')),
+  route('DELETE', `${API}/email/campaigns`, 'campaigns', section('email', 'delete')),
+  route('PUT', `${API}/email/campaigns/{campaignId}/name`, 'campaigns', section('email', 'write')),
+  route('PUT', `${API}/email/campaigns/{campaignId}/tags`, 'campaigns', section('email', 'write')),
+  route('POST', `${API}/email/campaigns/{campaignId}/replicate`, 'campaigns', section('email', 'write')),
+  // Sending, scheduling, pausing, approving: the email section's execute flag (spec §6 "can send campaigns").
+  route('POST', `${API}/email/campaigns/{campaignId}/actions`, 'campaigns', section('email', 'execute')),
+  // Reports (spec §7 "Reports"): one view per call, and each list view as a CSV file.
+  route('GET', `${API}/email/stat/{view}/{campaignId}`, 'campaign-reports', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
+  route('GET', `${API}/email/stat/{view}/{campaignId}/export`, 'campaign-reports', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
+  // What recipients' mail programs call (no login): signed links of docs/api-contract.md "Tracking".
+  route('GET', '/t/open/{token}', 'tracking', PUBLIC),
+  route('GET', '/t/click/{token}', 'tracking', PUBLIC),
+  route('GET', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
+  route('POST', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
+  route('GET', '/t/view/{token}', 'tracking', PUBLIC),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
 ];
 
@@ -238,7 +267,7 @@ export type QueueDefinition = {
   /** The worker's /tmp in MiB, beyond Lambda's 512 (spooled files). */
   ephemeralStorageMiB?: number;
 };
-export type QueueName = 'outbound-mail' | 'contact-import' | 'contact-export';
+export type QueueName = 'outbound-mail' | 'contact-import' | 'contact-export' | 'campaign-plan' | 'campaign-delivery' | 'delivery-events';
 
 export const QUEUES: readonly QueueDefinition[] = [
   { name: 'outbound-mail', worker: 'outbound-mail', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
@@ -248,12 +277,22 @@ export const QUEUES: readonly QueueDefinition[] = [
   { name: 'contact-import', worker: 'contact-import', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 5, ephemeralStorageMiB: 4096 },
   // One export per message; a redelivery starts the file again under the same job (never a second file).
   { name: 'contact-export', worker: 'contact-export', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 3 },
+  // One campaign run per message: resolves the recipients and enqueues delivery batches; a long
+  // campaign continues in a message of its own, from its checkpoint.
+  { name: 'campaign-plan', worker: 'campaign-plan', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 5 },
+  // One batch of recipients per message. The visibility timeout is also how long a recipient's
+  // claim protects it: a worker that stops mid-batch leaves claims that are taken over after it.
+  { name: 'campaign-delivery', worker: 'campaign-delivery', batchSize: 1, visibilityTimeoutSeconds: 120, maxReceiveCount: 10 },
+  // Delivery, bounce, complaint, open, click and unsubscribe events (SES through SNS, and the tracking links).
+  { name: 'delivery-events', worker: 'delivery-events', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
 ];
 
 /** Scheduled jobs (EventBridge in AWS, the local scheduler locally); cron in the service time zone. */
 export type ScheduleDefinition = { name: string; job: string; cron: { minute: string; hour: string }; timeZone: string };
 export const SCHEDULES: readonly ScheduleDefinition[] = [
   { name: 'account-housekeeping', job: 'account-housekeeping', cron: { minute: '10', hour: '3' }, timeZone: 'Asia/Hong_Kong' },
+  // Starts scheduled campaigns and the occurrences of recurring ones that fell due.
+  { name: 'campaign-scheduler', job: 'campaign-scheduler', cron: { minute: '*', hour: '*' }, timeZone: 'Asia/Hong_Kong' },
 ];
 
 /** WebSocket route keys served by functions/ws/connection.ts. */

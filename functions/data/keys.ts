@@ -6,6 +6,9 @@
 /** Connections are spread over this many index partitions, so connects and disconnects never pile onto one hot index key. */
 export const CONNECTION_INDEX_SHARDS = 8;
 
+/** Partitions over which a campaign's recipient claims are spread (docs/data-model.md). */
+export const RECIPIENT_SHARDS = 16;
+
 /** Partitions per account over which contact blocks are spread (docs/data-model.md). */
 export const CONTACT_SHARDS = 16;
 
@@ -112,6 +115,37 @@ export const keys = {
   fileLocator: (tuid: string, entryId: string) => ({ PK: `ACCOUNT#${tuid}#FILES`, SK: `ID#${entryId}` }),
   fileUsage: (tuid: string) => ({ PK: `ACCOUNT#${tuid}#FILES`, SK: 'USAGE' }),
   fileUpload: (tuid: string, uploadId: string) => ({ PK: `ACCOUNT#${tuid}#FILES`, SK: `UPLOAD#${uploadId}` }),
+  /** Campaigns sort by their time-ordered id, so the newest are a reverse key scan. */
+  campaignPrefix: 'CAMPAIGN#',
+  campaign: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `CAMPAIGN#${campaignId}` }),
+  /** Campaign name → campaign: makes names unique in the account (case-insensitive). */
+  campaignName: (tuid: string, nameKey: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `CAMPAIGNNAME#${nameKey}` }),
+  /**
+   * Index entry of a scheduled campaign, in one provider-wide partition sorted by due time: the
+   * scheduler reads what is due with one key range. Present only while the campaign is scheduled.
+   */
+  campaignSchedulePartition: 'CAMPAIGNSCHEDULE',
+  campaignSchedule: (tuid: string, campaignId: string, dueTime: string) => ({ GSI1PK: 'CAMPAIGNSCHEDULE', GSI1SK: `${dueTime}#${tuid}#${campaignId}` }),
+  /** Who must approve a user's sends on an account (spec §6 "Campaign approval"). */
+  approvalRule: (tuid: string, loginTuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `APPROVALRULE#${loginTuid}` }),
+  /**
+   * A campaign's send and report items live in partitions of their own, so a large send never
+   * crowds the account's partition: the counters, the hourly timeline, tracked links, lists.
+   */
+  campaignDataPartition: (tuid: string, campaignId: string) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,
+  campaignCounters: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'COUNTERS' }),
+  /**
+   * A recipient's delivery claim: in one of RECIPIENT_SHARDS partitions by contact number, so a
+   * send's claims spread over partitions instead of one hot key.
+   */
+  campaignRecipient: (tuid: string, campaignId: string, contactId: number) => ({
+    PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#R#${contactId % RECIPIENT_SHARDS}`,
+    SK: `C#${String(contactId).padStart(12, '0')}`,
+  }),
+  campaignRecipientPartition: (tuid: string, campaignId: string, shard: number) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#R#${shard}`,
+  /** The credits ledger of an account: one item per change, newest last. */
+  creditLedgerPartition: (tuid: string) => `ACCOUNT#${tuid}#LEDGER`,
+  creditLedgerEntry: (tuid: string, entryId: string) => ({ PK: `ACCOUNT#${tuid}#LEDGER`, SK: `ENTRY#${entryId}` }),
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;
@@ -121,6 +155,9 @@ export const keys = {
  * object per saved version (functions/data/templates.ts). The data stack grants on this prefix.
  */
 export const TEMPLATE_CONTENT_PREFIX = 'templates/';
+
+/** Data bucket prefix of campaign commands: `campaigns/<tuid>/<campaignId>/<version>.json` (functions/data/campaigns.ts). */
+export const CAMPAIGN_CONTENT_PREFIX = 'campaigns/';
 
 /**
  * Content bucket prefix of uploads not yet confirmed: `pending/<tuid>/<uploadId>`. A confirm copies

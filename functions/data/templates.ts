@@ -10,13 +10,14 @@
  * save's "the caller still holds a live lock" check and its content switch are one condition.
  * Its expiry is `lockExpiresAt`, never the table's TTL attribute: TTL would delete the template.
  */
-import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EditLockHolder } from '../../shared/domain/templates.js';
 import type { EmailEditor, TemplateKind, TTemplateContent } from '../../shared/schemas/templates.js';
 import { deleteObject, readObjectText, writeObject } from '../lib/aws/storage.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
+import { claimEditLock, editLockOf, lockCondition, releaseEditLock, type LockRequirement } from './edit-locks.js';
 import { keys, TEMPLATE_CONTENT_PREFIX } from './keys.js';
-import { cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { cancellationCodes, queryPages, table, transactWrite } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -48,7 +49,6 @@ export type StoredContent = { contentKey: string; size: number; snippet: string 
 export class TemplateNameTaken extends Error {}
 
 function toRecord(item: Record<string, unknown>): TemplateRecord {
-  const lockHolder = typeof item.lockHolder === 'string' ? item.lockHolder : null;
   return {
     id: String(item.id),
     name: String(item.name),
@@ -62,7 +62,7 @@ function toRecord(item: Record<string, unknown>): TemplateRecord {
     updateTime: String(item.updateTime),
     createdBy: { loginTuid: String(item.createdBy), name: String(item.createdByName ?? '') },
     updatedBy: { loginTuid: String(item.updatedBy), name: String(item.updatedByName ?? '') },
-    lock: lockHolder ? { loginTuid: lockHolder, name: String(item.lockHolderName ?? ''), expiresAt: Number(item.lockExpiresAt ?? 0) } : null,
+    lock: editLockOf(item),
   };
 }
 
@@ -193,20 +193,6 @@ export async function insertTemplateRecord(tuid: string, record: TemplateRecord)
 }
 
 /**
- * The lock condition a change needs:
- * - `own`: the caller holds a live lock (a save), which the change renews until `renewUntil`;
- * - `notOthers`: nobody else holds a live lock (rename, delete).
- */
-export type LockRequirement = { kind: 'own' | 'notOthers'; loginTuid: string; now: Date; renewUntil?: Date };
-
-function lockCondition(requirement: LockRequirement): { expression: string; values: Record<string, unknown> } {
-  const values = { ':me': requirement.loginTuid, ':now': requirement.now.getTime() };
-  return requirement.kind === 'own'
-    ? { expression: 'lockHolder = :me AND lockExpiresAt > :now', values }
-    : { expression: '(attribute_not_exists(lockHolder) OR lockHolder = :me OR lockExpiresAt <= :now)', values };
-}
-
-/**
  * Renames and/or switches a template to a new content version, under the lock requirement and,
  * for a switch, only if the current version is still the one the caller read (so the version it
  * replaces, and then deletes, is exactly `before.contentKey`). A new name is claimed and the old
@@ -289,41 +275,13 @@ export async function deleteTemplateRecords(tuid: string, records: readonly Temp
 }
 
 /** Takes or renews the edit lock for `holder` unless another user's lock is live; false when it is (or the template is gone). */
-export async function claimEditLock(tuid: string, templateId: string, holder: EditLockHolder, now: Date): Promise<boolean> {
-  const { db, name } = table();
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: name,
-        Key: keys.template(tuid, templateId),
-        UpdateExpression: 'SET lockHolder = :me, lockHolderName = :name, lockExpiresAt = :until',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lockHolder) OR lockHolder = :me OR lockExpiresAt <= :now)',
-        ExpressionAttributeValues: { ':me': holder.loginTuid, ':name': holder.name, ':until': holder.expiresAt, ':now': now.getTime() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export function claimTemplateEditLock(tuid: string, templateId: string, holder: EditLockHolder, now: Date): Promise<boolean> {
+  return claimEditLock(keys.template(tuid, templateId), holder, now);
 }
 
 /** Gives up the caller's lock; a lock someone else holds, or none, is left as it is. */
-export async function releaseEditLock(tuid: string, templateId: string, loginTuid: string): Promise<void> {
-  const { db, name } = table();
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: name,
-        Key: keys.template(tuid, templateId),
-        UpdateExpression: 'REMOVE lockHolder, lockHolderName, lockExpiresAt',
-        ConditionExpression: 'lockHolder = :me',
-        ExpressionAttributeValues: { ':me': loginTuid },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+export function releaseTemplateEditLock(tuid: string, templateId: string, loginTuid: string): Promise<void> {
+  return releaseEditLock(keys.template(tuid, templateId), loginTuid);
 }
 
 /** A new, never overwritten object per version: a save switches to it and only then drops the old one. */

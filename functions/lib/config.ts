@@ -26,6 +26,9 @@ const ZConfig = z.object({
   QUEUE_URL_OUTBOUND_MAIL: z.string().url(),
   QUEUE_URL_CONTACT_IMPORT: z.string().url(),
   QUEUE_URL_CONTACT_EXPORT: z.string().url(),
+  QUEUE_URL_CAMPAIGN_PLAN: z.string().url(),
+  QUEUE_URL_CAMPAIGN_DELIVERY: z.string().url(),
+  QUEUE_URL_DELIVERY_EVENTS: z.string().url(),
   /**
    * Where browsers send presigned uploads, when not to S3 itself: the local host serves the
    * emulator's S3 on its own origin (the emulator has no CORS), e.g. http://localhost:3000/_s3.

@@ -2,6 +2,7 @@
  * Session tokens: HS256 JWTs signed and verified with jose. The payload is exactly the claims of
  * spec §3 (ZTokenClaims); anything that does not parse is rejected as unauthenticated.
  */
+import { createHmac } from 'node:crypto';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS, SUPPORT_ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.js';
@@ -29,6 +30,14 @@ function key(): Promise<Uint8Array> {
 
 export function resetSigningKeyForTests(): void {
   signingKey = undefined;
+}
+
+/**
+ * A key for another signature of the platform (tracking links), derived from the token secret
+ * with HMAC-SHA256 under its purpose, so one secret serves all and no two purposes share a key.
+ */
+export async function derivedKey(purpose: string): Promise<Buffer> {
+  return createHmac('sha256', await key()).update(`derived-key:${purpose}`).digest();
 }
 
 export async function signToken(claims: TTokenClaims): Promise<string> {

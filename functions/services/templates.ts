@@ -33,7 +33,7 @@ import type {
 } from '../../shared/schemas/templates.js';
 import { getAccount } from '../data/accounts.js';
 import {
-  claimEditLock,
+  claimTemplateEditLock,
   deleteTemplateContent,
   deleteTemplateRecords,
   findTemplateNameKeys,
@@ -41,7 +41,7 @@ import {
   insertTemplateRecord,
   listTemplateRecords,
   readTemplateContent,
-  releaseEditLock,
+  releaseTemplateEditLock,
   templateContentVersion,
   TemplateNameTaken,
   updateTemplateRecord,
@@ -319,7 +319,7 @@ export async function lockTemplate(options: Caller & { templateId: string; now: 
   const user = await templateUser(loginTuid);
   const holder: EditLockHolder = { loginTuid, name: user.name, expiresAt: now.getTime() + EDIT_LOCK.leaseMs };
   for (let attempt = 1; attempt <= CONFLICT_ATTEMPTS; attempt += 1) {
-    if (await claimEditLock(tuid, templateId, holder, now)) return { lock: toApiLock(holder), heartbeatMs: EDIT_LOCK.heartbeatMs };
+    if (await claimTemplateEditLock(tuid, templateId, holder, now)) return { lock: toApiLock(holder), heartbeatMs: EDIT_LOCK.heartbeatMs };
     const record = await requireTemplate(tuid, templateId);
     const live = liveEditLock(record.lock, now);
     if (live && live.loginTuid !== loginTuid) throw beingModifiedError(live);
@@ -332,5 +332,5 @@ export async function lockTemplate(options: Caller & { templateId: string; now: 
 export async function unlockTemplate(options: Caller & { templateId: string }): Promise<void> {
   const { tuid, loginTuid, templateId } = options;
   await requireTemplate(tuid, templateId);
-  await releaseEditLock(tuid, templateId, loginTuid);
+  await releaseTemplateEditLock(tuid, templateId, loginTuid);
 }

@@ -9,6 +9,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Config } from '../../functions/lib/config.js';
+import { CAMPAIGN_CONTENT_PREFIX } from '../../functions/data/keys.js';
 import { TABLE_DEFINITION } from '../../functions/data/table.js';
 import type { ApiGroup, QueueName } from '../../functions/routes.js';
 import { DEFAULT_IDLE_TIME_MS } from '../../shared/constants.js';
@@ -41,7 +42,13 @@ export type Capability =
   /** Read, write and delete template content versions (the data bucket's templates/ prefix). */
   | 'readWriteTemplateContent'
   /** Sign uploads to, read the head of and delete hosted files (the content bucket). */
-  | 'readWriteContentFiles';
+  | 'readWriteContentFiles'
+  /** Read and write campaign commands (the data bucket's campaigns/ prefix). */
+  | 'readWriteCampaignContent'
+  /** Send to the campaign-plan and campaign-delivery queues. */
+  | 'enqueueCampaignWork'
+  /** Send to the delivery-events queue (tracking links record opens, clicks and unsubscribes through it). */
+  | 'enqueueDeliveryEvents';
 
 type Capabilities = readonly Capability[];
 
@@ -94,6 +101,14 @@ export const FUNCTION_ACCESS: {
     // Folders, files and the usage counter are written; uploads are signed, measured and sniffed,
     // deleted files removed; crossing 75% or 100% of the quota tells the owner (storageLimit).
     'file-manager': ['readWriteTable', 'readJwtSecret', 'readWriteContentFiles', 'enqueueMail', 'publishToSockets'],
+    // Campaigns, their name claims, edit locks and schedules are written, commands kept in the
+    // bucket; a send is queued for the planner; state changes notify (stored, pushed, mailed).
+    campaigns: ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'readWriteTemplateContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
+    // Reports read counters and lists only.
+    'campaign-reports': ['readTable', 'readJwtSecret'],
+    // Public tracking links: verified by their signature (the token secret), recorded through the
+    // events queue; the online version reads the campaign's command.
+    tracking: ['readTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueDeliveryEvents'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.
   websocket: ['readWriteTable', 'readJwtSecret'],
@@ -106,10 +121,18 @@ export const FUNCTION_ACCESS: {
     // Reads contacts, streams the file into the bucket, moves the job; tells the user how it went
     // (progress, and a notification: stored, pushed, mailed by the user's settings).
     'contact-export': ['readWriteTable', 'writeExportFiles', 'enqueueMail', 'publishToSockets'],
+    // Resolves recipients, reserves credits, writes the audience and enqueues delivery batches.
+    'campaign-plan': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
+    // Claims, renders (signed links) and sends each recipient's message through SES.
+    'campaign-delivery': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'sendMail', 'enqueueMail', 'publishToSockets'],
+    // Updates reports and suppresses hard-bounced, complaining and unsubscribed addresses.
+    'delivery-events': ['readWriteTable', 'publishToSockets'],
   },
   jobs: {
     // Moves overdue unverified accounts to force_verify or terminates them.
     'account-housekeeping': ['readWriteTable'],
+    // Starts due scheduled campaigns and recurring occurrences (queued for the planner).
+    'campaign-scheduler': ['readWriteTable', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
   },
 };
 
@@ -193,6 +216,9 @@ export class FunctionConfig {
       QUEUE_URL_OUTBOUND_MAIL: this.queue('outbound-mail').queueUrl,
       QUEUE_URL_CONTACT_IMPORT: this.queue('contact-import').queueUrl,
       QUEUE_URL_CONTACT_EXPORT: this.queue('contact-export').queueUrl,
+      QUEUE_URL_CAMPAIGN_PLAN: this.queue('campaign-plan').queueUrl,
+      QUEUE_URL_CAMPAIGN_DELIVERY: this.queue('campaign-delivery').queueUrl,
+      QUEUE_URL_DELIVERY_EVENTS: this.queue('delivery-events').queueUrl,
       IDLE_TIME_MS: String(DEFAULT_IDLE_TIME_MS),
       SUPPORT_EMAIL: props.support.email,
       SUPPORT_PHONE: props.support.phone,
@@ -253,6 +279,21 @@ export class FunctionConfig {
         return;
       case 'readWriteContentFiles':
         role.addManagedPolicy(this.props.contentHosting.policy);
+        return;
+      case 'readWriteCampaignContent':
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+            resources: [this.props.dataBucket.arnForObjects(`${CAMPAIGN_CONTENT_PREFIX}*`)],
+          }),
+        );
+        return;
+      case 'enqueueCampaignWork':
+        this.queue('campaign-plan').grantSendMessages(role);
+        this.queue('campaign-delivery').grantSendMessages(role);
+        return;
+      case 'enqueueDeliveryEvents':
+        this.queue('delivery-events').grantSendMessages(role);
         return;
     }
   }

@@ -7,7 +7,7 @@ import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table.js';
-import { TEMPLATE_CONTENT_PREFIX } from '../../functions/data/keys.js';
+import { CAMPAIGN_CONTENT_PREFIX, TEMPLATE_CONTENT_PREFIX } from '../../functions/data/keys.js';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { acknowledgeWildcardResource } from '../constructs/nag.js';
 import { HttpMethods } from 'aws-cdk-lib/aws-s3';
@@ -22,6 +22,8 @@ export const DATA_BUCKET_PREFIXES = {
   imports: 'imports/',
   /** Template content, one object per saved version (functions/data/templates.ts). */
   templates: TEMPLATE_CONTENT_PREFIX,
+  /** Campaign commands (content, recipients, information), one object per saved version. */
+  campaigns: CAMPAIGN_CONTENT_PREFIX,
 } as const;
 
 /** The product's retention of export files (shared/schemas/exports.ts), enforced by a lifecycle rule. */

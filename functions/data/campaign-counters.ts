@@ -1,0 +1,70 @@
+/**
+ * A campaign's report counters: one item in the campaign's own partition, changed only by ADD,
+ * so concurrent workers never lose each other's counts. Callers keep counts idempotent by adding
+ * in the same transaction as the write that records what they count (a batch's completion, an
+ * event's first sight).
+ */
+import { BatchGetCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { EMPTY_COUNTERS, type CampaignCounters } from '../../shared/domain/campaigns.js';
+import { keys } from './keys.js';
+import { table } from './table-client.js';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export type CounterDelta = Partial<CampaignCounters>;
+
+function toCounters(item: Record<string, unknown> | undefined): CampaignCounters {
+  const counters = { ...EMPTY_COUNTERS };
+  if (!item) return counters;
+  for (const name of Object.keys(counters) as Array<keyof CampaignCounters>) counters[name] = Number(item[name] ?? 0);
+  return counters;
+}
+
+function addExpression(delta: CounterDelta): { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, number> } | null {
+  const entries = Object.entries(delta).filter(([, value]) => value !== undefined && value !== 0) as Array<[string, number]>;
+  if (entries.length === 0) return null;
+  return {
+    UpdateExpression: `ADD ${entries.map(([name]) => `#${name} :${name}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+  };
+}
+
+/** The counters' update as a transaction item, or null when the delta adds nothing. */
+export function counterUpdateItem(tuid: string, campaignId: string, delta: CounterDelta): TransactItem | null {
+  const expression = addExpression(delta);
+  return expression ? { Update: { TableName: table().name, Key: keys.campaignCounters(tuid, campaignId), ...expression } } : null;
+}
+
+export async function addCampaignCounters(tuid: string, campaignId: string, delta: CounterDelta): Promise<void> {
+  const expression = addExpression(delta);
+  if (!expression) return;
+  const { db, name } = table();
+  await db.send(new UpdateCommand({ TableName: name, Key: keys.campaignCounters(tuid, campaignId), ...expression }));
+}
+
+export async function getCampaignCounters(tuid: string, campaignId: string): Promise<CampaignCounters> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.campaignCounters(tuid, campaignId), ConsistentRead: true }));
+  return toCounters(answer.Item);
+}
+
+/** Counters of several campaigns (a list page), by campaign id. */
+export async function getCountersOf(tuid: string, campaignIds: readonly string[]): Promise<Map<string, CampaignCounters>> {
+  const { db, name } = table();
+  const result = new Map<string, CampaignCounters>(campaignIds.map((id) => [id, { ...EMPTY_COUNTERS }]));
+  for (let i = 0; i < campaignIds.length; i += 100) {
+    let request: Record<string, { Keys: Array<Record<string, unknown>> }> | undefined = {
+      [name]: { Keys: campaignIds.slice(i, i + 100).map((id) => keys.campaignCounters(tuid, id)) },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of answer.Responses?.[name] ?? []) {
+        const id = String(item.PK).split('#CAMPAIGN#')[1];
+        result.set(id, toCounters(item));
+      }
+      request = answer.UnprocessedKeys as typeof request;
+    }
+  }
+  return result;
+}
