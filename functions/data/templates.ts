@@ -16,8 +16,9 @@ import type { EmailEditor, TemplateKind, TTemplateContent } from '../../shared/s
 import { deleteObject, readObjectText, writeObject } from '../lib/aws/storage.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { claimEditLock, editLockOf, lockCondition, releaseEditLock, type LockRequirement } from './edit-locks.js';
+import { nameClaimItem, nameReleaseItem, writeClaimingName as writeNameTransaction } from './name-claims.js';
 import { keys, TEMPLATE_CONTENT_PREFIX } from './keys.js';
-import { cancellationCodes, queryPages, table, transactWrite } from './table-client.js';
+import { queryPages, table } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -154,33 +155,16 @@ export async function findTemplateNameKeys(tuid: string, prefix: string): Promis
 }
 
 function nameClaim(tuid: string, templateId: string, nameKey: string): TransactItem {
-  const { name } = table();
-  return { Put: { TableName: name, Item: { ...keys.templateName(tuid, nameKey), templateId }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return nameClaimItem(keys.templateName(tuid, nameKey), 'templateId', templateId);
 }
 
 function nameRelease(tuid: string, templateId: string, nameKey: string): TransactItem {
-  const { name } = table();
-  return {
-    Delete: {
-      TableName: name,
-      Key: keys.templateName(tuid, nameKey),
-      ConditionExpression: 'templateId = :id',
-      ExpressionAttributeValues: { ':id': templateId },
-    },
-  };
+  return nameReleaseItem(keys.templateName(tuid, nameKey), 'templateId', templateId);
 }
 
-/** Runs a transaction; the name claim at `nameClaimIndex` failing means the name is taken. False: another condition failed. */
-async function writeClaimingName(items: TransactItem[], nameClaimIndex: number): Promise<boolean> {
-  try {
-    await transactWrite(items);
-    return true;
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (nameClaimIndex >= 0 && codes[nameClaimIndex] === 'ConditionalCheckFailed') throw new TemplateNameTaken();
-    if (codes.includes('ConditionalCheckFailed')) return false;
-    throw error;
-  }
+/** Runs a transaction; a taken name throws TemplateNameTaken. False: another condition failed. */
+function writeClaimingName(items: TransactItem[], nameClaimIndex: number): Promise<boolean> {
+  return writeNameTransaction(items, nameClaimIndex, () => new TemplateNameTaken());
 }
 
 /** A new template and its name claim, together; throws TemplateNameTaken. */

@@ -18,6 +18,7 @@ import {
   requireOwnEditLock,
   templateNameKey,
   templateSnippet,
+  toApiEditLock,
   type EditLockHolder,
 } from '../../shared/domain/templates.js';
 import type {
@@ -27,7 +28,6 @@ import type {
   TTemplateContent,
   TTemplateListQuery,
   TTemplateListResponse,
-  TTemplateLock,
   TTemplateLockResponse,
   TTemplateSummary,
 } from '../../shared/schemas/templates.js';
@@ -67,10 +67,6 @@ function nameUsed(): AppError {
   return new AppError(ERROR_CODES.TEMPLATE_NAME_USED, 'This template name is already used.');
 }
 
-function toApiLock(lock: EditLockHolder): TTemplateLock {
-  return { loginTuid: lock.loginTuid, name: lock.name, expiresAt: new Date(lock.expiresAt).toISOString() };
-}
-
 function toSummary(record: TemplateRecord, now: Date): TTemplateSummary {
   const lock = liveEditLock(record.lock, now);
   return {
@@ -85,7 +81,7 @@ function toSummary(record: TemplateRecord, now: Date): TTemplateSummary {
     updateTime: record.updateTime,
     createdBy: record.createdBy,
     updatedBy: record.updatedBy,
-    lock: lock ? toApiLock(lock) : null,
+    lock: lock ? toApiEditLock(lock) : null,
   };
 }
 
@@ -319,7 +315,7 @@ export async function lockTemplate(options: Caller & { templateId: string; now: 
   const user = await templateUser(loginTuid);
   const holder: EditLockHolder = { loginTuid, name: user.name, expiresAt: now.getTime() + EDIT_LOCK.leaseMs };
   for (let attempt = 1; attempt <= CONFLICT_ATTEMPTS; attempt += 1) {
-    if (await claimTemplateEditLock(tuid, templateId, holder, now)) return { lock: toApiLock(holder), heartbeatMs: EDIT_LOCK.heartbeatMs };
+    if (await claimTemplateEditLock(tuid, templateId, holder, now)) return { lock: toApiEditLock(holder), heartbeatMs: EDIT_LOCK.heartbeatMs };
     const record = await requireTemplate(tuid, templateId);
     const live = liveEditLock(record.lock, now);
     if (live && live.loginTuid !== loginTuid) throw beingModifiedError(live);

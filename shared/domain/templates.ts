@@ -60,6 +60,11 @@ export function copyName(original: string, attempt: number): string {
 /** An edit lock as stored: who holds it and until when (epoch ms). */
 export type EditLockHolder = { loginTuid: string; name: string; expiresAt: number };
 
+/** A lock as the API shows it (templates and campaigns): the expiry as an ISO instant. */
+export function toApiEditLock(lock: EditLockHolder): { loginTuid: string; name: string; expiresAt: string } {
+  return { loginTuid: lock.loginTuid, name: lock.name, expiresAt: new Date(lock.expiresAt).toISOString() };
+}
+
 /** The lock that counts at `now`: an expired one is nobody's. */
 export function liveEditLock(lock: EditLockHolder | null, now: Date): EditLockHolder | null {
   return lock && lock.expiresAt > now.getTime() ? lock : null;
@@ -73,21 +78,21 @@ export function editLockStateOf(lock: EditLockHolder | null, loginTuid: string, 
 }
 
 /** The spec's Access Denied for a template someone else is editing, naming the editor (spec §8). */
-export function beingModifiedError(lock: EditLockHolder): AppError {
-  return new AppError(ERROR_CODES.BEING_MODIFIED, `${lock.name || 'Another user'} is editing this template.`, { lockedBy: lock.name || 'Another user' });
+export function beingModifiedError(lock: EditLockHolder, record: 'template' | 'campaign' = 'template'): AppError {
+  return new AppError(ERROR_CODES.BEING_MODIFIED, `${lock.name || 'Another user'} is editing this ${record}.`, { lockedBy: lock.name || 'Another user' });
 }
 
 /** Refuses a change while another user holds a live lock (rename, delete: no lock of one's own needed). */
-export function refuseIfLockedByOther(lock: EditLockHolder | null, loginTuid: string, now: Date): void {
+export function refuseIfLockedByOther(lock: EditLockHolder | null, loginTuid: string, now: Date, record: 'template' | 'campaign' = 'template'): void {
   const live = liveEditLock(lock, now);
-  if (live && live.loginTuid !== loginTuid) throw beingModifiedError(live);
+  if (live && live.loginTuid !== loginTuid) throw beingModifiedError(live, record);
 }
 
 /** A save needs the caller's own live lock: another's is Access Denied, none means the session lapsed. */
-export function requireOwnEditLock(lock: EditLockHolder | null, loginTuid: string, now: Date): void {
-  refuseIfLockedByOther(lock, loginTuid, now);
+export function requireOwnEditLock(lock: EditLockHolder | null, loginTuid: string, now: Date, record: 'template' | 'campaign' = 'template'): void {
+  refuseIfLockedByOther(lock, loginTuid, now, record);
   if (editLockStateOf(lock, loginTuid, now) !== 'mine') {
-    throw new AppError(ERROR_CODES.EDIT_LOCK_REQUIRED, 'Open the template for editing (take its edit lock) before saving.');
+    throw new AppError(ERROR_CODES.EDIT_LOCK_REQUIRED, `Open the ${record} for editing (take its edit lock) before saving.`);
   }
 }
 
