@@ -110,6 +110,16 @@ export const ERROR_CODES = {
   FILE_REJECTED: 'VALIDATE_FILE',
   /** A folder with content cannot be deleted. */
   FOLDER_NOT_EMPTY: 'VALIDATE_FOLDER_NOT_EMPTY',
+  /** The campaign's state does not allow the action (sending a sent campaign, pausing a draft). */
+  CAMPAIGN_STATE: 'VALIDATE_CAMPAIGN_STATE',
+  /** A send needs parts the campaign lacks (recipients, subject, sender, message); `message` lists them. */
+  CAMPAIGN_INCOMPLETE: 'VALIDATE_CAMPAIGN_INCOMPLETE',
+  /** The user's sends need an approver's approval (spec §4 "Approval"): request it instead. */
+  APPROVAL_REQUIRED: 'VALIDATE_APPROVAL_REQUIRED',
+  /** A schedule in the past, too soon, too far ahead, or a recurring rule without occurrences. */
+  SCHEDULE_TIME: 'VALIDATE_SCHEDULE_TIME',
+  /** The sender address is not a verified identity of the account ('email identity unverified as default sender', spec §8). */
+  SENDER_UNVERIFIED: 'VALIDATE_SENDER_UNVERIFIED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -147,6 +157,8 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   'TPL-SHR-01': 409,
   'VALIDATE_STORAGE_LIMIT': 403,
   'VALIDATE_FOLDER_NOT_EMPTY': 409,
+  'VALIDATE_CAMPAIGN_STATE': 409,
+  'VALIDATE_APPROVAL_REQUIRED': 409,
 };
 
 export function httpStatusOf(code: string): number {

@@ -4,6 +4,7 @@
  */
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createGroupCommit } from '../lib/concurrency.js';
 
 export type SinkKind = 'mail' | 'sms';
 
@@ -17,6 +18,9 @@ export type SinkMail = {
   html: string;
   headers: Record<string, string>;
   createdAt: string;
+  /** Campaign mail: the whole RFC 5322 message as sent, and the tags SES would carry (tuid, campaignId, contactId). */
+  raw?: string;
+  tags?: Record<string, string>;
 };
 
 export type SinkSms = {
@@ -34,9 +38,26 @@ function sinkFile(dir: string, kind: SinkKind): string {
   return join(dir, `${kind}.jsonl`);
 }
 
+// One appender per file: a campaign sends many messages at once, and one append of many lines
+// costs about what one line does.
+const appenders = new Map<string, (line: string) => Promise<void>>();
+
+function appenderOf(dir: string, kind: SinkKind): (line: string) => Promise<void> {
+  const file = sinkFile(dir, kind);
+  let append = appenders.get(file);
+  if (!append) {
+    append = createGroupCommit<string>(async (lines) => {
+      await mkdir(dir, { recursive: true });
+      await appendFile(file, lines.join(''), 'utf8');
+    });
+    appenders.set(file, append);
+  }
+  return append;
+}
+
+/** Resolves once the record is in the sink's file. */
 export async function appendToSink(dir: string, record: SinkRecord): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await appendFile(sinkFile(dir, record.kind), `${JSON.stringify(record)}\n`, 'utf8');
+  await appenderOf(dir, record.kind)(`${JSON.stringify(record)}\n`);
 }
 
 /** Newest first; `to` filters on the recipient (case-insensitive). */

@@ -1,10 +1,10 @@
 /**
- * A campaign's report counters: one item in the campaign's own partition, changed only by ADD,
- * so concurrent workers never lose each other's counts. Callers keep counts idempotent by adding
- * in the same transaction as the write that records what they count (a batch's completion, an
- * event's first sight).
+ * A campaign's report counters, and the links its message tracks. The counters are one item in
+ * the campaign's own partition, changed only by ADD, so concurrent workers never lose each
+ * other's counts. Callers keep counts idempotent by adding in the same transaction as the write
+ * that records what they count (a batch's completion, an event's first sight).
  */
-import { BatchGetCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { EMPTY_COUNTERS, type CampaignCounters } from '../../shared/domain/campaigns.js';
 import { keys } from './keys.js';
 import { table } from './table-client.js';
@@ -28,6 +28,22 @@ function addExpression(delta: CounterDelta): { UpdateExpression: string; Express
     ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
     ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
   };
+}
+
+/**
+ * The links a campaign's message tracks, by index (shared/domain/personalization.ts TrackedLink):
+ * written by the planner before the first message goes, read by the click redirect, which never
+ * sends anyone anywhere else.
+ */
+export async function putTrackedLinks(tuid: string, campaignId: string, runId: string, urls: readonly string[]): Promise<void> {
+  const { db, name } = table();
+  await db.send(new PutCommand({ TableName: name, Item: { ...keys.campaignTrackedLinks(tuid, campaignId), runId, urls: [...urls] } }));
+}
+
+export async function getTrackedLinks(tuid: string, campaignId: string): Promise<string[]> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.campaignTrackedLinks(tuid, campaignId) }));
+  return (answer.Item?.urls as string[] | undefined) ?? [];
 }
 
 /** The counters' update as a transaction item, or null when the delta adds nothing. */

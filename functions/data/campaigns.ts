@@ -16,8 +16,9 @@ import type { TEmailCampaignCommand } from '../../shared/schemas/campaigns.js';
 import { deleteObject, readObjectText, writeObject } from '../lib/aws/storage.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { claimEditLock, editLockOf, lockCondition, releaseEditLock, type LockRequirement } from './edit-locks.js';
+import { nameClaimItem, nameReleaseItem, writeClaimingName as writeNameTransaction } from './name-claims.js';
 import { CAMPAIGN_CONTENT_PREFIX, keys } from './keys.js';
-import { cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { isConditionFailure, queryPages, table } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -46,6 +47,8 @@ export type CampaignRun = {
   recipients: number | null;
   estimatedEndTime: string | null;
   finishTime: string | null;
+  /** The command version being sent (the online version and reports read it); set when the run starts. */
+  commandKey: string | null;
 };
 
 export type CampaignRecord = {
@@ -76,6 +79,8 @@ export type CampaignRecord = {
 };
 
 export class CampaignNameTaken extends Error {}
+/** An insert whose id is taken: the campaign was made already (a recurring occurrence made twice). */
+export class CampaignExists extends Error {}
 
 function toRecord(item: Record<string, unknown>): CampaignRecord {
   return {
@@ -102,12 +107,16 @@ function toRecord(item: Record<string, unknown>): CampaignRecord {
   };
 }
 
-/** The stored attributes of a record (without the lock, which only the lock functions write). */
+/**
+ * The stored attributes of a record (without the lock, which only the lock functions write). An
+ * empty value is an absent attribute, never a stored NULL, so conditions can test for it with
+ * attribute_not_exists the same way whether a change removed it or it was never set.
+ */
 function toItem(tuid: string, record: CampaignRecord): Record<string, unknown> {
   const { lock: _lock, ...attributes } = record;
   return {
     ...keys.campaign(tuid, record.id),
-    ...attributes,
+    ...Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== null)),
     ...(record.status === 'scheduled' && record.scheduleTime ? keys.campaignSchedule(tuid, record.id, record.scheduleTime) : {}),
   };
 }
@@ -178,39 +187,23 @@ export async function listDueCampaigns(now: Date, limit: number): Promise<Array<
 }
 
 function nameClaim(tuid: string, campaignId: string, nameKey: string): TransactItem {
-  const { name } = table();
-  return { Put: { TableName: name, Item: { ...keys.campaignName(tuid, nameKey), campaignId }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return nameClaimItem(keys.campaignName(tuid, nameKey), 'campaignId', campaignId);
 }
 
 function nameRelease(tuid: string, campaignId: string, nameKey: string): TransactItem {
-  const { name } = table();
-  return {
-    Delete: {
-      TableName: name,
-      Key: keys.campaignName(tuid, nameKey),
-      ConditionExpression: 'campaignId = :id',
-      ExpressionAttributeValues: { ':id': campaignId },
-    },
-  };
+  return nameReleaseItem(keys.campaignName(tuid, nameKey), 'campaignId', campaignId);
 }
 
-/** Runs a transaction; the name claim at `nameClaimIndex` failing means the name is taken. False: another condition failed. */
-async function writeClaimingName(items: TransactItem[], nameClaimIndex: number): Promise<boolean> {
-  try {
-    await transactWrite(items);
-    return true;
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (nameClaimIndex >= 0 && codes[nameClaimIndex] === 'ConditionalCheckFailed') throw new CampaignNameTaken();
-    if (codes.includes('ConditionalCheckFailed')) return false;
-    throw error;
-  }
+/** Runs a transaction; a taken name throws CampaignNameTaken. False: another condition failed. */
+function writeClaimingName(items: TransactItem[], nameClaimIndex: number): Promise<boolean> {
+  return writeNameTransaction(items, nameClaimIndex, () => new CampaignNameTaken());
 }
 
-/** A new campaign and its name claim, together; throws CampaignNameTaken. */
+/** A new campaign and its name claim, together; throws CampaignNameTaken or CampaignExists. */
 export async function insertCampaignRecord(tuid: string, record: CampaignRecord): Promise<void> {
   const { name } = table();
-  await writeClaimingName([{ Put: { TableName: name, Item: toItem(tuid, record), ConditionExpression: 'attribute_not_exists(PK)' } }, nameClaim(tuid, record.id, record.nameKey)], 1);
+  const inserted = await writeClaimingName([{ Put: { TableName: name, Item: toItem(tuid, record), ConditionExpression: 'attribute_not_exists(PK)' } }, nameClaim(tuid, record.id, record.nameKey)], 1);
+  if (!inserted) throw new CampaignExists();
 }
 
 /** What a change expects of the stored campaign; a change whose expectation fails writes nothing. */

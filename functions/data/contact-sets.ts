@@ -18,6 +18,21 @@ const CHUNK_BYTES = SET_CHUNK_SIZE / 8;
 export class ContactSet {
   constructor(private readonly chunks: ReadonlyMap<number, Uint8Array>) {}
 
+  /** A set held only in memory (a campaign recovery's "already reached"), built as its ids stream in; never stored. */
+  static async fromBatches(batches: AsyncIterable<readonly number[]>): Promise<ContactSet> {
+    const chunks = new Map<number, Uint8Array>();
+    for await (const ids of batches) {
+      for (const id of ids) {
+        const chunk = Math.floor(id / SET_CHUNK_SIZE);
+        let bits = chunks.get(chunk);
+        if (!bits) chunks.set(chunk, (bits = new Uint8Array(CHUNK_BYTES)));
+        const offset = id % SET_CHUNK_SIZE;
+        bits[offset >> 3]! |= 1 << (offset & 7);
+      }
+    }
+    return new ContactSet(chunks);
+  }
+
   has(id: number): boolean {
     const bits = this.chunks.get(Math.floor(id / SET_CHUNK_SIZE));
     if (!bits) return false;

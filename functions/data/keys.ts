@@ -134,6 +134,23 @@ export const keys = {
    */
   campaignDataPartition: (tuid: string, campaignId: string) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,
   campaignCounters: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'COUNTERS' }),
+  campaignTrackedLinks: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'LINKS' }),
+  /** A recipient's engagement with the campaign (delivery status, bounce, opens, clicks, unsubscribe). */
+  campaignEngagement: (tuid: string, campaignId: string, contactId: number) => ({
+    PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,
+    SK: `ENG#${String(contactId).padStart(12, '0')}`,
+  }),
+  /** A report list's entry (docs/data-model.md): a list view's page is one key range, in the order recipients joined it. */
+  campaignReportListPrefix: (list: string) => `LIST#${list}#`,
+  campaignReportEntry: (tuid: string, campaignId: string, list: string, time: string, contactId: number) => ({
+    PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,
+    SK: `LIST#${list}#${time}#${String(contactId).padStart(12, '0')}`,
+  }),
+  /** List sizes the counters do not hold, and each link's clicks. */
+  campaignReportTotals: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'TOTALS' }),
+  /** Opens and clicks of one hour, the overview's timeline. */
+  campaignTimelinePrefix: 'HOUR#',
+  campaignTimelineHour: (tuid: string, campaignId: string, hour: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: `HOUR#${hour}` }),
   /**
    * A recipient's delivery claim: in one of RECIPIENT_SHARDS partitions by contact number, so a
    * send's claims spread over partitions instead of one hot key.
@@ -143,6 +160,19 @@ export const keys = {
     SK: `C#${String(contactId).padStart(12, '0')}`,
   }),
   campaignRecipientPartition: (tuid: string, campaignId: string, shard: number) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#R#${shard}`,
+  /** A send run's progress: its plan checkpoint, batch count and how many batches are settled (done or dropped). */
+  campaignRun: (tuid: string, campaignId: string, runId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: `RUN#${runId}` }),
+  /** A delivery batch's outcome, once it has one; in a partition of its own per run, away from the counters. */
+  campaignBatch: (tuid: string, campaignId: string, runId: string, seq: number) => ({
+    PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#B#${runId}`,
+    SK: `BATCH#${String(seq).padStart(9, '0')}`,
+  }),
+  /** A batch set aside while its campaign is paused: resume re-enqueues what this prefix holds. */
+  campaignParkedPrefix: (runId: string) => `PARKED#${runId}#`,
+  campaignParkedBatch: (tuid: string, campaignId: string, runId: string, seq: number) => ({
+    PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,
+    SK: `PARKED#${runId}#${String(seq).padStart(9, '0')}`,
+  }),
   /** The credits ledger of an account: one item per change, newest last. */
   creditLedgerPartition: (tuid: string) => `ACCOUNT#${tuid}#LEDGER`,
   creditLedgerEntry: (tuid: string, entryId: string) => ({ PK: `ACCOUNT#${tuid}#LEDGER`, SK: `ENTRY#${entryId}` }),

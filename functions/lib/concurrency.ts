@@ -46,3 +46,32 @@ export async function* interleave<T>(sources: ReadonlyArray<AsyncIterable<T>>): 
     await Promise.allSettled(iterators.map((iterator) => iterator.return?.()));
   }
 }
+
+/**
+ * Group commit: callers hand in one item each and wait; while a flush runs, what arrives meanwhile
+ * is gathered and flushed together next. Under concurrency the flushes grow (fewer, larger writes);
+ * alone, an item is flushed at once. Every caller's promise settles with its own group's flush.
+ */
+export function createGroupCommit<T>(flush: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+  let waiting: Array<{ item: T; resolve: () => void; reject: (error: unknown) => void }> = [];
+  let flushing = false;
+  const run = async (): Promise<void> => {
+    flushing = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        await flush(group.map((entry) => entry.item));
+        for (const entry of group) entry.resolve();
+      } catch (error) {
+        for (const entry of group) entry.reject(error);
+      }
+    }
+    flushing = false;
+  };
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!flushing) void run();
+    });
+}

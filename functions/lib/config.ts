@@ -56,6 +56,15 @@ const ZConfig = z.object({
    * batch on its own (DynamoDB Local keeping its table on disk: the emulators set it).
    */
   STORE_BULK_WRITES: z.enum(['batch', 'transaction']).default('batch'),
+  /**
+   * Campaign messages per second across all delivery workers (the SES account's sending rate, less
+   * what transactional mail needs); 0 sends as fast as the workers go (docs/data-model.md "Send pipeline").
+   */
+  CAMPAIGN_SEND_RATE: z.coerce.number().min(0).default(0),
+  /** SES configuration set whose event destination feeds the delivery-events queue (AWS only). */
+  SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  /** Fraction (0..1) of the local sink's sends answered as throttled, to exercise back-off locally. */
+  SINK_THROTTLE_FRACTION: z.coerce.number().min(0).max(1).default(0),
 });
 export type Config = z.infer<typeof ZConfig>;
 

@@ -92,6 +92,24 @@ function errorResult(error: unknown, event: APIGatewayProxyEventV2): APIGatewayP
   return toResult(HttpAnswer.json(new AppError(ERROR_CODES.GENERIC, 'Sorry, an error occurred while processing your request.').toBody(), 500));
 }
 
+/**
+ * HTML forms and RFC 8058 one-click unsubscribes post form fields (url-encoded or multipart, which
+ * the RFC both allows): they arrive as a record of their text fields. Null for other bodies.
+ */
+function parseFormFields(raw: string, contentType: string): Record<string, string> | null {
+  if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) return Object.fromEntries(new URLSearchParams(raw));
+  const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) return null;
+  const fields: Record<string, string> = {};
+  for (const part of raw.split(`--${boundary}`)) {
+    const [head, ...body] = part.split('\r\n\r\n');
+    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(head)?.[1];
+    // Files are not form fields any route reads.
+    if (name !== undefined && !/\bfilename=/i.test(head)) fields[name] = body.join('\r\n\r\n').replace(/\r\n$/, '');
+  }
+  return fields;
+}
+
 function parseJsonBody(event: APIGatewayProxyEventV2, route: RouteDefinition): unknown {
   if (!event.body) return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
@@ -100,6 +118,8 @@ function parseJsonBody(event: APIGatewayProxyEventV2, route: RouteDefinition): u
     throw new AppError(ERROR_CODES.MALFORMED_REQUEST, `The request body is larger than ${limit} bytes.`);
   }
   if (raw.trim() === '') return undefined;
+  const form = parseFormFields(raw, event.headers['content-type'] ?? '');
+  if (form) return form;
   try {
     return JSON.parse(raw);
   } catch {

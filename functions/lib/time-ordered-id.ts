@@ -3,7 +3,7 @@
  * milliseconds, then 16 random ones). Used as sort keys, so "created between" is a key range and
  * the id alone finds the item.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const TIME_LENGTH = 10;
@@ -24,5 +24,15 @@ export function timeOrderedIdPrefix(at: Date): string {
 export function timeOrderedId(at: Date): string {
   let random = '';
   for (const byte of randomBytes(RANDOM_LENGTH)) random += CROCKFORD[byte & 31];
+  return timeOrderedIdPrefix(at) + random;
+}
+
+/**
+ * The same id every time for the same `at` and `seed`: something made once per occasion (a
+ * recurring campaign's occurrence) is then inserted at most once however often the maker runs.
+ */
+export function seededTimeOrderedId(at: Date, seed: string): string {
+  let random = '';
+  for (const byte of createHash('sha256').update(seed).digest().subarray(0, RANDOM_LENGTH)) random += CROCKFORD[byte & 31];
   return timeOrderedIdPrefix(at) + random;
 }

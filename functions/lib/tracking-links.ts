@@ -56,7 +56,9 @@ export async function verifyTrackingToken(purpose: TrackingPurpose, token: strin
   if (parts.length !== 3) return null;
   const [tuid, campaignId, contactText] = parts;
   const contactId = Number(contactText);
-  if (!tuid || !campaignId || !Number.isSafeInteger(contactId) || contactId < 1) return null;
+  // Contact 0 is no recipient: only the online version's preview (the campaign as its author sees it) is signed for it.
+  const lowest = purpose === 'view' ? 0 : 1;
+  if (!tuid || !campaignId || !Number.isSafeInteger(contactId) || contactId < lowest) return null;
   return { tuid, campaignId, contactId };
 }
 

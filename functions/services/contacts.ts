@@ -4,6 +4,7 @@
  * at their contact limit and hear about it at 75% and 100% (spec §9).
  */
 import { CONTACT_LIMIT_NOTICES, FREE_CONTACT_LIMIT } from '../../shared/constants.js';
+import { suppressedContact, type Suppression } from '../../shared/domain/campaign-engagement.js';
 import {
   applyContactInput,
   crossedLimitNotice,
@@ -11,6 +12,7 @@ import {
   toApiContact,
   type ContactRecord,
 } from '../../shared/domain/contacts.js';
+import { normalizeEmail } from '../../shared/domain/email.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TContact, TContactDetailsResponse, TContactInput, TUpdateContactRequest } from '../../shared/schemas/contacts.js';
 import { getAccount } from '../data/accounts.js';
@@ -234,4 +236,38 @@ export async function getContactDetails(options: { tuid: string; id: string; own
     schemas: context.fields,
     groupOwnerId: tuid,
   };
+}
+
+/**
+ * Stops campaign email to an address for good after a hard bounce, a complaint or an unsubscribe
+ * (docs/decisions.md "Tracking and reports"). The contact that holds the address now is changed
+ * (the one the message went to when the address is not known); an address no contact holds any
+ * more becomes an unsubscribed contact, as the unsubscribed-emails import does, so no later
+ * campaign reaches it. Idempotent: the delivery-events worker calls it again on a redelivery.
+ */
+export async function suppressEmail(options: { tuid: string; email: string | null; contactId: number; suppression: Suppression; now: Date }): Promise<void> {
+  const { tuid, suppression, now } = options;
+  const email = options.email === null ? null : normalizeEmail(options.email);
+  for (let attempt = 1; ; attempt += 1) {
+    const holderId = email === null ? options.contactId : await findContactIdByIdentity(tuid, { email });
+    const current = holderId === null ? null : await getContact(tuid, holderId);
+    try {
+      if (current && (email === null || current.email === email)) {
+        const next = suppressedContact(current, suppression, now.getTime());
+        if (next !== current) await replaceContact(tuid, current, next);
+        return;
+      }
+      if (email === null) return;
+      const values = applyContactInput({ current: null, input: { email, emailSubscribe: false }, fields: [], now: now.getTime() });
+      const contact = suppressedContact({ id: await allocateContactIds(tuid, 1), ...values }, suppression, now.getTime());
+      // A suppression is never refused for the free contact limit: it keeps mail from going, not a contact to mail.
+      await insertContact(tuid, contact, null);
+      return;
+    } catch (error) {
+      if (!(error instanceof ContactWriteRefused) || attempt >= WRITE_ATTEMPTS) throw error;
+      if (error.reason === 'bulkWriterActive') await waitForBulkWriter(tuid);
+      // Otherwise the address or the contact changed meanwhile (or a leftover identity): read again.
+      if (error.reason === 'emailTaken' && email !== null) await releaseIfStale(tuid, { email });
+    }
+  }
 }

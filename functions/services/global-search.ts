@@ -1,6 +1,6 @@
 /**
  * The global search (spec §2.5, /search-results): the first hits in each area the user may read.
- * Campaigns join when that area exists (issue 7).
+ * Campaigns are the email campaigns whose name or subject matches, with their status as detail.
  */
 import { hasPermission } from '../../shared/domain/permissions.js';
 import { formatMobile } from '../../shared/domain/phone.js';
@@ -8,14 +8,16 @@ import type { TGlobalSearchResponse } from '../../shared/schemas/search.js';
 import type { VerifiedToken } from '../lib/tokens.js';
 import { loadFilterContext, searchContacts } from './contact-search.js';
 import { listGroupsPage } from './groups.js';
+import { listCampaigns } from './campaigns.js';
 import { listTemplates } from './templates.js';
 
 export async function searchEverywhere(options: { claims: VerifiedToken; text: string; limit: number }): Promise<TGlobalSearchResponse> {
   const { claims, text, limit } = options;
   const areas: TGlobalSearchResponse['areas'] = [];
-  const [contacts, groups, templates] = await Promise.all([
+  const [contacts, groups, campaigns, templates] = await Promise.all([
     hasPermission(claims, 'contact', 'read') ? loadFilterContext(claims.tuid).then((context) => searchContacts(context, { quickSearch: text, limit })) : null,
     hasPermission(claims, 'group', 'read') ? listGroupsPage({ tuid: claims.tuid, page: 1, limit, search: text }) : null,
+    hasPermission(claims, 'email', 'read') ? listCampaigns({ tuid: claims.tuid, query: { tab: 'all', search: text, page: 1, limit }, now: new Date() }) : null,
     hasPermission(claims, 'template', 'read') ? listTemplates({ tuid: claims.tuid, query: { limit, search: text }, now: new Date() }) : null,
   ]);
   if (contacts) {
@@ -34,6 +36,13 @@ export async function searchEverywhere(options: { claims: VerifiedToken; text: s
       area: 'groups',
       hits: groups.data.map((group) => ({ id: group.id, title: group.name, detail: group.count === null ? null : String(group.count) })),
       more: groups.total > limit,
+    });
+  }
+  if (campaigns) {
+    areas.push({
+      area: 'campaigns',
+      hits: campaigns.data.map((campaign) => ({ id: campaign.id, title: campaign.name, detail: campaign.status })),
+      more: campaigns.total > limit,
     });
   }
   if (templates) {

@@ -9,10 +9,10 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Config } from '../../functions/lib/config.js';
-import { CAMPAIGN_CONTENT_PREFIX } from '../../functions/data/keys.js';
 import { TABLE_DEFINITION } from '../../functions/data/table.js';
 import type { ApiGroup, QueueName } from '../../functions/routes.js';
 import { DEFAULT_IDLE_TIME_MS } from '../../shared/constants.js';
+import { acknowledgeWildcardResource } from './nag.js';
 
 /** What a function may do beyond writing its own logs. */
 export type Capability =
@@ -23,6 +23,8 @@ export type Capability =
   | 'enqueueMail'
   /** SES SendEmail from the MAIL_FROM identity. */
   | 'sendMail'
+  /** SES SendEmail (raw content) from any verified identity of the account, through the campaign configuration set. */
+  | 'sendCampaignMail'
   /** Post to and close WebSocket connections (socket events of spec §7). */
   | 'publishToSockets'
   /** Read uploaded import files (the data bucket's imports/ prefix). */
@@ -103,7 +105,7 @@ export const FUNCTION_ACCESS: {
     'file-manager': ['readWriteTable', 'readJwtSecret', 'readWriteContentFiles', 'enqueueMail', 'publishToSockets'],
     // Campaigns, their name claims, edit locks and schedules are written, commands kept in the
     // bucket; a send is queued for the planner; state changes notify (stored, pushed, mailed).
-    campaigns: ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'readWriteTemplateContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
+    campaigns: ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
     // Reports read counters and lists only.
     'campaign-reports': ['readTable', 'readJwtSecret'],
     // Public tracking links: verified by their signature (the token secret), recorded through the
@@ -124,7 +126,8 @@ export const FUNCTION_ACCESS: {
     // Resolves recipients, reserves credits, writes the audience and enqueues delivery batches.
     'campaign-plan': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
     // Claims, renders (signed links) and sends each recipient's message through SES.
-    'campaign-delivery': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'sendMail', 'enqueueMail', 'publishToSockets'],
+    // A batch far from its rate slot goes back on the delivery queue with a delay.
+    'campaign-delivery': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'sendCampaignMail', 'enqueueMail', 'publishToSockets'],
     // Updates reports and suppresses hard-bounced, complaining and unsubscribed addresses.
     'delivery-events': ['readWriteTable', 'publishToSockets'],
   },
@@ -145,10 +148,10 @@ export function jobAccess(job: string): Capabilities {
 
 /**
  * Variables a Lambda in AWS gets. JWT_SECRET is never placed in an environment (functions read it
- * through JWT_SECRET_ARN), SINK_DIR belongs to the local mail sink and S3_PUBLIC_URL to the local
+ * through JWT_SECRET_ARN), SINK_DIR and SINK_THROTTLE_FRACTION belong to the local mail sink and S3_PUBLIC_URL to the local
  * host (in AWS browsers upload to S3 itself).
  */
-export type LambdaConfigVariable = Exclude<keyof Config, 'JWT_SECRET' | 'SINK_DIR' | 'S3_PUBLIC_URL'>;
+export type LambdaConfigVariable = Exclude<keyof Config, 'JWT_SECRET' | 'SINK_DIR' | 'SINK_THROTTLE_FRACTION' | 'S3_PUBLIC_URL'>;
 type OptionalVariable = 'KNOWLEDGE_BASE_URL' | 'STORE_WRITES_IN_FLIGHT' | 'STORE_BULK_WRITES';
 export type LambdaEnvironment = Readonly<Record<Exclude<LambdaConfigVariable, OptionalVariable>, string> & Partial<Record<OptionalVariable, string>>>;
 
@@ -175,6 +178,8 @@ export type FunctionConfigProps = {
   exportFilePolicies: { read: IManagedPolicy; write: IManagedPolicy };
   /** GetObject, PutObject and DeleteObject on template content (the data stack's policy). */
   templateContentPolicy: IManagedPolicy;
+  /** GetObject, PutObject and DeleteObject on campaign commands (the data stack's policy). */
+  campaignContentPolicy: IManagedPolicy;
   /** The file manager's content bucket, its public URL (CloudFront) and its read/write/delete policy. */
   contentHosting: { bucket: IBucket; publicUrl: string; policy: IManagedPolicy };
   jwtSecret: ISecret;
@@ -184,6 +189,8 @@ export type FunctionConfigProps = {
   appUrl: string;
   /** `Name <address>` or a bare address; its domain must be a verified SES identity. */
   mailFrom: string;
+  /** Campaign mail: the SES configuration set whose events feed the delivery-events queue, and the account's sending rate for campaigns (messages/s). */
+  campaignMail: { configurationSetName: string; sendRate: number };
   support: SupportContact;
 };
 
@@ -219,6 +226,8 @@ export class FunctionConfig {
       QUEUE_URL_CAMPAIGN_PLAN: this.queue('campaign-plan').queueUrl,
       QUEUE_URL_CAMPAIGN_DELIVERY: this.queue('campaign-delivery').queueUrl,
       QUEUE_URL_DELIVERY_EVENTS: this.queue('delivery-events').queueUrl,
+      SES_CONFIGURATION_SET: props.campaignMail.configurationSetName,
+      CAMPAIGN_SEND_RATE: String(props.campaignMail.sendRate),
       IDLE_TIME_MS: String(DEFAULT_IDLE_TIME_MS),
       SUPPORT_EMAIL: props.support.email,
       SUPPORT_PHONE: props.support.phone,
@@ -249,6 +258,9 @@ export class FunctionConfig {
         return;
       case 'sendMail':
         role.addToPrincipalPolicy(this.sendMailStatement(role));
+        return;
+      case 'sendCampaignMail':
+        role.addToPrincipalPolicy(this.sendCampaignMailStatement(role));
         return;
       case 'publishToSockets':
         role.addManagedPolicy(realtime.publishPolicy);
@@ -281,12 +293,7 @@ export class FunctionConfig {
         role.addManagedPolicy(this.props.contentHosting.policy);
         return;
       case 'readWriteCampaignContent':
-        role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-            resources: [this.props.dataBucket.arnForObjects(`${CAMPAIGN_CONTENT_PREFIX}*`)],
-          }),
-        );
+        role.addManagedPolicy(this.props.campaignContentPolicy);
         return;
       case 'enqueueCampaignWork':
         this.queue('campaign-plan').grantSendMessages(role);
@@ -318,6 +325,24 @@ export class FunctionConfig {
     const identityArn = (identity: string): string =>
       Stack.of(role).formatArn({ service: 'ses', resource: 'identity', resourceName: identity, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
     return new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn(domain), identityArn(address)] });
+  }
+
+  /**
+   * Campaign mail goes from each account's own verified address, so any identity of this account
+   * and region; SES also checks the configuration set named in the call. Raw content is sent with
+   * SES v2 SendEmail, which IAM authorises as ses:SendEmail (SendRawEmail for the v1 API).
+   */
+  private sendCampaignMailStatement(role: IRole): PolicyStatement {
+    const stack = Stack.of(role);
+    const anyIdentity = stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    acknowledgeWildcardResource(role, anyIdentity, 'Campaign mail is sent from each account\'s own verified address: any SES identity of this account and region, only ses:SendEmail and ses:SendRawEmail, and only through the campaign configuration set.');
+    return new PolicyStatement({
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      resources: [
+        anyIdentity,
+        stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.props.campaignMail.configurationSetName, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
+      ],
+    });
   }
 }
 

@@ -44,6 +44,8 @@ export class DataStack extends Stack {
   readonly exportFilePolicies: { read: ManagedPolicy; write: ManagedPolicy };
   /** Read, write and delete template content versions, attached to the templates API function. */
   readonly templateContentPolicy: ManagedPolicy;
+  /** Read, write and delete campaign commands (campaigns/ prefix of the data bucket). */
+  readonly campaignContentPolicy: ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -117,6 +119,17 @@ export class DataStack extends Stack {
       this.templateContentPolicy,
       templateObjects,
       'Template content is keyed by account, template and version under templates/; only s3:GetObject, s3:PutObject, s3:DeleteObject allowed.',
+    );
+
+    const campaignObjects = this.dataBucket.arnForObjects(`${CAMPAIGN_CONTENT_PREFIX}*`);
+    this.campaignContentPolicy = new ManagedPolicy(this, 'CampaignContentPolicy', {
+      description: 'Read, write and delete campaign commands of the campaign platform',
+      statements: [new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [campaignObjects] })],
+    });
+    acknowledgeWildcardResource(
+      this.campaignContentPolicy,
+      campaignObjects,
+      'Campaign commands are keyed by account, campaign and version under campaigns/; only s3:GetObject, s3:PutObject, s3:DeleteObject allowed.',
     );
 
     // A plain 64-character string: functions/lib/tokens.ts uses SecretString as the HS256 key.

@@ -21,6 +21,8 @@ import { WebStack } from './web-stack.js';
 import { WorkersStack } from './workers-stack.js';
 
 export const DEFAULT_MAIL_FROM = 'Campaign Platform <no-reply@example.com>';
+/** SES's starting production quota is 14 messages/s; leave room for transactional mail. */
+export const DEFAULT_CAMPAIGN_SEND_RATE = 12;
 export const DEFAULT_SUPPORT: SupportContact = { email: 'support@example.com', phone: '+852 0000 0000' };
 
 export type PlatformOptions = {
@@ -28,6 +30,8 @@ export type PlatformOptions = {
   isProduction: boolean;
   /** Sender of all mail; its domain (or address) must be a verified SES identity. */
   mailFrom: string;
+  /** Campaign messages per second (the SES account's sending rate less transactional mail); DEFAULT_CAMPAIGN_SEND_RATE when absent. */
+  campaignSendRate?: number;
   /** Support contact and help centre; DEFAULT_SUPPORT when absent. */
   support?: SupportContact;
   /** Where handler code comes from; tests point every function at a fixture. */
@@ -72,11 +76,13 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
     importFilePolicies: data.importFilePolicies,
     exportFilePolicies: data.exportFilePolicies,
     templateContentPolicy: data.templateContentPolicy,
+    campaignContentPolicy: data.campaignContentPolicy,
     contentHosting: { bucket: content.bucket, publicUrl: content.publicUrl, policy: content.policy },
     jwtSecret: data.jwtSecret,
     queues: messaging.queues,
     appUrl: web.appUrl,
     mailFrom: options.mailFrom,
+    campaignMail: { configurationSetName: messaging.campaignMailConfigurationSet.configurationSetName, sendRate: options.campaignSendRate ?? DEFAULT_CAMPAIGN_SEND_RATE },
     support: options.support ?? DEFAULT_SUPPORT,
   };
   const realtime = new RealtimeStack(app, 'CampaignPlatform-Realtime', { env, functionResources, entryResolver });

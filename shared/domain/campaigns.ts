@@ -58,7 +58,7 @@ export type CampaignStateView = {
 };
 
 /** From which statuses each action may be taken (approval further restricts some, see `canTake`). */
-const ACTION_FROM: Record<CampaignAction, readonly CampaignStatus[]> = {
+export const ACTION_FROM: Record<CampaignAction, readonly CampaignStatus[]> = {
   sendNow: ['draft', 'cancelled'],
   schedule: ['draft', 'cancelled', 'scheduled'],
   activateRecurring: ['draft', 'cancelled'],
@@ -325,4 +325,27 @@ export function reportRates(counters: CampaignCounters) {
 export function percentSent(counters: Pick<CampaignCounters, 'recipients' | 'sent' | 'failed'>): number {
   if (counters.recipients === 0) return 0;
   return Math.min(100, Math.round(((counters.sent + counters.failed) / counters.recipients) * 1000) / 10);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Readiness.
+
+/** What an email send needs from the wizard; the names are i18n keys under `campaigns.missing.`. */
+export type MissingPart = 'recipients' | 'subject' | 'sender' | 'content';
+
+/** The parts a campaign's command still lacks before it can be sent (empty when ready). */
+export function missingForSend(command: {
+  selection?: { includedGroup: readonly string[]; includedCampaign: readonly unknown[] };
+  pastedEmails?: readonly string[];
+  subject?: string;
+  senderEmail?: string;
+  content?: { html: string };
+}): MissingPart[] {
+  const missing: MissingPart[] = [];
+  const hasSelection = (command.selection?.includedGroup.length ?? 0) + (command.selection?.includedCampaign.length ?? 0) > 0;
+  if (!hasSelection && (command.pastedEmails?.length ?? 0) === 0) missing.push('recipients');
+  if (!command.subject?.trim()) missing.push('subject');
+  if (!command.senderEmail?.trim()) missing.push('sender');
+  if (!command.content?.html.trim()) missing.push('content');
+  return missing;
 }

@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   'contacts-resolve': async () => (await import('./contacts.js')).contactsResolve,
   'import': async () => (await import('./import.js')).importBench,
   'template-render': async () => (await import('./template-render.js')).templateRender,
+  'email-send': async () => (await import('./email-send.js')).emailSend,
 };
 
 const wanted = process.argv.slice(2);

@@ -9,6 +9,7 @@ import { functionByDescription, platformFunctions, resourcesOfType } from './sup
 /** Exactly the variables functions/lib/config.ts reads in AWS, plus the source-map runtime flag. */
 const LAMBDA_ENVIRONMENT_KEYS = [
   'APP_URL',
+  'CAMPAIGN_SEND_RATE',
   'CONTENT_BUCKET',
   'CONTENT_PUBLIC_URL',
   'DATA_BUCKET',
@@ -17,9 +18,13 @@ const LAMBDA_ENVIRONMENT_KEYS = [
   'MAIL_FROM',
   'MAIL_TRANSPORT',
   'NODE_OPTIONS',
+  'QUEUE_URL_CAMPAIGN_DELIVERY',
+  'QUEUE_URL_CAMPAIGN_PLAN',
   'QUEUE_URL_CONTACT_EXPORT',
   'QUEUE_URL_CONTACT_IMPORT',
+  'QUEUE_URL_DELIVERY_EVENTS',
   'QUEUE_URL_OUTBOUND_MAIL',
+  'SES_CONFIGURATION_SET',
   'STAGE',
   'SUPPORT_EMAIL',
   'SUPPORT_PHONE',

@@ -29,11 +29,18 @@ describe('handler modules', () => {
       'functions/api/templates.ts',
       'functions/api/file-manager.ts',
       'functions/api/search.ts',
+      'functions/api/campaigns.ts',
+      'functions/api/campaign-reports.ts',
+      'functions/api/tracking.ts',
       'functions/ws/connection.ts',
       'functions/workers/outbound-mail.ts',
       'functions/workers/contact-import.ts',
       'functions/workers/contact-export.ts',
+      'functions/workers/campaign-plan.ts',
+      'functions/workers/campaign-delivery.ts',
+      'functions/workers/delivery-events.ts',
       'functions/workers/account-housekeeping.ts',
+      'functions/workers/campaign-scheduler.ts',
     ]);
   });
 

@@ -73,7 +73,11 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   if (sendsTo('OutboundMail')) observed.push('enqueueMail');
   if (sendsTo('ContactImport')) observed.push('enqueueImports');
   if (sendsTo('ContactExport')) observed.push('enqueueExports');
-  if (actions.includes('ses:SendEmail')) observed.push('sendMail');
+  if (sendsTo('CampaignPlan') && sendsTo('CampaignDelivery')) observed.push('enqueueCampaignWork');
+  if (sendsTo('DeliveryEvents')) observed.push('enqueueDeliveryEvents');
+  // Campaign mail is the raw-capable grant over the account's identities; transactional mail SendEmail from MAIL_FROM only.
+  if (actions.includes('ses:SendRawEmail')) observed.push('sendCampaignMail');
+  else if (actions.includes('ses:SendEmail')) observed.push('sendMail');
   if (managedPolicies.some((policy) => policy.includes('PublishToSocketsPolicy'))) observed.push('publishToSockets');
   if (managedPolicies.some((policy) => policy.includes('ReadImportFilesPolicy'))) observed.push('readImportFiles');
   if (managedPolicies.some((policy) => policy.includes('UploadImportFilesPolicy'))) observed.push('presignImportUploads');
@@ -82,6 +86,7 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   if (managedPolicies.some((policy) => policy.includes('WriteExportFilesPolicy'))) observed.push('writeExportFiles');
   if (managedPolicies.some((policy) => policy.includes('TemplateContentPolicy'))) observed.push('readWriteTemplateContent');
   if (managedPolicies.some((policy) => policy.includes('ContentFilesPolicy'))) observed.push('readWriteContentFiles');
+  if (managedPolicies.some((policy) => policy.includes('CampaignContentPolicy'))) observed.push('readWriteCampaignContent');
   return observed.sort();
 }
 
@@ -137,7 +142,7 @@ describe('least privilege', () => {
 
   it('lets only the mail worker send mail, from the MAIL_FROM identity only', () => {
     // Prepare
-    const senders = functions.filter((fn) => permissionsOf(fn).actions.includes('ses:SendEmail'));
+    const senders = functions.filter((fn) => permissionsOf(fn).actions.includes('ses:SendEmail') && !permissionsOf(fn).actions.includes('ses:SendRawEmail'));
 
     // Act
     const sesStatement = senders.flatMap((fn) => permissionsOf(fn).statements).find((statement) => actionsOf([statement]).includes('ses:SendEmail'));
@@ -148,6 +153,21 @@ describe('least privilege', () => {
     expect(resources).toContain('identity/mail.example.com"');
     expect(resources).toContain('identity/no-reply@mail.example.com"');
     expect(resources).not.toContain('*');
+  });
+
+  it('lets only the campaign delivery worker send campaign mail, through the campaign configuration set', () => {
+    // Prepare
+    const senders = functions.filter((fn) => permissionsOf(fn).actions.includes('ses:SendRawEmail'));
+
+    // Act
+    const statement = senders.flatMap((fn) => permissionsOf(fn).statements).find((candidate) => actionsOf([candidate]).includes('ses:SendRawEmail'));
+    const resources = JSON.stringify(statement?.Resource);
+
+    // Assess
+    expect(senders.map((fn) => fn.name)).toEqual(['worker:campaign-delivery']);
+    expect(actionsOf(statement ? [statement] : []).sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    expect(resources).toContain(':identity/*');
+    expect(resources).toContain(':configuration-set/');
   });
 
   it('grants socket publishing by attaching the WebSocket stack\'s ManageConnections policy', () => {

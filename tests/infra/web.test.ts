@@ -39,12 +39,12 @@ beforeAll(() => {
 }, SYNTH_TIMEOUT_MS);
 
 describe('CloudFront behaviors', () => {
-  it('derives /api/*, /auth/* and /config from the route table, covering every route', () => {
+  it('derives /api/*, /auth/*, /config and the tracking links /t/* from the route table, covering every route', () => {
     // Act
     const patterns = apiPathPatterns();
 
     // Assess
-    expect(patterns.sort()).toEqual(['/api/*', '/auth/*', '/config']);
+    expect(patterns.sort()).toEqual(['/api/*', '/auth/*', '/config', '/t/*']);
     for (const { path } of ROUTES) {
       expect(patterns.some((pattern) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern)), path).toBe(true);
     }

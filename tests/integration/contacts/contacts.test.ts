@@ -385,6 +385,7 @@ describe('tenant isolation and the global search', () => {
     await createGroup(me, { type: 'S', name: 'Findme friends' });
     const template = await call<{ template: { id: string } }>(me, 'POST', '/templates', { name: 'Findme offer', content: { kind: 'sms', text: 'Hello' } });
     await call(other, 'POST', '/templates', { name: 'Findme too', content: { kind: 'sms', text: 'Not yours' } });
+    const campaign = await call<{ id: string }>(me, 'POST', '/create-campaign/save', { campaignName: 'Findme launch' });
 
     // Act
     const read = await call(other, 'GET', `/contacts/details/${mine.id}?owner=${me.tuid}`);
@@ -398,6 +399,7 @@ describe('tenant isolation and the global search', () => {
     expect(hits.body.areas).toEqual([
       { area: 'contacts', hits: [{ id: mine.id, title: 'findme@example.com', detail: '+852 6123 1234' }], more: false },
       { area: 'groups', hits: [expect.objectContaining({ title: 'Findme friends', detail: '0' })], more: false },
+      { area: 'campaigns', hits: [{ id: campaign.body.id, title: 'Findme launch', detail: 'draft' }], more: false },
       { area: 'templates', hits: [{ id: template.body.template.id, title: 'Findme offer', detail: 'sms' }], more: false },
     ]);
   });
@@ -442,7 +444,7 @@ describe('section permissions', () => {
     expect(analystWrites.map((answer) => [answer.status, answer.body.statusCode])).toEqual(Array.from({ length: 7 }, () => [403, ERROR_CODES.NO_PERMISSION]));
     expect(creatorContacts.status).toBe(403);
     expect(creatorGroups.body.total).toBe(3);
-    expect(creatorSearch.body.areas.map((area) => area.area)).toEqual(['groups', 'templates']);
+    expect(creatorSearch.body.areas.map((area) => area.area)).toEqual(['groups', 'campaigns', 'templates']);
     expect(await count(owner, {})).toBe(1);
     expect((await call<{ group: TGroup }>(owner, 'GET', `/groups/${group.id}`)).body.group.count).toBe(1);
   });

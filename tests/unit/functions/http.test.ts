@@ -69,6 +69,9 @@ describe('token lifetimes', () => {
       QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1/q',
       QUEUE_URL_CONTACT_IMPORT: 'http://127.0.0.1/q2',
       QUEUE_URL_CONTACT_EXPORT: 'http://127.0.0.1/q3',
+      QUEUE_URL_CAMPAIGN_PLAN: 'http://127.0.0.1/q4',
+      QUEUE_URL_CAMPAIGN_DELIVERY: 'http://127.0.0.1/q5',
+      QUEUE_URL_DELIVERY_EVENTS: 'http://127.0.0.1/q6',
     });
     const { signToken, verifyToken } = await import('../../../functions/lib/tokens.js');
     const { ROLE_PERMISSIONS } = await import('../../../shared/domain/permissions.js');

@@ -1,0 +1,344 @@
+/**
+ * The send pipeline's own items (docs/data-model.md "Send pipeline"):
+ * - the run item: the planner's checkpoint (recipients, credits reserved, batches enqueued) and
+ *   what delivery has settled so far (batches, sent, failed), in the campaign's data partition;
+ * - a batch item per delivery batch, written when the batch records progress, finishes or is
+ *   dropped: which of its recipients are done, under a version, so a count is added once;
+ * - a parked item per batch set aside while the campaign is paused (its recipients), which resume
+ *   re-enqueues and stop drops;
+ * - a claim per recipient (keys.campaignRecipient): the only per-message write. A claim names the
+ *   run and when it was taken; one older than the delivery queue's visibility timeout belongs to
+ *   a worker that stopped, and is taken over.
+ */
+import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { counterUpdateItem, type CounterDelta } from './campaign-counters.js';
+import type { EmailCreditSource } from './credit-ledger.js';
+import { keys, RECIPIENT_SHARDS } from './keys.js';
+import { batchDelete, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export type RunProgress = {
+  runId: string;
+  kind: 'send' | 'recover';
+  /** The contact set (functions/data/contact-sets.ts) of this run's recipients: batches are cut from it in id order. */
+  recipientSetId: string;
+  /** Recipients the planner counted; what was reserved for them. */
+  recipients: number;
+  creditSource: EmailCreditSource;
+  /** When the run's first batch may go (epoch ms): the origin of the rate's slots. */
+  planStart: number;
+  /** Batches on the queue so far (the planner's checkpoint); the total once `batches` is set. */
+  enqueued: number;
+  batches: number | null;
+  /** Batches done or dropped. */
+  settled: number;
+  sent: number;
+  failed: number;
+  lastProgressAt: number;
+};
+
+function toProgress(item: Record<string, unknown>): RunProgress {
+  return {
+    runId: String(item.runId),
+    kind: item.kind === 'recover' ? 'recover' : 'send',
+    recipientSetId: String(item.recipientSetId),
+    recipients: Number(item.recipients ?? 0),
+    creditSource: item.creditSource as EmailCreditSource,
+    planStart: Number(item.planStart ?? 0),
+    enqueued: Number(item.enqueued ?? 0),
+    batches: item.batches === undefined ? null : Number(item.batches),
+    settled: Number(item.settled ?? 0),
+    sent: Number(item.sent ?? 0),
+    failed: Number(item.failed ?? 0),
+    lastProgressAt: Number(item.lastProgressAt ?? 0),
+  };
+}
+
+/** A transaction item that holds only while the campaign exists (a run's recipient set is written under it). */
+export function campaignExistsCheck(tuid: string, campaignId: string): TransactItem {
+  return { ConditionCheck: { TableName: table().name, Key: keys.campaign(tuid, campaignId), ConditionExpression: 'attribute_exists(PK)' } };
+}
+
+// Access pattern: a run's progress (consistent: the last batch is judged on it).
+export async function getRunProgress(tuid: string, campaignId: string, runId: string): Promise<RunProgress | null> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.campaignRun(tuid, campaignId, runId), ConsistentRead: true }));
+  return answer.Item ? toProgress(answer.Item) : null;
+}
+
+/**
+ * The planner's first checkpoint: the run's recipients are counted and their credits reserved. A
+ * first send also adds its recipients to the campaign's counters, in the same transaction, so a
+ * redelivered plan counts them once. False when the run item exists already.
+ */
+export async function createRunProgress(tuid: string, campaignId: string, progress: Pick<RunProgress, 'runId' | 'kind' | 'recipientSetId' | 'recipients' | 'creditSource' | 'planStart'>): Promise<boolean> {
+  const { name } = table();
+  const counters = progress.kind === 'send' ? counterUpdateItem(tuid, campaignId, { recipients: progress.recipients }) : null;
+  try {
+    await transactWrite([
+      {
+        Put: {
+          TableName: name,
+          Item: { ...keys.campaignRun(tuid, campaignId, progress.runId), ...progress, enqueued: 0, settled: 0, sent: 0, failed: 0, lastProgressAt: 0 },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      ...(counters ? [counters] : []),
+    ]);
+    return true;
+  } catch (error) {
+    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** The planner's checkpoint while enqueueing: batches before `enqueued` are on the queue. */
+export async function markRunEnqueued(tuid: string, campaignId: string, runId: string, enqueued: number): Promise<void> {
+  const { db, name } = table();
+  await db.send(
+    new UpdateCommand({ TableName: name, Key: keys.campaignRun(tuid, campaignId, runId), UpdateExpression: 'SET enqueued = :n', ExpressionAttributeValues: { ':n': enqueued } }),
+  );
+}
+
+/** The run's batch total, once; the answer is the progress after (null: it was set already). */
+export async function setRunBatches(tuid: string, campaignId: string, runId: string, batches: number): Promise<RunProgress | null> {
+  const { db, name } = table();
+  try {
+    const answer = await db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.campaignRun(tuid, campaignId, runId),
+        UpdateExpression: 'SET batches = :n, enqueued = :n',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(batches)',
+        ExpressionAttributeValues: { ':n': batches },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return answer.Attributes ? toProgress(answer.Attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Whether this caller may report progress now: at most one report per `everyMs` for the whole run. */
+export async function takeProgressTurn(tuid: string, campaignId: string, runId: string, now: number, everyMs: number): Promise<boolean> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.campaignRun(tuid, campaignId, runId),
+        UpdateExpression: 'SET lastProgressAt = :now',
+        ConditionExpression: 'lastProgressAt <= :before',
+        ExpressionAttributeValues: { ':now': now, ':before': now - everyMs },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batches.
+
+export type BatchState = 'partial' | 'done' | 'dropped';
+/** What is recorded of a batch; version 0 when nothing is yet. */
+export type BatchOutcome = { state: BatchState | null; doneIds: number[]; version: number };
+
+// Access pattern: one batch's outcome (consistent: a redelivery is judged on it).
+export async function getBatchOutcome(tuid: string, campaignId: string, runId: string, seq: number): Promise<BatchOutcome> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.campaignBatch(tuid, campaignId, runId, seq), ConsistentRead: true }));
+  if (!answer.Item) return { state: null, doneIds: [], version: 0 };
+  return { state: answer.Item.state as BatchState, doneIds: (answer.Item.doneIds as number[] | undefined) ?? [], version: Number(answer.Item.version ?? 0) };
+}
+
+type BatchRef = { tuid: string; campaignId: string; runId: string; seq: number };
+
+function batchPut(ref: BatchRef, outcome: { state: BatchState; doneIds: readonly number[] }, previousVersion: number): TransactItem {
+  return {
+    Put: {
+      TableName: table().name,
+      Item: { ...keys.campaignBatch(ref.tuid, ref.campaignId, ref.runId, ref.seq), state: outcome.state, doneIds: [...outcome.doneIds], version: previousVersion + 1 },
+      ConditionExpression: previousVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :version',
+      ExpressionAttributeValues: previousVersion === 0 ? undefined : { ':version': previousVersion },
+    },
+  };
+}
+
+function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?: number }): TransactItem {
+  const entries = Object.entries(delta).filter(([, value]) => value !== undefined && value !== 0) as Array<[string, number]>;
+  return {
+    Update: {
+      TableName: table().name,
+      Key: keys.campaignRun(ref.tuid, ref.campaignId, ref.runId),
+      // Never creates the run item: a batch of a run whose plan never checkpointed is refused.
+      ConditionExpression: 'attribute_exists(PK)',
+      UpdateExpression: entries.length > 0 ? `ADD ${entries.map(([field]) => `${field} :${field}`).join(', ')}` : 'SET settled = settled',
+      ExpressionAttributeValues: entries.length > 0 ? Object.fromEntries(entries.map(([field, value]) => [`:${field}`, value])) : undefined,
+    },
+  };
+}
+
+/**
+ * Records what a delivery attempt did, in one transaction: the batch's outcome (its done
+ * recipients), the campaign's counters and the run's totals. The version condition makes a
+ * second recording of the same attempt (or a stale one) change nothing: false.
+ */
+export async function recordBatch(
+  ref: BatchRef,
+  outcome: { state: 'partial' | 'done'; doneIds: readonly number[]; previousVersion: number },
+  counts: Required<Pick<CounterDelta, 'sent' | 'failed' | 'retried'>>,
+): Promise<boolean> {
+  const counters = counterUpdateItem(ref.tuid, ref.campaignId, counts);
+  try {
+    await transactWrite([
+      batchPut(ref, outcome, outcome.previousVersion),
+      runAdd(ref, { settled: outcome.state === 'done' ? 1 : 0, sent: counts.sent, failed: counts.failed }),
+      ...(counters ? [counters] : []),
+    ]);
+    return true;
+  } catch (error) {
+    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** Drops a batch of a stopped run (and its parked item, if any), settling it once; false if it was settled already. */
+export async function dropBatch(ref: BatchRef, outcome: BatchOutcome): Promise<boolean> {
+  if (outcome.state === 'done' || outcome.state === 'dropped') {
+    await batchDelete([keys.campaignParkedBatch(ref.tuid, ref.campaignId, ref.runId, ref.seq)]);
+    return false;
+  }
+  try {
+    await transactWrite([
+      batchPut(ref, { state: 'dropped', doneIds: outcome.doneIds }, outcome.version),
+      runAdd(ref, { settled: 1 }),
+      { Delete: { TableName: table().name, Key: keys.campaignParkedBatch(ref.tuid, ref.campaignId, ref.runId, ref.seq) } },
+    ]);
+    return true;
+  } catch (error) {
+    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** A batch's recipients not yet done, set aside while the campaign is paused. */
+export type ParkedBatch = { seq: number; contactIds: number[] };
+
+export async function parkBatch(ref: BatchRef, contactIds: readonly number[]): Promise<void> {
+  const { db, name } = table();
+  await db.send(new PutCommand({ TableName: name, Item: { ...keys.campaignParkedBatch(ref.tuid, ref.campaignId, ref.runId, ref.seq), seq: ref.seq, contactIds: [...contactIds] } }));
+}
+
+// Access pattern: a run's parked batches, in batch order.
+export async function* listParkedBatches(tuid: string, campaignId: string, runId: string): AsyncGenerator<ParkedBatch[]> {
+  for await (const page of queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.campaignDataPartition(tuid, campaignId), ':prefix': keys.campaignParkedPrefix(runId) },
+  })) {
+    yield page.map((item) => ({ seq: Number(item.seq), contactIds: item.contactIds as number[] }));
+  }
+}
+
+export async function deleteParkedBatches(tuid: string, campaignId: string, runId: string, seqs: readonly number[]): Promise<void> {
+  await batchDelete(seqs.map((seq) => keys.campaignParkedBatch(tuid, campaignId, runId, seq)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recipient claims.
+
+export type ClaimResult = {
+  /** This attempt may send to these. */
+  claimed: number[];
+  /** Of `claimed`, the ones taken over from a worker that stopped (they may have been sent once). */
+  retried: number[];
+  /** Claimed by a live worker of this run: leave them to it. */
+  busy: number[];
+  /** Claimed by another run (a recovery never sends twice to one contact). */
+  reached: number[];
+};
+
+function claimPut(tuid: string, campaignId: string, runId: string, contactId: number, now: number): TransactItem & { Put: object } {
+  return {
+    Put: {
+      TableName: table().name,
+      Item: { ...keys.campaignRecipient(tuid, campaignId, contactId), runId, claimedAt: now },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/**
+ * Claims recipients before they are sent. The usual case, no claim yet, is one transaction for the
+ * whole batch (one write per recipient, one call); when any is claimed already, each is claimed on
+ * its own, taking over claims of this run older than `staleAfterMs`.
+ */
+export async function claimRecipients(options: { tuid: string; campaignId: string; runId: string; contactIds: readonly number[]; now: number; staleAfterMs: number }): Promise<ClaimResult> {
+  const { tuid, campaignId, runId, contactIds, now, staleAfterMs } = options;
+  const result: ClaimResult = { claimed: [], retried: [], busy: [], reached: [] };
+  if (contactIds.length === 0) return result;
+  try {
+    await transactWrite(contactIds.map((id) => claimPut(tuid, campaignId, runId, id, now)));
+    result.claimed.push(...contactIds);
+    return result;
+  } catch (error) {
+    if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;
+  }
+  const { db } = table();
+  await Promise.all(
+    contactIds.map(async (id) => {
+      try {
+        await db.send(new PutCommand({ ...claimPut(tuid, campaignId, runId, id, now).Put, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
+        result.claimed.push(id);
+        return;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const old = (error as { Item?: Record<string, { S?: string; N?: string }> }).Item;
+        if (old?.runId?.S !== runId) return void result.reached.push(id);
+        const claimedAt = Number(old.claimedAt?.N ?? 0);
+        if (claimedAt >= now - staleAfterMs) return void result.busy.push(id);
+        try {
+          await db.send(
+            new PutCommand({
+              TableName: table().name,
+              Item: { ...keys.campaignRecipient(tuid, campaignId, id), runId, claimedAt: now },
+              ConditionExpression: 'runId = :run AND claimedAt = :old',
+              ExpressionAttributeValues: { ':run': runId, ':old': claimedAt },
+            }),
+          );
+          result.claimed.push(id);
+          result.retried.push(id);
+        } catch (takeover) {
+          // Another worker took it over first.
+          if (!isConditionFailure(takeover)) throw takeover;
+          result.busy.push(id);
+        }
+      }
+    }),
+  );
+  return result;
+}
+
+/** Gives claims back (recipients this attempt did not send), so the next attempt claims them afresh. */
+export async function releaseRecipientClaims(tuid: string, campaignId: string, contactIds: readonly number[]): Promise<void> {
+  await batchDelete(contactIds.map((id) => keys.campaignRecipient(tuid, campaignId, id)));
+}
+
+// Access pattern: recipients claimed by the campaign's other runs (a recovery skips them), shard by shard.
+export async function* listRecipientsClaimedBefore(tuid: string, campaignId: string, runId: string): AsyncGenerator<number[]> {
+  for (let shard = 0; shard < RECIPIENT_SHARDS; shard += 1) {
+    for await (const page of queryPages({
+      KeyConditionExpression: 'PK = :pk',
+      FilterExpression: 'runId <> :run',
+      ExpressionAttributeValues: { ':pk': keys.campaignRecipientPartition(tuid, campaignId, shard), ':run': runId },
+      ProjectionExpression: 'SK',
+    })) {
+      yield page.map((item) => Number(String(item.SK).slice('C#'.length)));
+    }
+  }
+}

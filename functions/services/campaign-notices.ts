@@ -1,0 +1,58 @@
+/**
+ * Campaign notifications (spec §3 notification type emailCampign, the campaign family of values):
+ * one sentence per state change, to the people it concerns. A failure to notify never undoes the
+ * state change it reports; it is logged.
+ */
+import { SEVERITY, type NotificationMessageType, type Severity } from '../../shared/domain/notifications.js';
+import type { CampaignRecord, CampaignUser } from '../data/campaigns.js';
+import { createNotification, type TNotificationContent } from './notifications.js';
+
+type CampaignMessage = NotificationMessageType<'emailCampign'>;
+
+const SEVERITY_OF: Partial<Record<CampaignMessage, Severity>> = {
+  finished: SEVERITY.success,
+  approved: SEVERITY.success,
+  backToDraft: SEVERITY.warning,
+  stopped: SEVERITY.warning,
+  rejected: SEVERITY.warning,
+  approvalRequested: SEVERITY.warning,
+};
+
+export type CampaignNoticeCounts = { total?: number; sent?: number };
+
+const noticeUser = (user: CampaignUser) => ({ id: user.loginTuid, fullname: user.name });
+
+/**
+ * Tells the campaign's creator and the account owner (once if they are the same person), or the
+ * listed users, about `messageType`. `actor` is who did it (startedBy or approver by message).
+ */
+export async function notifyCampaign(options: {
+  tuid: string;
+  record: CampaignRecord;
+  messageType: CampaignMessage;
+  actor?: CampaignUser;
+  counts?: CampaignNoticeCounts;
+  to?: readonly string[];
+  now: Date;
+}): Promise<void> {
+  const { tuid, record, messageType, actor, counts, now } = options;
+  const recipients = [...new Set(options.to ?? [record.createdBy.loginTuid, tuid])];
+  const total = counts?.total ?? 0;
+  const sent = counts?.sent ?? 0;
+  const values: NonNullable<TNotificationContent['values']> = {
+    campName: record.name,
+    campaignType: record.type,
+    campStartTime: record.scheduleTime ?? record.run?.startTime ?? now.toISOString(),
+    totalNumberOfRecipients: total,
+    sentNumberOfRecipients: sent,
+    remainNumberOfRecipients: Math.max(0, total - sent),
+    ...(actor ? { startedBy: noticeUser(actor), approver: noticeUser(actor) } : {}),
+  };
+  await Promise.all(
+    recipients.map((userId) =>
+      createNotification({ userId, type: 'emailCampign', messageType, severity: SEVERITY_OF[messageType] ?? SEVERITY.info, values, now }).catch((error: unknown) =>
+        console.warn(JSON.stringify({ level: 'warn', msg: 'campaign notification failed', campaignId: record.id, messageType, userId, error: String(error) })),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Delivers one batch of a campaign run (the campaign-delivery queue's message).
+ *
+ * The campaign's status is read once per batch: paused parks the batch (resume re-enqueues it),
+ * stopped drops it (its credits return when the run settles), sending sends. Each recipient is
+ * claimed before it is sent (one write each, one transaction for the batch in the usual case);
+ * the batch's end is one transaction recording which recipients are done and adding the counts.
+ * So a redelivered batch sends nothing twice, and a worker that dies mid-batch leaves claims
+ * that the next attempt takes over once they are older than the queue's visibility timeout: those
+ * recipients are sent again and counted as retried, the only window for a duplicate.
+ *
+ * Throttling is retried with back-off inside the batch; if the transport still refuses, what was
+ * sent is recorded, the unsent recipients' claims are released and the batch fails, so SQS brings
+ * it back later: nothing is dropped and nothing sent twice.
+ */
+import {
+  backOffMs,
+  MAX_SLOT_WAIT_MS,
+  messageNotBefore,
+  PROGRESS_EVERY_MS,
+  SENDS_IN_FLIGHT,
+  THROTTLE_ATTEMPTS,
+} from '../../../shared/domain/campaign-send.js';
+import { isSending } from '../../../shared/domain/campaigns.js';
+import { isReachable, type ContactRecord } from '../../../shared/domain/contacts.js';
+import { mailFailureKind, type CampaignMailTransport } from '../../channels/mail.js';
+import { getCampaignRecord, type CampaignRecord } from '../../data/campaigns.js';
+import {
+  claimRecipients,
+  deleteParkedBatches,
+  dropBatch,
+  getBatchOutcome,
+  parkBatch,
+  recordBatch,
+  releaseRecipientClaims,
+  type BatchOutcome,
+} from '../../data/campaign-runs.js';
+import { getContacts } from '../../data/contacts.js';
+import { config } from '../../lib/config.js';
+import { createLimiter } from '../../lib/concurrency.js';
+import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from './delivery-queue.js';
+import { campaignMailFor, runMessage, type RunMessage } from './message.js';
+import { finishRunIfSettled, reportRunProgress } from './run-control.js';
+
+export type DeliveryOptions = {
+  transport: CampaignMailTransport;
+  /** How old a claim must be before another attempt takes it over: the queue's visibility timeout. */
+  staleAfterMs: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+};
+
+/** The batch is not finished and must come back later (SQS redelivers it after its visibility timeout). */
+export class BatchRetryLater extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BatchRetryLater';
+  }
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type SendOutcome = { sent: number[]; failed: number[]; unsent: number[] };
+
+/** Sends to claimed recipients: spaced to the rate when one is set, else several at once. */
+async function sendAll(
+  recipients: readonly ContactRecord[],
+  message: RunMessage,
+  ref: { tuid: string; campaignId: string },
+  slotStart: number,
+  options: Required<DeliveryOptions>,
+): Promise<SendOutcome> {
+  const { transport, now, sleep, random } = options;
+  const rate = config().CAMPAIGN_SEND_RATE;
+  const outcome: SendOutcome = { sent: [], failed: [], unsent: [] };
+  // Once one message has exhausted its retries the transport is saturated: the rest wait for the batch's retry.
+  let givingUp = false;
+  const sendOne = async (contact: ContactRecord, index: number) => {
+    const at = messageNotBefore(slotStart, index, rate);
+    if (at > now()) await sleep(at - now());
+    if (givingUp) return void outcome.unsent.push(contact.id);
+    const mail = campaignMailFor(message, { ...ref, contact }, new Date(now()));
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await transport.sendRaw(mail);
+        return void outcome.sent.push(contact.id);
+      } catch (error) {
+        const kind = mailFailureKind(error);
+        if (kind === 'permanent') {
+          console.warn(JSON.stringify({ level: 'warn', msg: 'campaign message refused', campaignId: ref.campaignId, contactId: contact.id, error: String(error) }));
+          return void outcome.failed.push(contact.id);
+        }
+        if (attempt >= THROTTLE_ATTEMPTS || givingUp) {
+          givingUp = true;
+          return void outcome.unsent.push(contact.id);
+        }
+        await sleep(backOffMs(attempt, random()));
+      }
+    }
+  };
+  if (rate > 0) {
+    for (const [index, contact] of recipients.entries()) await sendOne(contact, index);
+  } else {
+    const limit = createLimiter(SENDS_IN_FLIGHT);
+    await Promise.all(recipients.map((contact, index) => limit(() => sendOne(contact, index))));
+  }
+  return outcome;
+}
+
+/** Sets a paused campaign's batch aside; answers the status to go on with if a resume or stop raced the park. */
+async function park(message: TCampaignDeliveryMessage, pending: readonly number[]): Promise<CampaignRecord | null> {
+  const { tuid, campaignId, runId, seq } = message;
+  await parkBatch({ tuid, campaignId, runId, seq }, pending);
+  // A resume that listed parked batches just before this park did not see it: look once more.
+  const after = await getCampaignRecord(tuid, campaignId);
+  if (!after || after.run?.runId !== runId || after.status === 'paused') return null;
+  await deleteParkedBatches(tuid, campaignId, runId, [seq]);
+  return after;
+}
+
+async function drop(message: TCampaignDeliveryMessage, outcome: BatchOutcome, now: number): Promise<void> {
+  const { tuid, campaignId, runId, seq } = message;
+  if (await dropBatch({ tuid, campaignId, runId, seq }, outcome)) await finishRunIfSettled(tuid, campaignId, runId, new Date(now));
+}
+
+// Progress is reported at most every few seconds per run; this worker does not even ask the store more often.
+const lastProgressAsk = new Map<string, number>();
+
+export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOptions: DeliveryOptions): Promise<void> {
+  const options: Required<DeliveryOptions> = {
+    ...deliveryOptions,
+    now: deliveryOptions.now ?? Date.now,
+    sleep: deliveryOptions.sleep ?? realSleep,
+    random: deliveryOptions.random ?? Math.random,
+  };
+  const { now } = options;
+  const { tuid, campaignId, runId, seq } = message;
+  const ref = { tuid, campaignId, runId, seq };
+  const [current, outcome] = await Promise.all([getCampaignRecord(tuid, campaignId), getBatchOutcome(tuid, campaignId, runId, seq)]);
+  let record = current;
+  if (!record?.run || record.run.runId !== runId) return;
+  if (outcome.state === 'done' || outcome.state === 'dropped') return;
+  const alreadyDone = new Set(outcome.doneIds);
+  const pending = message.contactIds.filter((id) => !alreadyDone.has(id));
+
+  if (record.status === 'paused') {
+    record = await park(message, pending);
+    if (!record) return;
+  }
+  if (!isSending(record.status)) return drop(message, outcome, now());
+
+  // Far from its slot (a long rate-limited run): back on the queue rather than holding a worker.
+  const wait = message.notBefore - now();
+  if (wait > MAX_SLOT_WAIT_MS) return enqueueDeliveryBatches([message], now());
+  if (wait > 0) await options.sleep(wait);
+
+  const [compiled, contacts] = await Promise.all([runMessage(tuid, runId, record.run?.commandKey ?? record.commandKey), getContacts(tuid, pending)]);
+  // Unsubscribed, bounced or deleted since the plan: not sent, counted as failed, credit returned.
+  const reachable = pending.filter((id) => {
+    const contact = contacts.get(id);
+    return contact !== undefined && isReachable(contact, 'email');
+  });
+  const unreachable = pending.filter((id) => !reachable.includes(id));
+  const claim = await claimRecipients({ tuid, campaignId, runId, contactIds: reachable, now: now(), staleAfterMs: options.staleAfterMs });
+  if (claim.busy.length > 0) {
+    await releaseRecipientClaims(tuid, campaignId, claim.claimed);
+    throw new BatchRetryLater(`batch ${seq} of ${campaignId}: ${claim.busy.length} recipients are being sent by another worker`);
+  }
+
+  const recipients = claim.claimed.map((id) => contacts.get(id)!);
+  const sent = await sendAll(recipients, compiled, { tuid, campaignId }, message.notBefore > 0 ? message.notBefore : now(), options);
+  const doneIds = [...outcome.doneIds, ...unreachable, ...claim.reached, ...sent.sent, ...sent.failed];
+  const counts = { sent: sent.sent.length, failed: sent.failed.length + unreachable.length, retried: claim.retried.length };
+  if (sent.unsent.length > 0) {
+    await releaseRecipientClaims(tuid, campaignId, sent.unsent);
+    if (doneIds.length > outcome.doneIds.length) await recordBatch(ref, { state: 'partial', doneIds, previousVersion: outcome.version }, counts);
+    throw new BatchRetryLater(`batch ${seq} of ${campaignId}: transport still throttling, ${sent.unsent.length} recipients left for a retry`);
+  }
+  if (!(await recordBatch(ref, { state: 'done', doneIds, previousVersion: outcome.version }, counts))) return;
+
+  const at = new Date(now());
+  await finishRunIfSettled(tuid, campaignId, runId, at);
+  const progressKey = `${tuid}/${runId}`;
+  if (at.getTime() - (lastProgressAsk.get(progressKey) ?? 0) >= PROGRESS_EVERY_MS) {
+    if (lastProgressAsk.size > 100) lastProgressAsk.clear();
+    lastProgressAsk.set(progressKey, at.getTime());
+    await reportRunProgress(tuid, record, runId, PROGRESS_EVERY_MS, at);
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The planner: turns a started (or recovered) campaign run into delivery batches.
+ *
+ * 1. Recipients: a send writes its audience set (selection and pasted addresses, deduplicated,
+ *    reachable); a recovery writes a set of the audience not yet claimed. Nothing is held in memory
+ *    but ids in bitmaps.
+ * 2. Checks: the login email must be verified; 0 recipients and too few credits send the
+ *    campaign back to draft with the reason. Credits are reserved atomically, once per run.
+ * 3. Checkpoint: the run item (recipients, reservation, the rate's origin); the campaign's run
+ *    gets its recipient count and estimated end; the message's tracked links are stored.
+ * 4. Batches of DELIVERY_BATCH_SIZE ids, in id order from the stored set, each with its rate
+ *    slot, enqueued 10 to a call; the run item records how far enqueueing got, so a redelivered
+ *    plan message continues where the last attempt stopped instead of enqueueing again.
+ */
+import { BATCHES_PER_CHECKPOINT, batchNotBefore, DELIVERY_BATCH_SIZE, estimatedEndTime, FIRST_SLOT_LEAD_MS } from '../../../shared/domain/campaign-send.js';
+import { serviceDay, type CampaignStatus, type DraftReason, SENDING_STATUSES } from '../../../shared/domain/campaigns.js';
+import { TemplateCompileError } from '../../../shared/domain/personalization.js';
+import { getAccount } from '../../data/accounts.js';
+import { putTrackedLinks } from '../../data/campaign-counters.js';
+import { changeCampaignRecord, getCampaignRecord, readCampaignCommand, type CampaignRecord } from '../../data/campaigns.js';
+import { createRunProgress, getRunProgress, markRunEnqueued, setRunBatches, type RunProgress } from '../../data/campaign-runs.js';
+import { getContactSet } from '../../data/contact-sets.js';
+import { reserveEmailCredits, type EmailCreditSource } from '../../data/credit-ledger.js';
+import { config } from '../../lib/config.js';
+import { notifyCampaign } from '../campaign-notices.js';
+import { discardRunRecipients, writeRecoveryRecipients, writeSendRecipients } from './audience.js';
+import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from './delivery-queue.js';
+import { runMessage } from './message.js';
+import type { TCampaignPlanMessage } from './plan-queue.js';
+import { finishRunIfSettled } from './run-control.js';
+
+/** A run that has not started sending may still be paused; it returns to draft from either. */
+const PLANNABLE: readonly CampaignStatus[] = [...SENDING_STATUSES, 'paused'];
+
+async function backToDraft(tuid: string, record: CampaignRecord, runId: string, reason: DraftReason, now: Date): Promise<void> {
+  const draft = await changeCampaignRecord(tuid, record.id, { statuses: PLANNABLE, runId }, { status: 'draft', draftReason: reason });
+  if (draft) await notifyCampaign({ tuid, record: draft, messageType: 'backToDraft', now });
+}
+
+/** Steps 1–3, or null when the run went back to draft. */
+async function checkpointRun(message: TCampaignPlanMessage, record: CampaignRecord, clock: () => Date): Promise<RunProgress | null> {
+  const { tuid, campaignId, runId, kind } = message;
+  const now = clock();
+  const account = await getAccount(tuid);
+  if (!account || account.unverified) {
+    await backToDraft(tuid, record, runId, 'unverified', now);
+    return null;
+  }
+  // A message that cannot be rendered never reaches a batch: nothing is reserved for it.
+  try {
+    await runMessage(tuid, runId, record.run?.commandKey ?? record.commandKey);
+  } catch (error) {
+    if (!(error instanceof TemplateCompileError)) throw error;
+    await backToDraft(tuid, record, runId, 'contentProblem', now);
+    return null;
+  }
+  const recipients =
+    kind === 'send'
+      ? await writeSendRecipients({ tuid, campaignId, command: await readCampaignCommand(record.run?.commandKey ?? record.commandKey), now })
+      : await writeRecoveryRecipients({ tuid, campaignId, runId });
+  if (recipients.count === 0) {
+    await backToDraft(tuid, record, runId, 'noRecipients', now);
+    return null;
+  }
+  const creditSource: EmailCreditSource = account.free ? { free: true, day: serviceDay(now) } : { free: false };
+  if (!(await reserveEmailCredits({ tuid, campaignId, runId, count: recipients.count, source: creditSource, now }))) {
+    // A send that never went has no audience: later campaigns must not find it as "sent to".
+    if (kind === 'send') await discardRunRecipients(tuid, recipients.setId);
+    await backToDraft(tuid, record, runId, 'insufficientEmailCredits', now);
+    return null;
+  }
+  const planStart = clock().getTime() + FIRST_SLOT_LEAD_MS;
+  await createRunProgress(tuid, campaignId, { runId, kind, recipientSetId: recipients.setId, recipients: recipients.count, creditSource, planStart });
+  return getRunProgress(tuid, campaignId, runId);
+}
+
+/** Step 4 from the checkpoint; answers the number of batches. */
+async function enqueueBatches(message: TCampaignPlanMessage, progress: RunProgress, now: () => Date): Promise<number> {
+  const { tuid, campaignId, runId } = message;
+  const rate = config().CAMPAIGN_SEND_RATE;
+  const set = await getContactSet(tuid, progress.recipientSetId);
+  let seq = 0;
+  let ids: number[] = [];
+  let pending: TCampaignDeliveryMessage[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    await enqueueDeliveryBatches(pending, now().getTime());
+    pending = [];
+    await markRunEnqueued(tuid, campaignId, runId, seq);
+  };
+  const cut = async () => {
+    // Batches before the checkpoint are on the queue already.
+    if (seq >= progress.enqueued) pending.push({ tuid, campaignId, runId, seq, contactIds: ids, notBefore: batchNotBefore(progress.planStart, seq, rate) });
+    seq += 1;
+    ids = [];
+    if (pending.length >= BATCHES_PER_CHECKPOINT) await flush();
+  };
+  for (const id of set.ids()) {
+    ids.push(id);
+    if (ids.length === DELIVERY_BATCH_SIZE) await cut();
+  }
+  if (ids.length > 0) await cut();
+  await flush();
+  return seq;
+}
+
+/** Plans one run (the campaign-plan queue's message); a message for a run that is not current, or not sending, does nothing. */
+export async function planCampaignRun(message: TCampaignPlanMessage, now: () => Date = () => new Date()): Promise<void> {
+  const { tuid, campaignId, runId } = message;
+  const record = await getCampaignRecord(tuid, campaignId);
+  if (!record?.run || record.run.runId !== runId) return;
+  let progress = await getRunProgress(tuid, campaignId, runId);
+  if (record.status === 'stopped' && progress && progress.batches === null) {
+    // Stopped while a planning attempt was cut short: the batches not enqueued never will be; end the run on those that were.
+    await setRunBatches(tuid, campaignId, runId, progress.enqueued);
+    await finishRunIfSettled(tuid, campaignId, runId, now());
+    return;
+  }
+  if (!PLANNABLE.includes(record.status)) return;
+  if (!progress) {
+    // A run paused before it was planned is planned all the same: its batches park on arrival.
+    progress = await checkpointRun(message, record, now);
+    if (!progress) return;
+  }
+  if (progress.batches !== null) return;
+  const rate = config().CAMPAIGN_SEND_RATE;
+  const compiled = await runMessage(tuid, runId, record.run.commandKey ?? record.commandKey);
+  await putTrackedLinks(tuid, campaignId, runId, compiled.trackedLinks);
+  const started = await changeCampaignRecord(
+    tuid,
+    campaignId,
+    { runId },
+    { runFields: { recipients: progress.recipients, estimatedEndTime: estimatedEndTime(new Date(progress.planStart), progress.recipients, rate).toISOString() } },
+  );
+  const batches = await enqueueBatches(message, progress, now);
+  // Only the attempt that sets the total announces the start: a redelivery does not notify twice.
+  if (!(await setRunBatches(tuid, campaignId, runId, batches))) return;
+  if (started) await notifyCampaign({ tuid, record: started, messageType: 'started', actor: started.run?.startedBy, counts: { total: progress.recipients, sent: 0 }, now: now() });
+  // Fast workers may have settled every batch before the total was known.
+  await finishRunIfSettled(tuid, campaignId, runId, now());
+}

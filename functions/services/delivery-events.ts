@@ -1,0 +1,191 @@
+/**
+ * Delivery and tracking events into the campaign report (docs/api-contract.md "Tracking and
+ * reports"). The 'delivery-events' queue carries two kinds of message: SES events as SNS delivers
+ * them (an SNS Notification whose Message is the SES event JSON, tagged with the recipient by the
+ * delivery worker), and the tracking events our public links enqueue. Both become one
+ * EngagementEvent, applied to the recipient's engagement once: the suppression first (idempotent,
+ * so a crash between the two steps loses nothing), then the report's writes in one transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { applyEngagementEvent, bounceKindOf, suppressionOf, type EngagementEvent } from '../../shared/domain/campaign-engagement.js';
+import { getTrackedLinks } from '../data/campaign-counters.js';
+import { getEngagement, recordEngagementChange } from '../data/campaign-engagement.js';
+import { getAccount } from '../data/accounts.js';
+import { getCampaignRecord } from '../data/campaigns.js';
+import { getContact } from '../data/contacts.js';
+import { sendQueueMessage } from '../lib/aws/sqs.js';
+import { config } from '../lib/config.js';
+import type { TrackedRecipient } from '../lib/tracking-links.js';
+import { suppressEmail } from './contacts.js';
+
+/** What the public tracking links enqueue. `id` stays the same across redeliveries, which is what makes a repeat harmless. */
+export const ZTrackingEventMessage = z.strictObject({
+  source: z.literal('tracking'),
+  id: z.string().min(1).max(64),
+  type: z.enum(['open', 'click', 'unsubscribe']),
+  tuid: z.string().min(1),
+  campaignId: z.string().min(1),
+  contactId: z.number().int().min(1),
+  /** click: the link's number in the message. */
+  link: z.number().int().min(0).optional(),
+  time: z.iso.datetime(),
+  userAgent: z.string().max(500).optional(),
+});
+export type TTrackingEventMessage = z.infer<typeof ZTrackingEventMessage>;
+
+/** SNS's envelope (the subscription is not raw): the SES event is the JSON text in `Message`. */
+const ZSnsEnvelope = z.object({ Type: z.string(), MessageId: z.string().min(1), Message: z.string() });
+
+export const ZDeliveryEventMessage = z.union([ZTrackingEventMessage, ZSnsEnvelope]);
+export type TDeliveryEventMessage = z.infer<typeof ZDeliveryEventMessage>;
+
+const ZTimestamp = z.string().optional();
+
+/** The parts of an SES event publishing record the report uses; SES adds fields freely, so unknown keys pass. */
+const ZSesEvent = z.object({
+  eventType: z.string(),
+  mail: z.object({
+    messageId: z.string(),
+    timestamp: z.string(),
+    destination: z.array(z.string()).default([]),
+    /** Message tags, set by the delivery worker: tuid, campaignId, contactId. */
+    tags: z.record(z.string(), z.array(z.string())).default({}),
+  }),
+  delivery: z.object({ timestamp: ZTimestamp }).optional(),
+  bounce: z
+    .object({
+      bounceType: z.string(),
+      bounceSubType: z.string().optional(),
+      timestamp: ZTimestamp,
+      bouncedRecipients: z.array(z.object({ emailAddress: z.string(), diagnosticCode: z.string().optional() })).default([]),
+    })
+    .optional(),
+  complaint: z.object({ timestamp: ZTimestamp, complainedRecipients: z.array(z.object({ emailAddress: z.string() })).default([]) }).optional(),
+  open: z.object({ timestamp: ZTimestamp }).optional(),
+  click: z.object({ timestamp: ZTimestamp, link: z.string() }).optional(),
+});
+type SesEvent = z.infer<typeof ZSesEvent>;
+
+type RecipientEvent = { recipient: TrackedRecipient; event: EngagementEvent };
+
+const isoTime = (text: string | undefined, fallback: string) => {
+  const parsed = Date.parse(text ?? fallback);
+  return new Date(Number.isNaN(parsed) ? Date.parse(fallback) : parsed).toISOString();
+};
+
+/** The recipient the delivery worker tagged the message with; null for mail that is not a campaign's. */
+function taggedRecipient(ses: SesEvent): TrackedRecipient | null {
+  const tag = (name: string) => ses.mail.tags[name]?.[0];
+  const [tuid, campaignId, contactText] = [tag('tuid'), tag('campaignId'), tag('contactId')];
+  const contactId = Number(contactText);
+  if (!tuid || !campaignId || !Number.isSafeInteger(contactId) || contactId < 1) return null;
+  return { tuid, campaignId, contactId };
+}
+
+async function fromSes(envelope: z.infer<typeof ZSnsEnvelope>): Promise<RecipientEvent | null> {
+  if (envelope.Type !== 'Notification') return null;
+  const ses = ZSesEvent.parse(JSON.parse(envelope.Message));
+  const recipient = taggedRecipient(ses);
+  if (!recipient) return null;
+  const base = { id: envelope.MessageId, email: ses.mail.destination[0] ?? null };
+  const at = (timestamp: string | undefined) => isoTime(timestamp, ses.mail.timestamp);
+  let event: EngagementEvent | null = null;
+  switch (ses.eventType) {
+    case 'Send':
+      event = { ...base, kind: 'sent', time: at(undefined) };
+      break;
+    case 'Delivery':
+      event = { ...base, kind: 'delivered', time: at(ses.delivery?.timestamp) };
+      break;
+    case 'Reject':
+      event = { ...base, kind: 'failed', time: at(undefined) };
+      break;
+    case 'Bounce': {
+      if (!ses.bounce) return null;
+      const [bounced] = ses.bounce.bouncedRecipients;
+      const reason = bounced?.diagnosticCode ?? [ses.bounce.bounceType, ses.bounce.bounceSubType].filter(Boolean).join(' / ');
+      event = { ...base, email: bounced?.emailAddress ?? base.email, kind: 'bounced', bounceType: bounceKindOf(ses.bounce.bounceType), reason: reason.slice(0, 1000), time: at(ses.bounce.timestamp) };
+      break;
+    }
+    case 'Complaint':
+      event = { ...base, email: ses.complaint?.complainedRecipients[0]?.emailAddress ?? base.email, kind: 'complained', time: at(ses.complaint?.timestamp) };
+      break;
+    case 'Open':
+      event = { ...base, kind: 'opened', time: at(ses.open?.timestamp) };
+      break;
+    case 'Click': {
+      if (!ses.click) return null;
+      const links = await getTrackedLinks(recipient.tuid, recipient.campaignId);
+      const index = links.indexOf(ses.click.link);
+      event = { ...base, kind: 'clicked', link: index === -1 ? null : index, time: at(ses.click.timestamp) };
+      break;
+    }
+    default:
+      // DeliveryDelay, Rendering Failure, Subscription: nothing the report shows.
+      return null;
+  }
+  return { recipient, event };
+}
+
+function fromTracking(message: TTrackingEventMessage): RecipientEvent {
+  const recipient = { tuid: message.tuid, campaignId: message.campaignId, contactId: message.contactId };
+  const base = { id: message.id, time: message.time, email: null };
+  switch (message.type) {
+    case 'open':
+      return { recipient, event: { ...base, kind: 'opened' } };
+    case 'click':
+      return { recipient, event: { ...base, kind: 'clicked', link: message.link ?? null } };
+    case 'unsubscribe':
+      return { recipient, event: { ...base, kind: 'unsubscribed' } };
+  }
+}
+
+/** Campaigns known to exist, per container: most events of a batch are the same campaign's. */
+const knownCampaigns = new Set<string>();
+const KNOWN_CAMPAIGNS_LIMIT = 1000;
+
+async function campaignExists(tuid: string, campaignId: string): Promise<boolean> {
+  const key = `${tuid}/${campaignId}`;
+  if (knownCampaigns.has(key)) return true;
+  if (!(await getCampaignRecord(tuid, campaignId))) return false;
+  if (knownCampaigns.size >= KNOWN_CAMPAIGNS_LIMIT) knownCampaigns.clear();
+  knownCampaigns.add(key);
+  return true;
+}
+
+/** Tries of one event against concurrent events of the same recipient before SQS retries it. */
+const RECORD_ATTEMPTS = 5;
+
+/** Applies one event to the recipient's engagement and the report. */
+export async function recordEngagementEvent({ recipient, event }: RecipientEvent, now: Date): Promise<void> {
+  const { tuid, campaignId, contactId } = recipient;
+  const hasReport = await campaignExists(tuid, campaignId);
+  const suppression = suppressionOf(event);
+  // A deleted campaign has no report to update, but its bounces and unsubscribes still hold while the account exists.
+  if (!hasReport && (!suppression || !(await getAccount(tuid)))) return;
+  let stored = hasReport ? await getEngagement(tuid, campaignId, contactId) : null;
+  // Tracking events name the recipient, not the address: the one the report knows, else the contact's.
+  const email = event.email ?? stored?.engagement.email ?? (await getContact(tuid, contactId))?.email ?? null;
+  if (suppression) await suppressEmail({ tuid, email, contactId, suppression, now });
+  if (!hasReport) return;
+  for (let attempt = 1; ; attempt += 1) {
+    const change = applyEngagementEvent(stored?.engagement ?? null, { ...event, email });
+    if (!change) return;
+    if (await recordEngagementChange({ tuid, campaignId, contactId, version: stored?.version ?? null, change, time: event.time })) return;
+    if (attempt >= RECORD_ATTEMPTS) throw new Error(`engagement of ${contactId} in ${campaignId} kept changing; SQS retries the event`);
+    stored = await getEngagement(tuid, campaignId, contactId);
+  }
+}
+
+/** The worker's step for one queue message. */
+export async function processDeliveryEvent(message: TDeliveryEventMessage, now: Date): Promise<void> {
+  const normalized = 'source' in message ? fromTracking(message) : await fromSes(message);
+  if (normalized) await recordEngagementEvent(normalized, now);
+}
+
+/** Queues what a public tracking link saw; the worker records it. */
+export async function enqueueTrackingEvent(event: Omit<TTrackingEventMessage, 'source' | 'id'>): Promise<void> {
+  const message: TTrackingEventMessage = { source: 'tracking', id: randomUUID(), ...event };
+  await sendQueueMessage(config().QUEUE_URL_DELIVERY_EVENTS, JSON.stringify(message));
+}

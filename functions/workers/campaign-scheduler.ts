@@ -1,0 +1,7 @@
+/** Every minute (functions/routes.ts SCHEDULES): starts the scheduled campaigns that fell due. */
+import type { ScheduledEvent } from 'aws-lambda';
+import { runCampaignScheduler } from '../services/campaign-scheduler.js';
+
+export async function handler(event: ScheduledEvent): Promise<{ started: number }> {
+  return runCampaignScheduler(new Date(event.time));
+}

@@ -1,0 +1,9 @@
+/**
+ * Records delivery events (SES through SNS) and tracking events (the public links) in campaign
+ * reports and suppresses hard-bounced, complaining and unsubscribed addresses. A redelivered
+ * message changes nothing twice (functions/services/delivery-events.ts).
+ */
+import { createQueueWorker } from '../lib/worker.js';
+import { processDeliveryEvent, ZDeliveryEventMessage } from '../services/delivery-events.js';
+
+export const handler = createQueueWorker(ZDeliveryEventMessage, (message) => processDeliveryEvent(message, new Date()));

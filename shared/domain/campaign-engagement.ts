@@ -1,0 +1,319 @@
+/**
+ * What one recipient did with one campaign message, and how each delivery or tracking event
+ * changes it (docs/data-model.md "Tracking and reports"). The worker reads the recipient's
+ * engagement, asks `applyEngagementEvent` what the event changes, and writes the new engagement
+ * with the counter, list and timeline deltas in one conditional transaction: a unique open, click
+ * or bounce is counted on its first sight only, and a redelivered event (same id) counts nothing.
+ * Pure: no I/O, no clock.
+ */
+import type { CampaignCounters, EmailReportView } from './campaigns.js';
+import type { TReportRow } from '../schemas/campaigns.js';
+import type { ContactRecord } from './contacts.js';
+
+/** A recipient's delivery status as the delivery view shows it, in rising precedence. */
+export const DELIVERY_STATUSES = ['sent', 'failed', 'delivered', 'bounced', 'complained'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export type BounceKind = 'hard' | 'soft';
+
+/** A delivery event (SES through SNS) or a tracking event (our open, click and unsubscribe links), normalised. */
+export type EngagementEvent = {
+  /** Unique per event and kept across redeliveries (the SNS message id, or the id the tracking endpoint gave it). */
+  id: string;
+  /** ISO instant the event happened. */
+  time: string;
+  /** The address the message went to, when the event names it. */
+  email: string | null;
+} & (
+  | { kind: 'sent' }
+  | { kind: 'delivered' }
+  /** The provider refused the message before sending it (SES Reject). */
+  | { kind: 'failed' }
+  | { kind: 'bounced'; bounceType: BounceKind; reason: string }
+  | { kind: 'complained' }
+  | { kind: 'opened' }
+  /** `link` is the message's link number; null when the event names a link the message did not track. */
+  | { kind: 'clicked'; link: number | null }
+  | { kind: 'unsubscribed' }
+);
+
+/** One recipient's engagement with one campaign. Times are ISO instants. */
+export type Engagement = {
+  email: string | null;
+  status: DeliveryStatus;
+  statusTime: string;
+  deliveredTime: string | null;
+  bounceType: BounceKind | null;
+  bounceReason: string | null;
+  bounceTime: string | null;
+  complaintTime: string | null;
+  opens: number;
+  firstOpen: string | null;
+  lastOpen: string | null;
+  clicks: number;
+  firstClick: string | null;
+  lastClick: string | null;
+  /** Clicks per link number. */
+  linkClicks: Record<string, number>;
+  unsubscribeTime: string | null;
+  /** Ids of the latest events applied: a redelivered event is recognised and counts nothing. */
+  recentEventIds: string[];
+};
+
+/** SQS redelivers within minutes; no recipient makes this many events in between. */
+export const RECENT_EVENT_IDS = 50;
+
+/** The lists of the report's list views; `link.<n>` is the click view of one link. */
+export type ReportListName = Exclude<EmailReportView, 'overview'> | `link.${number}`;
+
+export function reportListName(view: Exclude<EmailReportView, 'overview'>, link?: number): ReportListName {
+  return view === 'click' && link !== undefined ? `link.${link}` : view;
+}
+
+/** Per-campaign totals the counters do not hold: list sizes and each link's clicks. */
+export type ReportTotalsDelta = {
+  delivery?: number;
+  bounce?: number;
+  /** By link number. */
+  linkClicks?: { link: number; clicks: number; uniqueClicks: number };
+};
+
+export type EngagementChange = {
+  next: Engagement;
+  counters: Partial<CampaignCounters>;
+  /** The lists the recipient joins with this event (entered at the event's time). */
+  joins: ReportListName[];
+  totals: ReportTotalsDelta;
+  /** Opens and clicks to add to the hour of the event. */
+  timeline: { opens: number; clicks: number } | null;
+};
+
+const STATUS_RANK: Record<DeliveryStatus, number> = { sent: 0, failed: 1, delivered: 2, bounced: 3, complained: 4 };
+
+function withStatus(engagement: Engagement, status: DeliveryStatus, time: string): void {
+  if (STATUS_RANK[status] > STATUS_RANK[engagement.status]) {
+    engagement.status = status;
+    engagement.statusTime = time;
+  }
+}
+
+function firstSight(time: string, email: string | null): Engagement {
+  return {
+    email,
+    status: 'sent',
+    statusTime: time,
+    deliveredTime: null,
+    bounceType: null,
+    bounceReason: null,
+    bounceTime: null,
+    complaintTime: null,
+    opens: 0,
+    firstOpen: null,
+    lastOpen: null,
+    clicks: 0,
+    firstClick: null,
+    lastClick: null,
+    linkClicks: {},
+    unsubscribeTime: null,
+    recentEventIds: [],
+  };
+}
+
+const later = (a: string | null, b: string) => (a !== null && a > b ? a : b);
+const earlier = (a: string | null, b: string) => (a !== null && a < b ? a : b);
+
+/**
+ * What `event` changes for a recipient whose engagement is `current` (null before any event);
+ * null when it changes nothing (a redelivery, or a fact already known), so nothing is written.
+ */
+export function applyEngagementEvent(current: Engagement | null, event: EngagementEvent): EngagementChange | null {
+  if (current?.recentEventIds.includes(event.id)) return null;
+  const next: Engagement = current ? { ...current, linkClicks: { ...current.linkClicks } } : firstSight(event.time, event.email);
+  next.email ??= event.email;
+  const counters: Partial<CampaignCounters> = {};
+  const joins: ReportListName[] = current ? [] : ['delivery'];
+  const totals: ReportTotalsDelta = current ? {} : { delivery: 1 };
+  const timeline = { opens: 0, clicks: 0 };
+  let changed = current === null;
+  const add = (name: keyof CampaignCounters, value = 1) => {
+    counters[name] = (counters[name] ?? 0) + value;
+  };
+  /** `implied`: a click proves an open the pixel did not see; it makes an opener, not a counted open. */
+  const open = (implied: boolean) => {
+    if (next.firstOpen === null) {
+      add('uniqueOpens');
+      joins.push('open');
+    }
+    next.firstOpen = earlier(next.firstOpen, event.time);
+    next.lastOpen = later(next.lastOpen, event.time);
+    if (!implied) {
+      add('opens');
+      next.opens += 1;
+      timeline.opens += 1;
+    }
+    changed = true;
+  };
+
+  switch (event.kind) {
+    case 'sent':
+      break;
+    case 'failed':
+      if (next.status === 'sent') {
+        withStatus(next, 'failed', event.time);
+        changed = true;
+      }
+      break;
+    case 'delivered':
+      if (next.deliveredTime === null) {
+        next.deliveredTime = event.time;
+        withStatus(next, 'delivered', event.time);
+        add('delivered');
+        changed = true;
+      }
+      break;
+    case 'bounced':
+      if (next.bounceType === null) {
+        add(event.bounceType === 'hard' ? 'hardBounces' : 'softBounces');
+        joins.push('bounce');
+        totals.bounce = 1;
+      } else if (next.bounceType === 'soft' && event.bounceType === 'hard') {
+        // A temporary failure that became permanent is one hard bounce, not two bounces.
+        add('hardBounces');
+        add('softBounces', -1);
+      } else break;
+      next.bounceType = event.bounceType;
+      next.bounceReason = event.reason;
+      next.bounceTime = event.time;
+      withStatus(next, 'bounced', event.time);
+      changed = true;
+      break;
+    case 'complained':
+      if (next.complaintTime === null) {
+        next.complaintTime = event.time;
+        withStatus(next, 'complained', event.time);
+        add('complaints');
+        changed = true;
+      }
+      break;
+    case 'opened':
+      open(false);
+      break;
+    case 'clicked': {
+      // A click proves the message was opened, even when its images (the pixel) were blocked.
+      if (next.firstOpen === null) open(true);
+      add('clicks');
+      if (next.firstClick === null) {
+        add('uniqueClicks');
+        joins.push('click');
+      }
+      next.clicks += 1;
+      next.firstClick = earlier(next.firstClick, event.time);
+      next.lastClick = later(next.lastClick, event.time);
+      if (event.link !== null) {
+        const key = String(event.link);
+        const before = next.linkClicks[key] ?? 0;
+        next.linkClicks[key] = before + 1;
+        if (before === 0) joins.push(`link.${event.link}`);
+        totals.linkClicks = { link: event.link, clicks: 1, uniqueClicks: before === 0 ? 1 : 0 };
+      }
+      timeline.clicks += 1;
+      changed = true;
+      break;
+    }
+    case 'unsubscribed':
+      if (next.unsubscribeTime === null) {
+        next.unsubscribeTime = event.time;
+        add('unsubscribes');
+        joins.push('unsubscribe');
+        changed = true;
+      }
+      break;
+  }
+  if (!changed) return null;
+  next.recentEventIds = [...(current?.recentEventIds ?? []), event.id].slice(-RECENT_EVENT_IDS);
+  return { next, counters, joins, totals, timeline: timeline.opens + timeline.clicks > 0 ? timeline : null };
+}
+
+/** Events after which the address must never be mailed again, and how (spec §4; docs/decisions.md). */
+export type Suppression = 'hardBounce' | 'complaint' | 'unsubscribe';
+
+export function suppressionOf(event: EngagementEvent): Suppression | null {
+  if (event.kind === 'bounced' && event.bounceType === 'hard') return 'hardBounce';
+  if (event.kind === 'complained') return 'complaint';
+  if (event.kind === 'unsubscribed') return 'unsubscribe';
+  return null;
+}
+
+/**
+ * The contact after a suppression: a hard bounce marks the address undeliverable (the contact's
+ * owner may reset it), a complaint or an unsubscribe withdraws consent. Unchanged when it already is.
+ */
+export function suppressedContact(contact: ContactRecord, suppression: Suppression, now: number): ContactRecord {
+  if (suppression === 'hardBounce') return contact.emailBounce === 'hard' ? contact : { ...contact, emailBounce: 'hard', updateTime: now };
+  return contact.emailSubscribe ? { ...contact, emailSubscribe: false, updateTime: now } : contact;
+}
+
+/** SES bounce types: Permanent is hard; Transient and Undetermined may succeed later, so soft. */
+export function bounceKindOf(sesBounceType: string): BounceKind {
+  return sesBounceType === 'Permanent' ? 'hard' : 'soft';
+}
+
+/** The hour an instant falls in (UTC, ISO), the timeline's bucket. */
+export function timelineHour(time: string): string {
+  return `${time.slice(0, 13)}:00:00.000Z`;
+}
+
+/** The list views of a report (every view but the overview). */
+export type ReportListView = Exclude<EmailReportView, 'overview'>;
+
+/** One row of a list view, from the recipient's engagement; `link` and its `url` in the click view of one link. */
+export function toReportRow(view: ReportListView, contactId: number, engagement: Engagement, link?: { index: number; url: string }): TReportRow {
+  const base = { contactId: String(contactId), email: engagement.email ?? '' };
+  switch (view) {
+    case 'delivery':
+      return { ...base, status: engagement.status, time: engagement.statusTime };
+    case 'open':
+      return { ...base, time: engagement.lastOpen, count: engagement.opens };
+    case 'click':
+      return link
+        ? { ...base, time: engagement.lastClick, count: engagement.linkClicks[String(link.index)] ?? 0, url: link.url }
+        : { ...base, time: engagement.lastClick, count: engagement.clicks };
+    case 'bounce':
+      return { ...base, time: engagement.bounceTime, bounceType: engagement.bounceType ?? 'soft', reason: engagement.bounceReason ?? '' };
+    case 'unsubscribe':
+      return { ...base, time: engagement.unsubscribeTime };
+  }
+}
+
+/** The CSV export's columns of each list view, and a row's cells under them. */
+export function reportCsvColumns(view: ReportListView, withLink: boolean): string[] {
+  const columns: Record<ReportListView, string[]> = {
+    delivery: ['Contact ID', 'Email', 'Status', 'Time'],
+    open: ['Contact ID', 'Email', 'Opens', 'Last open'],
+    click: withLink ? ['Contact ID', 'Email', 'URL', 'Clicks', 'Last click'] : ['Contact ID', 'Email', 'Clicks', 'Last click'],
+    bounce: ['Contact ID', 'Email', 'Bounce type', 'Reason', 'Time'],
+    unsubscribe: ['Contact ID', 'Email', 'Time'],
+  };
+  return columns[view];
+}
+
+export function reportCsvCells(view: ReportListView, row: TReportRow): Array<string | number | null> {
+  switch (view) {
+    case 'delivery':
+      return [row.contactId, row.email, row.status ?? '', row.time];
+    case 'open':
+      return [row.contactId, row.email, row.count ?? 0, row.time];
+    case 'click':
+      return row.url === undefined ? [row.contactId, row.email, row.count ?? 0, row.time] : [row.contactId, row.email, row.url, row.count ?? 0, row.time];
+    case 'bounce':
+      return [row.contactId, row.email, row.bounceType ?? '', row.reason ?? '', row.time];
+    case 'unsubscribe':
+      return [row.contactId, row.email, row.time];
+  }
+}
+
+/** How a campaign was (or will be) sent, as the report's state names it (spec §3 "Campaign report state"). */
+export function reportMode(campaign: { recurring: unknown; parentId: string | null; scheduleTime: string | null }): 'now' | 'schedule' | 'recurring' {
+  if (campaign.recurring !== null || campaign.parentId !== null) return 'recurring';
+  return campaign.scheduleTime !== null ? 'schedule' : 'now';
+}

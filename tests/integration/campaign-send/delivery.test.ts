@@ -1,0 +1,254 @@
+/**
+ * Delivery under the failures at-least-once queues bring: a batch delivered twice, a worker that
+ * dies mid-batch, a transport that throttles, and a user who pauses, resumes or stops. Batches are
+ * taken off the queue and handed to deliverBatch directly, so each test holds the clock and the
+ * transport.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { campaignMailTransport, type CampaignMailTransport } from '../../../functions/channels/mail.js';
+import { readSink } from '../../../functions/channels/sink.js';
+import { getAccount } from '../../../functions/data/accounts.js';
+import { getCampaignCounters } from '../../../functions/data/campaign-counters.js';
+import { changeCampaignRecord, getCampaignRecord } from '../../../functions/data/campaigns.js';
+import { getLedgerEntry } from '../../../functions/data/credit-ledger.js';
+import { resetConfigForTests } from '../../../functions/lib/config.js';
+import { BatchRetryLater, deliverBatch } from '../../../functions/services/campaign-send/deliver.js';
+import type { TCampaignDeliveryMessage } from '../../../functions/services/campaign-send/delivery-queue.js';
+import { enqueueCampaignPlan } from '../../../functions/services/campaign-send/plan-queue.js';
+import { resumeCampaignRun, stopCampaignRun } from '../../../functions/services/campaign-send/run-control.js';
+import type { CampaignStatus } from '../../../shared/domain/campaigns.js';
+import { useTestTable, type TestTable } from '../../helpers/emulators.js';
+import { drainQueue, seedAccount, seedContacts, sendCommand, startedCampaign, takeDeliveryMessages } from './support.js';
+
+const STALE_AFTER_MS = 120_000;
+const noSleep = async () => undefined;
+
+let testTable: TestTable;
+
+beforeAll(async () => {
+  testTable = await useTestTable();
+});
+
+afterEach(() => {
+  delete process.env.SINK_THROTTLE_FRACTION;
+  resetConfigForTests();
+});
+
+async function mailsOf(campaignId: string) {
+  return (await readSink(testTable.sinkDir, 'mail', { limit: 100_000 })).filter((mail) => mail.tags?.campaignId === campaignId);
+}
+
+/** A planned campaign of `recipients` contacts and its batches, taken off the queue. */
+async function plannedCampaign(recipients: number, emailCredits = 10_000) {
+  const account = await seedAccount({ emailCredits });
+  await seedContacts(account.tuid, recipients);
+  const { campaignId, runId } = await startedCampaign(account, sendCommand(account.login));
+  await drainQueue('campaign-plan');
+  return { account, tuid: account.tuid, campaignId, runId, batches: await takeDeliveryMessages() };
+}
+
+function deliver(message: TCampaignDeliveryMessage, options: { transport?: CampaignMailTransport; now?: () => number } = {}) {
+  return deliverBatch(message, { transport: options.transport ?? campaignMailTransport(), staleAfterMs: STALE_AFTER_MS, sleep: noSleep, now: options.now });
+}
+
+async function setStatus(tuid: string, campaignId: string, status: CampaignStatus) {
+  expect(await changeCampaignRecord(tuid, campaignId, {}, { status })).not.toBeNull();
+}
+
+describe('redelivery', () => {
+  it('of a finished batch sends nothing and counts nothing again', async () => {
+    // Prepare
+    const { tuid, campaignId, batches } = await plannedCampaign(50);
+
+    // Act
+    await deliver(batches[0]!);
+    await deliver(batches[0]!);
+
+    // Assess
+    expect(await mailsOf(campaignId)).toHaveLength(50);
+    expect(await getCampaignCounters(tuid, campaignId)).toMatchObject({ sent: 50, retried: 0 });
+    expect((await getCampaignRecord(tuid, campaignId))?.status).toBe('finished');
+  });
+
+  it('while another worker still holds the batch is refused, sending nothing', async () => {
+    // Prepare
+    const { campaignId, batches } = await plannedCampaign(50);
+    let release: () => void = () => undefined;
+    const stalled: CampaignMailTransport = { sendRaw: () => new Promise((resolve) => (release = () => resolve({ messageId: 'late' }))) };
+    void deliver(batches[0]!, { transport: stalled });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    // Act
+    const second = deliver(batches[0]!);
+
+    // Assess
+    await expect(second).rejects.toBeInstanceOf(BatchRetryLater);
+    expect(await mailsOf(campaignId)).toHaveLength(0);
+    release();
+  });
+});
+
+describe('a worker that dies mid-batch', () => {
+  it('loses nobody: its claims are taken over after the visibility timeout and counted as retried', async () => {
+    // Prepare: the first worker sends 20 messages, then hangs for ever (its Lambda timed out).
+    const { tuid, campaignId, batches } = await plannedCampaign(50);
+    const sink = campaignMailTransport();
+    let calls = 0;
+    const dying: CampaignMailTransport = { sendRaw: (mail) => (++calls <= 20 ? sink.sendRaw(mail) : new Promise(() => undefined)) };
+    void deliver(batches[0]!, { transport: dying });
+    await expect.poll(async () => (await mailsOf(campaignId)).length, { timeout: 10_000 }).toBe(20);
+
+    // Act: SQS delivers the batch again once its visibility timeout has passed.
+    await deliver(batches[0]!, { now: () => Date.now() + STALE_AFTER_MS + 1_000 });
+
+    // Assess
+    const mails = await mailsOf(campaignId);
+    expect(new Set(mails.map((mail) => mail.to)).size).toBe(50);
+    expect(mails.length).toBeLessThanOrEqual(70);
+    expect(await getCampaignCounters(tuid, campaignId)).toMatchObject({ sent: 50, failed: 0, retried: 50 });
+    expect((await getCampaignRecord(tuid, campaignId))?.status).toBe('finished');
+  });
+});
+
+describe('a throttling transport', () => {
+  it('is retried with back-off; what it still refuses comes back with the batch, never lost, never sent twice', async () => {
+    // Prepare: the sink refuses 70% of calls, so some recipients outlast the in-batch retries.
+    const { tuid, campaignId, batches } = await plannedCampaign(100);
+    process.env.SINK_THROTTLE_FRACTION = '0.7';
+    resetConfigForTests();
+
+    // Act: the queue brings a failed batch back until it completes.
+    let retries = 0;
+    for (const batch of batches) {
+      for (;;) {
+        try {
+          await deliver(batch);
+          break;
+        } catch (error) {
+          expect(error).toBeInstanceOf(BatchRetryLater);
+          retries += 1;
+        }
+      }
+    }
+
+    // Assess
+    const mails = await mailsOf(campaignId);
+    expect(retries).toBeGreaterThan(0);
+    expect(mails).toHaveLength(100);
+    expect(new Set(mails.map((mail) => mail.to)).size).toBe(100);
+    expect(await getCampaignCounters(tuid, campaignId)).toMatchObject({ sent: 100, failed: 0, retried: 0 });
+    expect((await getCampaignRecord(tuid, campaignId))?.status).toBe('finished');
+  });
+
+  it('counts a permanent refusal as failed and returns its credit', async () => {
+    // Prepare
+    const { tuid, campaignId, runId, batches } = await plannedCampaign(50, 1_000);
+    const sink = campaignMailTransport();
+    let calls = 0;
+    const rejecting: CampaignMailTransport = {
+      sendRaw: (mail) => {
+        calls += 1;
+        if (calls % 10 === 0) return Promise.reject(Object.assign(new Error('Email address is not verified.'), { name: 'MessageRejected' }));
+        return sink.sendRaw(mail);
+      },
+    };
+
+    // Act
+    await deliver(batches[0]!, { transport: rejecting });
+
+    // Assess
+    expect(await getCampaignCounters(tuid, campaignId)).toMatchObject({ sent: 45, failed: 5 });
+    expect(await getLedgerEntry(tuid, `${runId}#refund`)).toMatchObject({ delta: 5 });
+    expect((await getAccount(tuid))?.credits.email).toBe(1_000 - 45);
+  });
+});
+
+describe('pause, resume and stop', () => {
+  it('park the batches that arrive while paused; resume sends exactly the rest', async () => {
+    // Prepare
+    const { tuid, campaignId, batches } = await plannedCampaign(150);
+    expect(batches).toHaveLength(3);
+    await deliver(batches[0]!);
+
+    // Act: paused, two batches arrive and are parked; then resumed.
+    await setStatus(tuid, campaignId, 'paused');
+    await deliver(batches[1]!);
+    await deliver(batches[2]!);
+    const whilePaused = (await mailsOf(campaignId)).length;
+    await setStatus(tuid, campaignId, 'resumed');
+    await resumeCampaignRun(tuid, campaignId, batches[0]!.runId);
+    const resumed = await takeDeliveryMessages();
+    for (const batch of resumed) await deliver(batch);
+
+    // Assess
+    expect(whilePaused).toBe(50);
+    expect(resumed.map((batch) => batch.seq)).toEqual([1, 2]);
+    const mails = await mailsOf(campaignId);
+    expect(mails).toHaveLength(150);
+    expect(new Set(mails.map((mail) => mail.to)).size).toBe(150);
+    expect((await getCampaignRecord(tuid, campaignId))?.status).toBe('finished');
+  });
+
+  it('stop drops parked and arriving batches and returns their credits', async () => {
+    // Prepare
+    const { tuid, campaignId, runId, batches } = await plannedCampaign(150, 1_000);
+    await deliver(batches[0]!);
+    await setStatus(tuid, campaignId, 'paused');
+    await deliver(batches[1]!);
+
+    // Act
+    await setStatus(tuid, campaignId, 'stopped');
+    await stopCampaignRun(tuid, campaignId, runId);
+    await deliver(batches[2]!);
+
+    // Assess
+    expect(await mailsOf(campaignId)).toHaveLength(50);
+    const record = await getCampaignRecord(tuid, campaignId);
+    expect(record?.status).toBe('stopped');
+    expect(record?.run?.finishTime).not.toBeNull();
+    expect(await getLedgerEntry(tuid, `${runId}#refund`)).toMatchObject({ delta: 100 });
+    expect((await getAccount(tuid))?.credits.email).toBe(1_000 - 50);
+  });
+
+  it('recover sends a stopped campaign to exactly the recipients it had not reached', async () => {
+    // Prepare: 50 of 150 sent, then stopped.
+    const { tuid, campaignId, runId, batches } = await plannedCampaign(150, 1_000);
+    await deliver(batches[0]!);
+    await setStatus(tuid, campaignId, 'stopped');
+    await stopCampaignRun(tuid, campaignId, runId);
+    for (const batch of batches.slice(1)) await deliver(batch);
+
+    // Act: the recover action's new run and planner message, then delivery.
+    const record = await getCampaignRecord(tuid, campaignId);
+    const recoverRunId = `${runId}-recover`;
+    expect(await changeCampaignRecord(tuid, campaignId, { statuses: ['stopped'] }, { status: 'recovered', run: { ...record!.run!, runId: recoverRunId, finishTime: null, recipients: null } })).not.toBeNull();
+    await enqueueCampaignPlan({ tuid, campaignId, runId: recoverRunId, kind: 'recover' });
+    await drainQueue('campaign-plan');
+    await drainQueue('campaign-delivery');
+
+    // Assess
+    const mails = await mailsOf(campaignId);
+    expect(mails).toHaveLength(150);
+    expect(new Set(mails.map((mail) => mail.to)).size).toBe(150);
+    expect(await getCampaignRecord(tuid, campaignId)).toMatchObject({ status: 'finished', run: { runId: recoverRunId, recipients: 100 } });
+    expect(await getCampaignCounters(tuid, campaignId)).toMatchObject({ recipients: 150, sent: 150 });
+    expect((await getAccount(tuid))?.credits.email).toBe(1_000 - 150);
+  });
+});
+
+describe('a message that cannot be rendered', () => {
+  it('returns the campaign to draft before anything is reserved', async () => {
+    // Prepare
+    const account = await seedAccount({ emailCredits: 100 });
+    await seedContacts(account.tuid, 5);
+    const html = '<p>Hello {{ nickname }}</p>';
+    const { campaignId } = await startedCampaign(account, sendCommand(account.login, { content: { kind: 'email', editor: 'code', html, project: null } }));
+
+    // Act
+    await drainQueue('campaign-plan');
+
+    // Assess
+    expect(await getCampaignRecord(account.tuid, campaignId)).toMatchObject({ status: 'draft', draftReason: 'contentProblem' });
+    expect((await getAccount(account.tuid))?.credits.email).toBe(100);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * GET email/stat/{view}/{campaignId} and its CSV export through the real handler: the report
+ * state, the overview's counters, timeline and links, every list view paged by key range, the
+ * click view of one link, the export, and another account's campaign answering as missing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../shared/errors.js';
+import type { TCampaignReportResponse } from '../../../shared/schemas/campaigns.js';
+import { startApi, type ApiClient } from '../../helpers/api.js';
+import { useTestTable } from '../../helpers/emulators.js';
+import { connect } from '../templates/support.js';
+import { drainEvents, enqueueEvent, newContact, rawGet, sentCampaign, signUpAs, snsEnvelope, tokenFor, type Actor, type SentCampaign } from './support.js';
+
+const STAT = '/api/v1/pageBasedAPI/email/stat';
+
+let api: ApiClient;
+let me: Actor;
+let campaign: SentCampaign;
+const recipients: Array<{ id: number; email: string }> = [];
+
+const report = (actor: Actor, path: string) => api.request<TCampaignReportResponse & { statusCode?: string }>('GET', `${STAT}/${path}`, { token: actor.token });
+
+beforeAll(async () => {
+  await useTestTable();
+  api = await startApi();
+  me = await signUpAs(api, 'Report Owner');
+  campaign = await sentCampaign(me);
+  for (let i = 0; i < 7; i += 1) {
+    const email = `reader${i}@example.com`;
+    recipients.push({ id: await newContact(me, email), email });
+  }
+  // Everyone is sent to and delivered; 0..4 open (0 twice), 0..2 click link 0, 1 also clicks link 1,
+  // 5 bounces hard, 6 soft; 3 unsubscribes.
+  for (const [i, { id, email }] of recipients.entries()) {
+    const base = { actor: me, campaignId: campaign.id, contactId: id, email };
+    await enqueueEvent(snsEnvelope({ ...base, eventType: 'Send' }));
+    if (i < 5) await enqueueEvent(snsEnvelope({ ...base, eventType: 'Delivery' }));
+  }
+  const bounce = (email: string, bounceType: string, diagnosticCode: string) => ({ bounce: { bounceType, bouncedRecipients: [{ emailAddress: email, diagnosticCode }] } });
+  await enqueueEvent(snsEnvelope({ actor: me, campaignId: campaign.id, contactId: recipients[5].id, email: recipients[5].email, eventType: 'Bounce', detail: bounce(recipients[5].email, 'Permanent', '=550 user unknown') }));
+  await enqueueEvent(snsEnvelope({ actor: me, campaignId: campaign.id, contactId: recipients[6].id, email: recipients[6].email, eventType: 'Bounce', detail: bounce(recipients[6].email, 'Transient', '452 mailbox full') }));
+  await drainEvents();
+  for (let i = 0; i < 5; i += 1) await rawGet(api, `/t/open/${await tokenFor('track', me, campaign.id, recipients[i].id)}`);
+  await rawGet(api, `/t/open/${await tokenFor('track', me, campaign.id, recipients[0].id)}`);
+  for (let i = 0; i < 3; i += 1) await rawGet(api, `/t/click/${await tokenFor('track', me, campaign.id, recipients[i].id)}?l=0`);
+  await rawGet(api, `/t/click/${await tokenFor('track', me, campaign.id, recipients[1].id)}?l=1`);
+  await api.request('POST', `/t/unsubscribe/${await tokenFor('unsubscribe', me, campaign.id, recipients[3].id)}`, {
+    rawBody: 'List-Unsubscribe=One-Click',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  await drainEvents();
+}, 120_000);
+afterAll(() => api.close());
+
+describe('campaign report', () => {
+  it('answers the overview: state, counters, the hourly timeline and each link with its clicks', async () => {
+    // Act
+    const answer = await report(me, `overview/${campaign.id}?type=Email`);
+    // Assess
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { state, counters, timeline, links } = answer.body;
+    expect(state).toMatchObject({ campaignId: campaign.id, view: 'overview', type: 'Email', title: campaign.name, status: 'finished', mode: 'now', isShowAcceptOrRejectApproveButton: false });
+    expect(counters).toMatchObject({ delivered: 5, opens: 6, uniqueOpens: 5, clicks: 4, uniqueClicks: 3, hardBounces: 1, softBounces: 1, unsubscribes: 1 });
+    expect(timeline?.reduce((sum, point) => sum + point.opens, 0)).toBe(6);
+    expect(timeline?.reduce((sum, point) => sum + point.clicks, 0)).toBe(4);
+    expect(timeline?.[0].time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/);
+    expect(links).toEqual([
+      { index: 0, url: 'https://shop.example.com/offer?a=1&b=2', clicks: 3, uniqueClicks: 3 },
+      { index: 1, url: 'https://shop.example.com/help', clicks: 1, uniqueClicks: 1 },
+    ]);
+    expect(answer.body.rows).toBeUndefined();
+  });
+
+  it('pages the delivery view by key range: every recipient once, with the status the events gave it', async () => {
+    // Act
+    const pages = await Promise.all([1, 2, 3].map((page) => report(me, `delivery/${campaign.id}?page=${page}&limit=3`)));
+    // Assess
+    const rows = pages.flatMap((page) => page.body.rows ?? []);
+    expect(pages.map((page) => page.body.rows?.length)).toEqual([3, 3, 1]);
+    expect(pages[0].body.total).toBe(7);
+    expect(new Set(rows.map((row) => row.contactId)).size).toBe(7);
+    const statusOf = (i: number) => rows.find((row) => row.contactId === String(recipients[i].id))?.status;
+    expect([0, 1, 2, 3, 4].map(statusOf)).toEqual(['delivered', 'delivered', 'delivered', 'delivered', 'delivered']);
+    expect(statusOf(5)).toBe('bounced');
+    expect(rows.every((row) => row.email.startsWith('reader') && row.time !== null)).toBe(true);
+  });
+
+  it('lists openers with their open counts, clickers per link, bounces with reasons, and unsubscribes', async () => {
+    // Act
+    const [open, click, linkOne, bounce, unsubscribe] = await Promise.all([
+      report(me, `open/${campaign.id}`),
+      report(me, `click/${campaign.id}`),
+      report(me, `click/${campaign.id}?link=1`),
+      report(me, `bounce/${campaign.id}`),
+      report(me, `unsubscribe/${campaign.id}`),
+    ]);
+    // Assess
+    expect(open.body.total).toBe(5);
+    expect(open.body.rows?.find((row) => row.email === 'reader0@example.com')?.count).toBe(2);
+    expect(click.body.total).toBe(3);
+    expect(click.body.rows?.find((row) => row.email === 'reader1@example.com')?.count).toBe(2);
+    expect(click.body.links).toHaveLength(2);
+    expect(linkOne.body.total).toBe(1);
+    expect(linkOne.body.rows).toEqual([expect.objectContaining({ email: 'reader1@example.com', url: 'https://shop.example.com/help', count: 1 })]);
+    expect(bounce.body.total).toBe(2);
+    expect(bounce.body.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: 'reader5@example.com', bounceType: 'hard', reason: '=550 user unknown' }),
+        expect.objectContaining({ email: 'reader6@example.com', bounceType: 'soft', reason: '452 mailbox full' }),
+      ]),
+    );
+    expect(unsubscribe.body.total).toBe(1);
+    expect(unsubscribe.body.rows?.[0]).toMatchObject({ email: 'reader3@example.com' });
+  });
+
+  it('refuses a link the campaign does not have and an unknown view', async () => {
+    // Act
+    const badLink = await report(me, `click/${campaign.id}?link=9`);
+    const badView = await report(me, `complaints/${campaign.id}`);
+    // Assess
+    expect(badLink.status).toBe(400);
+    expect(badView.status).toBe(400);
+  });
+
+  it("exports a list view as CSV named after the campaign, safe from formula injection", async () => {
+    // Act
+    const answer = await rawGet(api, `${STAT}/bounce/${campaign.id}/export`, { authorization: `Bearer ${me.token}` });
+    const csv = await answer.text();
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('content-disposition')).toContain(`filename="${campaign.name}-bounce.csv"`);
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Contact ID,Email,Bounce type,Reason,Time');
+    expect(lines).toHaveLength(3);
+    // The diagnostic code starts with '=': a spreadsheet must not run it.
+    expect(csv).toContain(",'=550 user unknown,");
+  });
+
+  it("shows the approver the accept and reject buttons, and answers another account's campaign as missing", async () => {
+    // Prepare
+    const approver = await signUpAs(api, 'Approver');
+    const asApprover = await connect(me, approver, 'analyst');
+    const waiting = await sentCampaign(me, {
+      status: 'draft',
+      run: null,
+      scheduleTime: '2030-01-01T00:00:00.000Z',
+      approval: {
+        state: 'waiting',
+        requestedBy: { loginTuid: me.loginTuid, name: 'Owner' },
+        requestTime: new Date().toISOString(),
+        approvers: [approver.loginTuid],
+        scheduleTime: null,
+        decidedBy: null,
+        decisionTime: null,
+        reason: null,
+      },
+    });
+    const stranger = await signUpAs(api, 'Stranger');
+    // Act
+    const forApprover = await report(asApprover, `overview/${waiting.id}`);
+    const forOwner = await report(me, `overview/${waiting.id}`);
+    const forStranger = await report(stranger, `overview/${campaign.id}`);
+    const exportForStranger = await rawGet(api, `${STAT}/delivery/${campaign.id}/export`, { authorization: `Bearer ${stranger.token}` });
+    // Assess
+    expect(forApprover.status, JSON.stringify(forApprover.body)).toBe(200);
+    expect(forApprover.body.state).toMatchObject({ isShowAcceptOrRejectApproveButton: true, approval: 'waiting', mode: 'schedule', pcSent: 0, startTime: null });
+    expect(forOwner.body.state.isShowAcceptOrRejectApproveButton).toBe(false);
+    expect(forStranger.status).toBe(404);
+    expect(forStranger.body.statusCode).toBe(ERROR_CODES.RECORD_NOT_FOUND);
+    expect(exportForStranger.status).toBe(404);
+  });
+});

@@ -1,0 +1,83 @@
+import PostalMime from 'postal-mime';
+import { describe, expect, it } from 'vitest';
+import { buildMimeMessage, encodeHeaderText, formatAddress, textFromHtml, withPreheader, type MimeMessage } from '../../../functions/channels/mime.js';
+
+const message: MimeMessage = {
+  from: { name: 'Shop "Best" Ltd', address: 'news@shop.example' },
+  to: 'ann@example.com',
+  replyTo: 'help@shop.example',
+  subject: 'Spring offers',
+  text: 'Hello Ann',
+  html: '<html><body><p>Hello Ann</p></body></html>',
+  messageId: 'abc-123@shop.example',
+  date: new Date('2026-03-01T08:00:00Z'),
+  unsubscribeUrl: 'https://app.example/t/unsubscribe/x.y',
+};
+
+describe('buildMimeMessage', () => {
+  it('writes the headers of RFC 5322 and RFC 8058 with CRLF line ends', () => {
+    // Act
+    const raw = buildMimeMessage(message);
+
+    // Assess
+    const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    expect(head).toContain('From: "Shop \\"Best\\" Ltd" <news@shop.example>');
+    expect(head).toContain('To: ann@example.com');
+    expect(head).toContain('Reply-To: help@shop.example');
+    expect(head).toContain('Subject: Spring offers');
+    expect(head).toContain('Date: Sun, 01 Mar 2026 08:00:00 +0000');
+    expect(head).toContain('Message-ID: <abc-123@shop.example>');
+    expect(head).toContain('MIME-Version: 1.0');
+    expect(head).toContain('List-Unsubscribe: <https://app.example/t/unsubscribe/x.y>');
+    expect(head).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(raw.replace(/\r\n/g, '')).not.toContain('\n');
+    for (const line of raw.split('\r\n')) expect(line.length).toBeLessThanOrEqual(998);
+  });
+
+  it('is read back by a MIME parser: both parts, non-ASCII subject and sender name', async () => {
+    // Prepare
+    const html = `<p>${'春季優惠 '.repeat(60)}</p>`;
+
+    // Act
+    const parsed = await PostalMime.parse(buildMimeMessage({ ...message, from: { name: '商店 Shop', address: 'news@shop.example' }, subject: 'Ofertas — 春季優惠 '.repeat(5), html, text: '春季優惠' }));
+
+    // Assess
+    expect(parsed.subject).toBe('Ofertas — 春季優惠 '.repeat(5));
+    expect(parsed.from).toMatchObject({ name: '商店 Shop', address: 'news@shop.example' });
+    expect(parsed.html).toBe(html);
+    expect(parsed.text).toBe('春季優惠');
+  });
+
+  it('keeps base64 lines at 76 characters and omits the unsubscribe headers without a link', () => {
+    // Act
+    const raw = buildMimeMessage({ ...message, unsubscribeUrl: undefined, html: 'x'.repeat(1000) });
+
+    // Assess
+    const body = raw.split('\r\n').filter((line) => /^[A-Za-z0-9+/=]+$/.test(line));
+    expect(Math.max(...body.map((line) => line.length))).toBe(76);
+    expect(raw).not.toContain('List-Unsubscribe');
+  });
+});
+
+describe('header encoding', () => {
+  it('leaves short ASCII as is and encodes the rest in words of at most 75 characters', () => {
+    expect(encodeHeaderText('Hello')).toBe('Hello');
+    const encoded = encodeHeaderText('優惠'.repeat(40));
+    for (const word of encoded.split('\r\n ')) expect(word.length).toBeLessThanOrEqual(75);
+    expect(encodeHeaderText('a\r\nBcc: x@y')).not.toContain('\n');
+  });
+
+  it('formats addresses without letting line breaks or brackets through', () => {
+    expect(formatAddress({ name: '', address: 'a@b.c' })).toBe('a@b.c');
+    expect(formatAddress({ name: 'Ann Lee', address: 'a@b.c' })).toBe('Ann Lee <a@b.c>');
+    expect(formatAddress({ name: 'Evil\r\nBcc: x', address: 'a@b.c>\r\n' })).not.toMatch(/\n|>.*>/);
+  });
+});
+
+describe('withPreheader and textFromHtml', () => {
+  it('puts the preheader hidden at the top of the body, and leaves it out of the text', () => {
+    const html = withPreheader('<html><body class="x"><p>Hi &amp; welcome<br>there</p><a href="https://s.example/a">Shop</a></body></html>', 'Save <20%>');
+    expect(html).toMatch(/<body class="x"><div style="display:none[^"]*">Save &lt;20%&gt;<\/div><p>/);
+    expect(textFromHtml(html)).toBe('Hi & welcome\nthere\nShop (https://s.example/a)');
+  });
+});
