@@ -7,7 +7,12 @@ import type { ServerResponse } from 'node:http';
 import { readSink, type SinkMail, type SinkSms } from '../../functions/channels/sink.js';
 import { writeJson } from './http-event.js';
 
-const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; form-action 'self'";
+/**
+ * The page runs only its own inline script. Messages show as a reader's mail program shows them
+ * once images are allowed: remote images load (so the open pixel fires) and links open in a new
+ * tab (so click tracking runs), while the message's own scripts never do (a sandboxed frame).
+ */
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data: http: https:; form-action 'self'";
 
 /** Answers the /dev/ paths; false for any other path. */
 export async function serveDevMailbox(response: ServerResponse, url: URL, sinkDir: string): Promise<boolean> {
@@ -31,12 +36,22 @@ export async function serveDevMailbox(response: ServerResponse, url: URL, sinkDi
   }
 }
 
+/** The RFC 8058 one-click unsubscribe a mail program offers for a message that has it, as a button. */
+function oneClickUnsubscribe(mail: SinkMail): string {
+  const url = /^<(https?:[^>]+)>/.exec(mail.headers['List-Unsubscribe'] ?? '')?.[1];
+  if (!url || mail.headers['List-Unsubscribe-Post'] !== 'List-Unsubscribe=One-Click') return '';
+  return `<form method="post" action="${escapeHtml(url)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe (one-click)</button></form>`;
+}
+
 function mailCard(mail: SinkMail): string {
-  return `<article>
+  // Links of the message open in a new tab, as in a webmail.
+  const body = `<base target="_blank">${mail.html}`;
+  return `<article data-to="${escapeHtml(mail.to)}">
   <header><h2>${escapeHtml(mail.subject || '(no subject)')}</h2>${timeTag(mail.createdAt)}</header>
   <dl><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>From</dt><dd>${escapeHtml(mail.from)}</dd></dl>
+  ${oneClickUnsubscribe(mail)}
   <pre>${escapeHtml(mail.text)}</pre>
-  ${mail.html ? `<details><summary>HTML version</summary><iframe sandbox loading="lazy" title="HTML body" srcdoc="${escapeHtml(mail.html)}"></iframe></details>` : ''}
+  ${mail.html ? `<details><summary>HTML version</summary><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" loading="lazy" title="HTML body" srcdoc="${escapeHtml(body)}"></iframe></details>` : ''}
 </article>`;
 }
 

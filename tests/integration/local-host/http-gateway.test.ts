@@ -171,4 +171,30 @@ describe('web app and dev mailbox', () => {
     expect(page).not.toContain('Other');
     expect(page).toContain('<iframe sandbox');
   });
+
+  it('shows campaign mail as a mail program would: images load, links open in a new tab, a one-click unsubscribe button', async () => {
+    // Prepare
+    const unsubscribe = `${host.url}/t/unsubscribe/abc.def`;
+    await appendToSink(host.env.SINK_DIR, {
+      id: 'campaign-mail',
+      kind: 'mail',
+      to: 'cara@example.com',
+      from: 'shop@example.com',
+      subject: 'Offers',
+      text: 'Offers',
+      html: '<p><a href="https://example.com">Offer</a><img src="https://example.com/pixel.gif"></p>',
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      createdAt: new Date().toISOString(),
+    });
+
+    // Act
+    const answer = await fetch(`${host.url}/dev/mailbox?to=cara%40example.com`);
+    const page = await answer.text();
+
+    // Assess
+    expect(answer.headers.get('content-security-policy')).toContain('img-src data: http: https:');
+    expect(page).toContain(`<form method="post" action="${unsubscribe}"><input type="hidden" name="List-Unsubscribe" value="One-Click">`);
+    expect(page).toContain('sandbox="allow-popups allow-popups-to-escape-sandbox"');
+    expect(page).toContain('srcdoc="&#60;base target=&#34;_blank&#34;&#62;');
+  });
 });
