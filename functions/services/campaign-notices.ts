@@ -40,6 +40,8 @@ export async function notifyCampaign(options: {
   const total = counts?.total ?? 0;
   const sent = counts?.sent ?? 0;
   const values: NonNullable<TNotificationContent['values']> = {
+    // Not a value of spec §3: lets the notice open the campaign's report.
+    campaignId: record.id,
     campName: record.name,
     campaignType: record.type,
     campStartTime: record.scheduleTime ?? record.run?.startTime ?? now.toISOString(),

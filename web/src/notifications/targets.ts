@@ -1,5 +1,6 @@
 /** Where a click on a notification leads (spec §2.7, §4, §6). */
 import type { TNotification } from '../../../shared/schemas/notifications.js';
+import { emailPaths } from '../routes/emails/paths.js';
 
 type NoticeRef = Pick<TNotification, 'type' | 'message'>;
 
@@ -8,8 +9,11 @@ const GROUP_MESSAGES = new Set(['groupShared', 'groupAccessRemoved']);
 /** The page a notification is about, or null when it has none and the user stays where they are. */
 export function notificationTarget(notification: NoticeRef): string | null {
   switch (notification.type) {
-    case 'emailCampign':
-      return '/emails';
+    case 'emailCampign': {
+      // The report shows the campaign's state, and an approver's accept and reject buttons.
+      const campaignId = notification.message.values.campaignId;
+      return typeof campaignId === 'string' ? emailPaths.report(campaignId) : '/emails';
+    }
     case 'smsCampaign':
       return '/sms-and-mms';
     case 'import':

@@ -22,6 +22,11 @@ describe('notificationTarget', () => {
     expect(notificationTarget(notice(type, messageType))).toBe(target);
   });
 
+  it('opens the report of the campaign an email campaign notice is about', () => {
+    const approval = { type: 'emailCampign', message: { type: 'approvalRequested', values: { campaignId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } } };
+    expect(notificationTarget(approval)).toBe('/emails/campaign-report?id=01ARZ3NDEKTSV4RRFFQ69G5FAV&view=overview');
+  });
+
   it.each([
     ['creditReady', 'email'],
     ['payAsYouGoExpiryWarning', 'expiresIn'],
