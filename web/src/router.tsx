@@ -17,10 +17,10 @@ import { groupsRoutes } from './routes/groups/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
 import { exportsRoutes } from './routes/exports/routes.js';
 import { templatesRoutes } from './routes/templates/routes.js';
+import { emailsRoutes } from './routes/emails/routes.js';
 
 /** Sections of later issues: routed to the "not available in this build" page, not to placeholders. */
 const LATER_SECTIONS = [
-  'emails/*',
   'sms-and-mms/*',
   'settings/*',
   'plans-and-orders',
@@ -52,6 +52,7 @@ const shellRoutes: RouteObject[] = [
   ...searchRoutes,
   ...exportsRoutes,
   ...templatesRoutes,
+  ...emailsRoutes,
   ...hiddenMenuAuthRoutes,
   ...LATER_SECTIONS.map((path) => ({ path, element: sectionUnavailable })),
   { path: '*', element: notFound },

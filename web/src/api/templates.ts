@@ -59,6 +59,12 @@ export function useTemplate(id: string | null) {
   return { template: data?.template, error, isLoading };
 }
 
+/** One template with its content, read once (a campaign copies a template's content). */
+export async function fetchTemplate(id: string): Promise<TTemplate> {
+  const { template } = await apiRequest<{ template: TTemplate }>({ path: templatePath(id) });
+  return template;
+}
+
 /** Refetches every list; the templates in `deletedIds` lose their cached copies instead. */
 async function revalidateTemplates(deletedIds: readonly string[] = []): Promise<void> {
   const deleted = new Set(deletedIds.map(templatePath));

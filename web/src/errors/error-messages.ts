@@ -59,7 +59,8 @@ export function describeError(error: unknown, t: Translate, entity?: ErrorEntity
     return { title: defaultTitle, message: fieldErrorMessage(apiError, t, entity) ?? '', code: null };
   }
   if (code.startsWith('VALIDATE_')) {
-    const message = lookup(t, `errors:${code}`) ?? (apiError.message || t('errors:default'));
+    // A translation may quote the server's specific message ('{{message}}': what a campaign lacks).
+    const message = lookup(t, `errors:${code}`, { message: apiError.message }) ?? (apiError.message || t('errors:default'));
     return { title: lookup(t, `errors:${code}.title`) ?? defaultTitle, message, code: null };
   }
 

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.js';
 
 /** Tabs whose sections come in later issues; their paths answer with the "not available yet" page. */
-export const LATER_SEARCH_TABS = ['emails', 'sms-and-mms'] as const;
+export const LATER_SEARCH_TABS = ['sms-and-mms'] as const;
 
 const sectionUnavailable = lazyPage(() => import('../error/section-unavailable-page.js'));
 
@@ -15,6 +15,7 @@ export const searchRoutes: RouteObject[] = [
     children: [
       { path: 'contacts', element: lazyPage(() => import('./advanced-contact-search-page.js')) },
       { path: 'groups', element: lazyPage(() => import('./advanced-group-search-page.js')) },
+      { path: 'emails', element: lazyPage(() => import('./advanced-campaign-search-page.js')) },
       { path: 'templates', element: lazyPage(() => import('./advanced-template-search-page.js')) },
       ...LATER_SEARCH_TABS.map((path) => ({ path, element: sectionUnavailable })),
     ],

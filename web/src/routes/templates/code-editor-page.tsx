@@ -63,11 +63,14 @@ function imageTag(url: string, name: string): string {
   return `<img src="${escapeHtml(url)}" alt="${escapeHtml(alt)}" style="display: block; max-width: 100%; height: auto; border: 0;">`;
 }
 
-function CodeEditor({ editor }: { editor: TemplateEditor }) {
+/** The editor itself, for a template or (with `editor.campaign`) a campaign's message. */
+export function CodeEditor({ editor }: { editor: TemplateEditor }) {
   const { t } = useTranslation('templates');
   const { canReadContacts } = useTemplatePermissions();
-  const initial = editor.template?.content.kind === 'email' ? editor.template.content : null;
-  const name = useTemplateName(editor.template?.name ?? '');
+  // What the editor opened: the campaign's message or the template.
+  const opened = editor.campaign ?? editor.template;
+  const initial = opened?.content?.kind === 'email' ? opened.content : null;
+  const name = useTemplateName(opened?.name ?? '');
   const source = useTemplateText(initial?.html ?? '');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [contact, setContact] = useState<TContact | null>(null);
@@ -76,7 +79,7 @@ function CodeEditor({ editor }: { editor: TemplateEditor }) {
   const [isPickingImage, setPickingImage] = useState(false);
 
   const content: TTemplateContent = { kind: 'email', editor: initial?.editor ?? 'code', html: source.text, project: initial?.project ?? null };
-  const [saved, setSaved] = useState(() => JSON.stringify({ name: editor.template?.name ?? '', html: initial?.html ?? '' }));
+  const [saved, setSaved] = useState(() => JSON.stringify({ name: opened?.name ?? '', html: initial?.html ?? '' }));
   const isDirty = JSON.stringify({ name: name.name.trim(), html: source.text }) !== saved;
 
   const { problems } = useMemo(() => parseTemplateTags(source.text, { fields }), [source.text, fields]);
@@ -102,14 +105,14 @@ function CodeEditor({ editor }: { editor: TemplateEditor }) {
     <EditorLayout
       editor={editor}
       title={t('editor.title.code')}
-      backTo={templatePaths.list('email')}
+      backTo={editor.campaign?.backTo ?? templatePaths.list('email')}
       name={name}
       isDirty={isDirty}
       isSaving={isSaving}
       onSave={() => void save()}
       testId="code-editor"
       // A test send is of the account's own templates.
-      actions={editor.isShared ? undefined : <SendTestButton templateId={editor.templateId} contactId={contact?.id} hasUnsavedChanges={isDirty} testId="code-editor-send-test" />}
+      actions={editor.isShared || editor.campaign ? undefined : <SendTestButton templateId={editor.templateId} contactId={contact?.id} hasUnsavedChanges={isDirty} testId="code-editor-send-test" />}
     >
       <Flex h="full" direction={{ base: 'column', lg: 'row' }}>
         <Stack flex="1" minW="0" minH={{ base: '96', lg: '0' }} gap="0" bg="bg" borderEndWidth={{ lg: '1px' }} borderBottomWidth={{ base: '1px', lg: '0' }}>

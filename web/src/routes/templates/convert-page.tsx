@@ -3,7 +3,7 @@
  * converted by the server into email HTML (CSS inlined, links absolute, scripts removed), shown in
  * a sandboxed preview, then saved as a template and opened in the code editor.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, chakra, Field, Flex, HStack, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -28,15 +28,58 @@ export default function ConvertPagePage() {
 
 function ConvertPage() {
   const { t } = useTranslation('templates');
+  return (
+    <PageLayout title={t('convert.title')} subtitle={t('convert.subtitle')} maxW="7xl" testId="convert-page" back={{ to: templatePaths.list(), label: t('convert.back') }}>
+      <PageConverter renderActions={(html) => <SaveAsTemplate html={html} />} />
+    </PageLayout>
+  );
+}
+
+/** Names the converted page and saves it as a template, then opens it in the code editor. */
+function SaveAsTemplate({ html }: { html: string }) {
+  const { t } = useTranslation('templates');
   const navigate = useNavigate();
   const name = useTemplateName();
+  const [isSaving, setSaving] = useState(false);
+
+  const save = async () => {
+    const wantedName = name.check();
+    if (wantedName === null) return;
+    setSaving(true);
+    try {
+      const template = await createTemplate({ name: wantedName, content: { kind: 'email', editor: 'convertedPage', html, project: null } });
+      navigate(templatePaths.codeEditor(template.id));
+    } catch (failure) {
+      name.fail(failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="3">
+      <TemplateNameField state={name} />
+      <HStack>
+        <Button onClick={() => void save()} loading={isSaving} data-testid="convert-save">
+          {t('convert.save')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+/**
+ * The converter itself: the source (address or HTML), Convert, what went wrong, and the preview.
+ * `renderActions` renders what to do with a conversion (save as a template, use in a campaign).
+ */
+export function PageConverter({ renderActions }: { renderActions(html: string): ReactNode }) {
+  const { t } = useTranslation('templates');
   const [source, setSource] = useState<Source>('url');
   const [url, setUrl] = useState('');
   const [pasted, setPasted] = useState('');
   const [converted, setConverted] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [isConverting, setConverting] = useState(false);
-  const [isSaving, setSaving] = useState(false);
 
   const input = source === 'url' ? url.trim() : pasted;
   // A changed source makes the shown conversion stale: it is what Save would store, so it goes.
@@ -60,102 +103,77 @@ function ConvertPage() {
     }
   };
 
-  const save = async () => {
-    const wantedName = name.check();
-    if (wantedName === null || converted === null) return;
-    setSaving(true);
-    try {
-      const template = await createTemplate({ name: wantedName, content: { kind: 'email', editor: 'convertedPage', html: converted, project: null } });
-      navigate(templatePaths.codeEditor(template.id));
-    } catch (failure) {
-      name.fail(failure);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <PageLayout title={t('convert.title')} subtitle={t('convert.subtitle')} maxW="7xl" testId="convert-page" back={{ to: templatePaths.list(), label: t('convert.back') }}>
-      <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="stretch">
-        <Stack gap="4" flex="1" minW="0">
-          <ChoiceButtons<Source>
-            value={source}
-            choices={[
-              { value: 'url', label: t('convert.fromUrl') },
-              { value: 'html', label: t('convert.fromHtml') },
-            ]}
-            onChange={(next) => {
-              setSource(next);
-              setProblem(null);
-            }}
-            label={t('convert.source')}
-            testId="convert-source"
-          />
-          {source === 'url' ? (
-            <Field.Root>
-              <Field.Label>{t('convert.url')}</Field.Label>
-              <Input type="url" value={url} placeholder="https://" onChange={(event) => edit(setUrl, event.currentTarget.value)} data-testid="convert-url" />
-              <Field.HelperText>{t('convert.urlHint')}</Field.HelperText>
-            </Field.Root>
-          ) : (
-            <Field.Root>
-              <Field.Label>{t('convert.html')}</Field.Label>
-              {/* A plain textarea: the theme carries no textarea recipe (it is shared with the initial bundle). */}
-              <chakra.textarea
-                value={pasted}
-                rows={12}
-                w="full"
-                p="3"
-                borderWidth="1px"
-                rounded="l2"
-                bg="bg"
-                fontFamily="mono"
-                fontSize="sm"
-                spellCheck={false}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '0' }}
-                _placeholder={{ color: 'fg.subtle' }}
-                placeholder={t('convert.htmlPlaceholder')}
-                onChange={(event) => edit(setPasted, event.currentTarget.value)}
-                data-testid="convert-html"
-              />
-              <Field.HelperText>{t('convert.htmlHint')}</Field.HelperText>
-            </Field.Root>
-          )}
-          <HStack>
-            <Button onClick={() => void convert()} loading={isConverting} disabled={input.trim() === ''} data-testid="convert-submit">
-              {t('convert.submit')}
-            </Button>
-          </HStack>
-          {problem && (
-            <Alert.Root status="error" data-testid="convert-problem">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{t('convert.failed')}</Alert.Title>
-                <Alert.Description>{problem}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          )}
-          {converted !== null && (
-            <Stack gap="3">
-              <TemplateNameField state={name} />
-              <HStack>
-                <Button onClick={() => void save()} loading={isSaving} data-testid="convert-save">
-                  {t('convert.save')}
-                </Button>
-              </HStack>
-            </Stack>
-          )}
-        </Stack>
-        <Box flex="1" minW="0" minH="md" borderWidth="1px" rounded="md" overflow="hidden" bg="bg.muted">
-          {converted !== null ? (
-            <HtmlPreview html={converted} width="desktop" />
-          ) : (
-            <Flex h="full" minH="md" align="center" justify="center" color="fg.muted" p="6" textAlign="center">
-              {t('convert.previewEmpty')}
-            </Flex>
-          )}
-        </Box>
-      </Flex>
-    </PageLayout>
+    <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="stretch">
+      <Stack gap="4" flex="1" minW="0">
+        <ChoiceButtons<Source>
+          value={source}
+          choices={[
+            { value: 'url', label: t('convert.fromUrl') },
+            { value: 'html', label: t('convert.fromHtml') },
+          ]}
+          onChange={(next) => {
+            setSource(next);
+            setProblem(null);
+          }}
+          label={t('convert.source')}
+          testId="convert-source"
+        />
+        {source === 'url' ? (
+          <Field.Root>
+            <Field.Label>{t('convert.url')}</Field.Label>
+            <Input type="url" value={url} placeholder="https://" onChange={(event) => edit(setUrl, event.currentTarget.value)} data-testid="convert-url" />
+            <Field.HelperText>{t('convert.urlHint')}</Field.HelperText>
+          </Field.Root>
+        ) : (
+          <Field.Root>
+            <Field.Label>{t('convert.html')}</Field.Label>
+            {/* A plain textarea: the theme carries no textarea recipe (it is shared with the initial bundle). */}
+            <chakra.textarea
+              value={pasted}
+              rows={12}
+              w="full"
+              p="3"
+              borderWidth="1px"
+              rounded="l2"
+              bg="bg"
+              fontFamily="mono"
+              fontSize="sm"
+              spellCheck={false}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '0' }}
+              _placeholder={{ color: 'fg.subtle' }}
+              placeholder={t('convert.htmlPlaceholder')}
+              onChange={(event) => edit(setPasted, event.currentTarget.value)}
+              data-testid="convert-html"
+            />
+            <Field.HelperText>{t('convert.htmlHint')}</Field.HelperText>
+          </Field.Root>
+        )}
+        <HStack>
+          <Button onClick={() => void convert()} loading={isConverting} disabled={input.trim() === ''} data-testid="convert-submit">
+            {t('convert.submit')}
+          </Button>
+        </HStack>
+        {problem && (
+          <Alert.Root status="error" data-testid="convert-problem">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('convert.failed')}</Alert.Title>
+              <Alert.Description>{problem}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        {converted !== null && renderActions(converted)}
+      </Stack>
+      <Box flex="1" minW="0" minH="md" borderWidth="1px" rounded="md" overflow="hidden" bg="bg.muted">
+        {converted !== null ? (
+          <HtmlPreview html={converted} width="desktop" />
+        ) : (
+          <Flex h="full" minH="md" align="center" justify="center" color="fg.muted" p="6" textAlign="center">
+            {t('convert.previewEmpty')}
+          </Flex>
+        )}
+      </Box>
+    </Flex>
   );
 }

@@ -31,21 +31,38 @@ const CARD_HEIGHT_PX = Math.round(CARD_WIDTH_PX * (780 / 600));
 
 export default function SelectTemplatePage() {
   const { t } = useTranslation('templates');
+  const navigate = useNavigate();
   const { canWrite } = useTemplatePermissions();
   if (!canWrite) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
   return (
     <PageLayout title={t('select.title')} subtitle={t('select.subtitle')} back={{ to: templatePaths.list('email'), label: t('select.back') }} testId="select-template-page">
-      <Stack gap="10">
-        <StarterLayouts />
-        <OwnTemplates />
-      </Stack>
+      <TemplateChooser
+        onLayout={(html) => navigate(templatePaths.templateEditor(), html === null ? undefined : { state: { starterHtml: html } })}
+        onTemplate={async (template) => navigate(editorPathOf(await copyTemplate(template.id)))}
+      />
     </PageLayout>
   );
 }
 
-function StarterLayouts() {
+type ChooserProps = {
+  /** A ready-made layout's HTML, or null for a blank design. */
+  onLayout(html: string | null): void;
+  /** One of the account's email templates; a failure is shown and the choice can be made again. */
+  onTemplate(template: TTemplateSummary): Promise<void>;
+};
+
+/** The ready-made layouts and the account's own email templates: where a new email starts (a template or a campaign's message). */
+export function TemplateChooser({ onLayout, onTemplate }: ChooserProps) {
+  return (
+    <Stack gap="10">
+      <StarterLayouts onChoose={onLayout} />
+      <OwnTemplates onChoose={onTemplate} />
+    </Stack>
+  );
+}
+
+function StarterLayouts({ onChoose }: { onChoose: ChooserProps['onLayout'] }) {
   const { t } = useTranslation('templates');
-  const navigate = useNavigate();
   const layouts = Object.keys(STARTER_LAYOUTS) as StarterLayoutId[];
   return (
     <Stack as="section" gap="4" aria-labelledby="starter-layouts">
@@ -53,7 +70,7 @@ function StarterLayouts() {
         {t('select.layouts')}
       </Heading>
       <Flex gap="5" wrap="wrap">
-        <LayoutCard label={t('select.layout.blank')} onChoose={() => navigate(templatePaths.templateEditor())} testId="layout-blank">
+        <LayoutCard label={t('select.layout.blank')} onChoose={() => onChoose(null)} testId="layout-blank">
           <Flex h="full" align="center" justify="center" color="fg.muted">
             <PlusIcon boxSize="8" />
           </Flex>
@@ -62,7 +79,7 @@ function StarterLayouts() {
           <LayoutCard
             key={layout}
             label={t(`select.layout.${layout}`)}
-            onChoose={() => navigate(templatePaths.templateEditor(), { state: { starterHtml: STARTER_LAYOUTS[layout] } })}
+            onChoose={() => onChoose(STARTER_LAYOUTS[layout])}
             testId={`layout-${layout}`}
           >
             {/* The layout itself, scaled down, in a frame that can run nothing. */}
@@ -108,9 +125,8 @@ function LayoutCard({ label, onChoose, testId, children }: { label: string; onCh
   );
 }
 
-function OwnTemplates() {
+function OwnTemplates({ onChoose }: { onChoose: ChooserProps['onTemplate'] }) {
   const { t } = useTranslation('templates');
-  const navigate = useNavigate();
   const search = useBufferedSearchParam('search');
   const trail = useCursorTrail(search.applied);
   const { list, error, isLoading, isValidating, refetch } = useTemplateList({ kind: 'email', search: search.applied, cursor: trail.cursor });
@@ -119,9 +135,10 @@ function OwnTemplates() {
   const startFrom = async (template: TTemplateSummary) => {
     setCopying(template.id);
     try {
-      navigate(editorPathOf(await copyTemplate(template.id)));
+      await onChoose(template);
     } catch (failure) {
       showError(failure, { entity: 'template' });
+    } finally {
       setCopying(null);
     }
   };

@@ -4,24 +4,10 @@
  * chunk of its own loaded from here, so their dependencies are listed in this chunk's preload map
  * rather than the entry's. Picks the page by the path.
  */
-import { lazy, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { TIMEOUTS_MS } from '../../../../shared/constants.js';
 import NotFoundPage from '../error/not-found-page.js';
+import { lazySubPage } from '../lazy-sub-page.js';
 import TemplatesPage from './templates-page.js';
-
-/**
- * lazyPage (../lazy-page.ts) would move into a chunk of its own, preloaded by every visit: its
- * timeout is repeated here instead. A failure reaches the route error boundary.
- */
-function lazySubPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() =>
-    Promise.race([
-      load(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`Loading the page took longer than ${TIMEOUTS_MS.lazyChunk / 1000} s`)), TIMEOUTS_MS.lazyChunk)),
-    ]),
-  );
-}
 
 const SUB_PAGES = {
   'template-editor': lazySubPage(() => import('./template-editor/template-editor-page.js')),

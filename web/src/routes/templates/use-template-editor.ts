@@ -28,6 +28,12 @@ export type TemplateEditor = {
   readOnly: boolean;
   /** Another account's template shared with this one: its name stays the owner's. */
   isShared: boolean;
+  /**
+   * Set when the editor writes a campaign's message rather than a template (spec §2.1
+   * create-email-campaign code-editor): the bar shows the campaign's name, read-only; Back returns
+   * to the wizard; there is no template to test-send.
+   */
+  campaign?: { name: string; content: TTemplateContent | null; backTo: string; backLabel: string };
   /** Saves; a new template then opens at `pathOf(id)`. Failures are thrown for the page to show. */
   save(input: { name: string; content: TTemplateContent }, pathOf: (id: string) => string): Promise<void>;
 };

@@ -71,7 +71,7 @@ export function EditorLayout({ editor, title, backTo, name, isDirty, isSaving, o
   return (
     <Flex direction="column" h="100dvh" bg="bg.subtle" data-testid={testId}>
       <Flex as="header" align="center" gap="3" px={{ base: '3', md: '5' }} py="2.5" bg="bg" borderBottomWidth="1px" wrap="wrap">
-        <IconButton asChild size="sm" variant="ghost" colorPalette="gray" aria-label={t('editor.back')}>
+        <IconButton asChild size="sm" variant="ghost" colorPalette="gray" aria-label={editor.campaign?.backLabel ?? t('editor.back')}>
           <RouterLink
             to={backTo}
             onClick={(event) => {
@@ -88,7 +88,7 @@ export function EditorLayout({ editor, title, backTo, name, isDirty, isSaving, o
           {title}
         </Text>
         <Box flex="1" minW="48" maxW="md">
-          <TemplateNameField state={name} readOnly={editor.readOnly || editor.isShared} size="sm" hideLabel />
+          <TemplateNameField state={name} readOnly={editor.readOnly || editor.isShared || editor.campaign !== undefined} size="sm" hideLabel />
         </Box>
         <EditorStatus editor={editor} isDirty={isDirty} />
         {actions && (

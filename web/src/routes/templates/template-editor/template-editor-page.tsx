@@ -93,7 +93,7 @@ function SharedTemplate({ shareId }: { shareId: string }) {
 }
 
 /** The design a template was saved with, or null when it has none (or it cannot be read). */
-function projectOf(template: TTemplate | null): ProjectData | null {
+function projectOf(template: Pick<TTemplate, 'content'> | null): ProjectData | null {
   if (template?.content.kind !== 'email' || !template.content.project) return null;
   try {
     const project: unknown = JSON.parse(template.content.project);
@@ -103,28 +103,45 @@ function projectOf(template: TTemplate | null): ProjectData | null {
   }
 }
 
+/**
+ * A campaign's message instead of a template (spec §2.1 create-email-campaign template-editor): the
+ * wizard holds the campaign's lock and saves the content; the bar shows the campaign's name.
+ */
+export type CampaignMessage = {
+  name: string;
+  content: TTemplate['content'] | null;
+  readOnly: boolean;
+  backTo: string;
+  backLabel: string;
+  /** The toast of a save. */
+  savedLabel: string;
+  save(content: TTemplate['content']): Promise<void>;
+};
+
 type EditorProps = {
   template: TTemplate | null;
+  campaign?: CampaignMessage;
   /** Set when the template is another account's, shared with this one. */
   share?: TReceivedShare;
   starterHtml?: string | null;
   onCreated?(id: string): void;
 };
 
-function TemplateEditor({ template, share, starterHtml = null, onCreated }: EditorProps) {
+/** The editor itself, for a template or (with `campaign`) a campaign's message. */
+export function TemplateEditor({ template, share, campaign, starterHtml = null, onCreated }: EditorProps) {
   const { t } = useTranslation('template-editor');
   const { canReadContacts } = useTemplatePermissions();
   const { schemas: fieldSchemas = [] } = useFieldSchemas();
   const navigate = useNavigate();
-  const name = useTemplateName(template?.name ?? '');
+  const name = useTemplateName(campaign?.name ?? template?.name ?? '');
   const [templateId, setTemplateId] = useState(template?.id ?? null);
   const [savedName, setSavedName] = useState(template?.name ?? '');
   const mayEdit = !share || share.rights === 'edit';
-  const lock = useEditLock(mayEdit ? templateId : null, share?.id ?? null);
-  const isReadOnly = !mayEdit || lock.status === 'refused';
+  const lock = useEditLock(mayEdit && !campaign ? templateId : null, share?.id ?? null);
+  const isReadOnly = campaign ? campaign.readOnly : !mayEdit || lock.status === 'refused';
   // The image the asset manager asked for, chosen in the file manager drawer.
   const [imagePick, setImagePick] = useState<ImagePick | null>(null);
-  const { editor, containerRef, history, markSaved, device, setDevice } = useEmailEditor(template, isReadOnly, starterHtml, setImagePick);
+  const { editor, containerRef, history, markSaved, device, setDevice } = useEmailEditor(campaign ? (campaign.content && { content: campaign.content }) : template, isReadOnly, starterHtml, setImagePick);
   const [saving, setSaving] = useState(false);
   const [previewHtml, setPreviewHtml] = useState<string | null>(null);
   const [previewContact, setPreviewContact] = useState<TContact | null>(null);
@@ -132,7 +149,7 @@ function TemplateEditor({ template, share, starterHtml = null, onCreated }: Edit
 
   const hasChanges = !isReadOnly && (history.changes > 0 || name.name.trim() !== savedName);
   // A template that exists is saved under its lock; a new one needs none until it exists.
-  const canSave = editor !== null && !isReadOnly && (templateId === null || lock.status === 'held');
+  const canSave = editor !== null && !isReadOnly && (campaign !== undefined || templateId === null || lock.status === 'held');
   useLeaveWarning(hasChanges);
 
   const save = async () => {
@@ -142,7 +159,9 @@ function TemplateEditor({ template, share, starterHtml = null, onCreated }: Edit
     try {
       await commitTextEditing(editor);
       const content = { kind: 'email' as const, editor: 'dragAndDrop' as const, html: exportEmailHtml(editor, checkedName), project: JSON.stringify(editor.getProjectData()) };
-      if (share) {
+      if (campaign) {
+        await campaign.save(content);
+      } else if (share) {
         // Edit rights cover the content; the name stays the owner's.
         await saveSharedTemplate(share.id, content);
       } else if (templateId) {
@@ -155,7 +174,7 @@ function TemplateEditor({ template, share, starterHtml = null, onCreated }: Edit
       }
       markSaved();
       setSavedName(checkedName);
-      notify({ type: 'success', title: t(templateId ? 'save.saved' : 'save.created', { name: checkedName }) });
+      notify({ type: 'success', title: campaign?.savedLabel ?? t(templateId ? 'save.saved' : 'save.created', { name: checkedName }) });
     } catch (error) {
       name.fail(error);
     } finally {
@@ -169,17 +188,17 @@ function TemplateEditor({ template, share, starterHtml = null, onCreated }: Edit
     setPreviewHtml(exportEmailHtml(editor, name.name.trim()));
   };
 
-  const leave = () => navigate(templatePaths.list('email'));
+  const leave = () => navigate(campaign?.backTo ?? templatePaths.list('email'));
 
   return (
     <Flex direction="column" h="100dvh" data-testid="template-editor">
       <Flex as="header" aria-label={t('page.title')} align="center" gap="3" px="3" py="2" borderBottomWidth="1px" bg="bg" wrap="wrap">
         <Button variant="ghost" size="sm" colorPalette="gray" onClick={() => (hasChanges ? setConfirmingLeave(true) : leave())} data-testid="template-editor-back">
           <ChevronIcon direction="left" boxSize="4" />
-          {t('page.back')}
+          {campaign?.backLabel ?? t('page.back')}
         </Button>
         <Box w={{ base: 'full', md: '72' }} order={{ base: 1, md: 0 }}>
-          <TemplateNameField state={name} size="sm" hideLabel readOnly={isReadOnly || Boolean(share)} autoFocus={template === null} />
+          <TemplateNameField state={name} size="sm" hideLabel readOnly={isReadOnly || Boolean(share) || Boolean(campaign)} autoFocus={template === null && !campaign} />
         </Box>
         {isReadOnly && (
           <Badge colorPalette="orange" data-testid="template-editor-read-only">
@@ -228,7 +247,7 @@ function TemplateEditor({ template, share, starterHtml = null, onCreated }: Edit
             {t('toolbar.preview')}
           </Button>
           {/* A test send is of the account's own templates. */}
-          {!share && <SendTestButton templateId={templateId} contactId={previewContact?.id} hasUnsavedChanges={hasChanges} testId="template-editor-send-test" />}
+          {!share && !campaign && <SendTestButton templateId={templateId} contactId={previewContact?.id} hasUnsavedChanges={hasChanges} testId="template-editor-send-test" />}
           <Button size="sm" disabled={!canSave} loading={saving} onClick={() => void save()} data-testid="template-editor-save">
             {t('toolbar.save')}
           </Button>
@@ -282,7 +301,7 @@ type History = { canUndo: boolean; canRedo: boolean; /** Changes since the last 
  * grapesjs in a box of the page, for the life of the page: created once with the template's design,
  * destroyed on leave. React state mirrors what the top bar shows (undo, redo, changes, device).
  */
-function useEmailEditor(template: TTemplate | null, isReadOnly: boolean, starterHtml: string | null, pickImage: (request: ImagePick) => void) {
+function useEmailEditor(template: Pick<TTemplate, 'content'> | null, isReadOnly: boolean, starterHtml: string | null, pickImage: (request: ImagePick) => void) {
   const { t } = useTranslation('template-editor');
   const containerRef = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<EmailEditor | null>(null);

@@ -1,0 +1,38 @@
+/** `/emails?tab=` (spec §2.1): the account's email campaigns, and Create campaign. */
+import { useState } from 'react';
+import { Button } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { ERROR_CODES } from '../../../../shared/errors.js';
+import { PlusIcon } from '../../components/icons.js';
+import { PageLayout } from '../../components/page-layout.js';
+import { ErrorPage } from '../error/error-page.js';
+import { CreateCampaignDialog } from './components/campaign-dialogs.js';
+import { CampaignList } from './components/campaign-list.js';
+import { useCampaignPermissions } from './use-campaign-permissions.js';
+
+export default function CampaignsPage() {
+  const { t } = useTranslation('campaigns');
+  const permissions = useCampaignPermissions();
+  const [isCreating, setCreating] = useState(false);
+  if (!permissions.canRead) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
+  const create = permissions.canWrite ? () => setCreating(true) : undefined;
+  return (
+    <PageLayout
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      maxW="7xl"
+      testId="campaigns-page"
+      actions={
+        create && (
+          <Button onClick={create} data-testid="create-campaign">
+            <PlusIcon boxSize="4" />
+            {t('create.button')}
+          </Button>
+        )
+      }
+    >
+      <CampaignList permissions={permissions} onCreate={create} />
+      {isCreating && <CreateCampaignDialog onClose={() => setCreating(false)} />}
+    </PageLayout>
+  );
+}

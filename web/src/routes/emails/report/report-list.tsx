@@ -1,0 +1,150 @@
+/**
+ * A list view of the report (spec §2.1 delivery, open, click, bounce, unsubscribe): who, when, and
+ * what each view adds (status, count, link, bounce type and reason), paged by the server, with an
+ * Export of the whole view as CSV. The click view can be narrowed to one link.
+ */
+import { useState } from 'react';
+import { Box, Button, Flex, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { LIST_PAGE_SIZE } from '../../../../../shared/constants.js';
+import type { EmailReportView } from '../../../../../shared/domain/campaigns.js';
+import type { TCampaignReportResponse, TReportRow } from '../../../../../shared/schemas/campaigns.js';
+import { exportCampaignReport, type EmailCampaignType } from '../../../api/campaigns.js';
+import { showError } from '../../../components/error-dialog.js';
+import { DownloadIcon, InboxIcon } from '../../../components/icons.js';
+import { ListMessage } from '../../../components/list-states.js';
+import { Pager } from '../../../components/pager.js';
+import { useFormatters } from '../../../format/use-formatters.js';
+
+type ListView = Exclude<EmailReportView, 'overview'>;
+
+/** The columns each view adds after the address. */
+const EXTRA_COLUMNS: Record<ListView, readonly ('status' | 'count' | 'url' | 'bounceType' | 'reason')[]> = {
+  delivery: ['status'],
+  open: ['count'],
+  click: ['url', 'count'],
+  bounce: ['bounceType', 'reason'],
+  unsubscribe: [],
+};
+
+type Props = {
+  report: TCampaignReportResponse;
+  view: ListView;
+  campaignId: string;
+  type: EmailCampaignType;
+  page: number;
+  link: number | undefined;
+  onPage(page: number): void;
+};
+
+export function ReportList({ report, view, campaignId, type, page, link, onPage }: Props) {
+  const { t } = useTranslation('campaigns');
+  const { dateTime, number } = useFormatters();
+  const [, setParams] = useSearchParams();
+  const [isExporting, setExporting] = useState(false);
+  const rows = report.rows ?? [];
+  const total = report.total ?? rows.length;
+  const columns = EXTRA_COLUMNS[view];
+
+  const exportView = async () => {
+    setExporting(true);
+    try {
+      await exportCampaignReport(view, campaignId, type, `${report.state.title}-${view}.csv`);
+    } catch (failure) {
+      showError(failure, { entity: 'campaign' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const cell = (row: TReportRow, column: (typeof columns)[number]) => {
+    if (column === 'count') return row.count === undefined ? '' : number(row.count);
+    if (column === 'status') return row.status ? t(`report.deliveryStatus.${row.status}`, { defaultValue: row.status }) : '';
+    if (column === 'bounceType') return row.bounceType ? t(`report.bounceType.${row.bounceType}`) : '';
+    return row[column] ?? '';
+  };
+
+  return (
+    <Box bg="bg" borderWidth="1px" rounded="xl" overflow="hidden" data-testid={`report-list-${view}`}>
+      <Flex gap="3" px="4" py="3" borderBottomWidth="1px" align="center" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" flex="1" data-testid="report-total">
+          {t('report.total', { count: total, n: number(total) })}
+        </Text>
+        {view === 'click' && (report.links?.length ?? 0) > 0 && (
+          <NativeSelect.Root size="sm" w="72">
+            <NativeSelect.Field
+              aria-label={t('report.linkFilter')}
+              value={link === undefined ? '' : String(link)}
+              onChange={(event) =>
+                setParams((current) => {
+                  const next = new URLSearchParams(current);
+                  const value = event.currentTarget.value;
+                  if (value) next.set('link', value);
+                  else next.delete('link');
+                  next.delete('page');
+                  return next;
+                })
+              }
+            >
+              <option value="">{t('report.allLinks')}</option>
+              {report.links?.map((item) => (
+                <option key={item.index} value={item.index}>
+                  {item.url}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        )}
+        <Button size="sm" variant="outline" onClick={() => void exportView()} loading={isExporting} disabled={total === 0} data-testid="report-export">
+          <DownloadIcon boxSize="4" />
+          {t('report.export')}
+        </Button>
+      </Flex>
+      {rows.length === 0 ? (
+        <ListMessage icon={InboxIcon} title={t(`report.empty.${view}`)} testId="report-list-empty" />
+      ) : (
+        <>
+          <Box overflowX="auto">
+            <Table.Root size="sm" aria-label={t(`report.view.${view}`)}>
+              <Table.Header>
+                <Table.Row bg="bg.subtle">
+                  <Table.ColumnHeader>{t('report.column.email')}</Table.ColumnHeader>
+                  {columns.map((column) => (
+                    <Table.ColumnHeader key={column}>{t(`report.column.${column}`)}</Table.ColumnHeader>
+                  ))}
+                  <Table.ColumnHeader whiteSpace="nowrap">{t('report.column.time')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((row, index) => (
+                  <Table.Row key={`${row.contactId}-${index}`} data-testid="report-row">
+                    <Table.Cell>{row.email}</Table.Cell>
+                    {columns.map((column) => (
+                      <Table.Cell key={column} maxW="md">
+                        <Text truncate>{cell(row, column)}</Text>
+                      </Table.Cell>
+                    ))}
+                    <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                      {row.time ? dateTime(row.time) : ''}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+          <Pager
+            firstRow={(page - 1) * LIST_PAGE_SIZE + 1}
+            shown={rows.length}
+            total={total}
+            hasPrevious={page > 1}
+            hasNext={page * LIST_PAGE_SIZE < total}
+            onPrevious={() => onPage(page - 1)}
+            onNext={() => onPage(page + 1)}
+          />
+        </>
+      )}
+    </Box>
+  );
+}
