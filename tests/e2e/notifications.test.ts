@@ -253,7 +253,8 @@ describe('notifications', () => {
     await toast.getByRole('button').click();
     await toast.waitFor({ state: 'detached' });
     await page.reload();
-    await page.getByTestId('dashboard').or(page.getByTestId('error-page')).first().waitFor();
+    // The campaign notice clicked earlier left the page at /emails: the shell is back once its menu is.
+    await page.getByTestId('notifications-button').waitFor();
     await page.waitForTimeout(1500);
     expect(await toast.count()).toBe(0);
     await page.unroute('**/notification/persist-pop-up');

@@ -3,12 +3,13 @@
  * tags, recipients and sent, when it is or was sent, and each row's menu of what the user may do
  * now (refusalOf decides, as the API does).
  */
-import { Badge, Box, HStack, IconButton, Link, Menu, Portal, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, HStack, Link, Menu, Table, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { refusalOf, type CampaignAction } from '../../../../../shared/domain/campaigns.js';
 import type { TCampaignSummary } from '../../../api/campaigns.js';
-import { LockIcon, MoreIcon, TrashIcon } from '../../../components/icons.js';
+import { LockIcon, TrashIcon } from '../../../components/icons.js';
+import { DangerMenuItem, RowMenu } from '../../../components/row-menu.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { openPathOf } from '../paths.js';
 import type { CampaignPermissions } from '../use-campaign-permissions.js';
@@ -113,29 +114,17 @@ function CampaignRowMenu({ campaign, permissions, onRequest }: Omit<Props, 'camp
     </Menu.Item>
   );
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton size="xs" variant="ghost" colorPalette="gray" aria-label={t('list.rowActions', { name: campaign.name })} data-testid="campaign-actions">
-          <MoreIcon boxSize="4" />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="44">
-            <Menu.Item value="open" onClick={() => navigate(openPathOf(campaign))} data-testid="campaign-open">
-              {t(campaign.status === 'draft' ? 'action.edit' : 'action.report')}
-            </Menu.Item>
-            {actions.map((action) => item(action, t(`action.${action}`)))}
-            {permissions.canWrite && [item('rename', t('action.rename')), item('replicate', t('action.replicate')), item('tags', t('action.tags'))]}
-            {permissions.canDelete && (
-              <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} onClick={() => onRequest('delete', campaign)} data-testid="campaign-delete">
-                <TrashIcon boxSize="4" />
-                {t('action.delete')}
-              </Menu.Item>
-            )}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <RowMenu label={t('list.rowActions', { name: campaign.name })} testId="campaign-actions" minW="44">
+      <Menu.Item value="open" onClick={() => navigate(openPathOf(campaign))} data-testid="campaign-open">
+        {t(campaign.status === 'draft' ? 'action.edit' : 'action.report')}
+      </Menu.Item>
+      {actions.map((action) => item(action, t(`action.${action}`)))}
+      {permissions.canWrite && [item('rename', t('action.rename')), item('replicate', t('action.replicate')), item('tags', t('action.tags'))]}
+      {permissions.canDelete && (
+        <DangerMenuItem value="delete" icon={<TrashIcon boxSize="4" />} onClick={() => onRequest('delete', campaign)} testId="campaign-delete">
+          {t('action.delete')}
+        </DangerMenuItem>
+      )}
+    </RowMenu>
   );
 }

@@ -20,7 +20,8 @@ import {
 } from '../../../api/template-shares.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { showError } from '../../../components/error-dialog.js';
-import { CloseIcon, EyeIcon, FileTextIcon, InboxIcon, LockIcon, MoreIcon, PencilIcon } from '../../../components/icons.js';
+import { CloseIcon, EyeIcon, FileTextIcon, InboxIcon, LockIcon, PencilIcon } from '../../../components/icons.js';
+import { DangerMenuItem, RowMenu } from '../../../components/row-menu.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../components/list-states.js';
 import { notify } from '../../../components/toaster.js';
 import { useFormatters } from '../../../format/use-formatters.js';
@@ -207,52 +208,32 @@ function SharedTable({ shares, canWrite, onPreview }: { shares: readonly TReceiv
                 {share.updateTime ? dateTime(share.updateTime) : ''}
               </Table.Cell>
               <Table.Cell textAlign="end">
-                <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                  <Menu.Trigger asChild>
-                    <IconButton size="xs" variant="ghost" colorPalette="gray" aria-label={t('list.rowActions', { name: share.templateName })} disabled={busyId === share.id} data-testid="shared-actions">
-                      <MoreIcon boxSize="4" />
-                    </IconButton>
-                  </Menu.Trigger>
-                  <Portal>
-                    <Menu.Positioner>
-                      <Menu.Content minW="40">
-                        <Menu.Item value="preview" onClick={() => onPreview(share)} data-testid="shared-preview">
-                          <EyeIcon boxSize="4" />
-                          {t('shared.preview')}
+                <RowMenu label={t('list.rowActions', { name: share.templateName })} disabled={busyId === share.id} testId="shared-actions">
+                  <Menu.Item value="preview" onClick={() => onPreview(share)} data-testid="shared-preview">
+                    <EyeIcon boxSize="4" />
+                    {t('shared.preview')}
+                  </Menu.Item>
+                  {canWrite && (
+                    <>
+                      {sharedEditorPath(share) && (
+                        <Menu.Item value="edit" onClick={() => navigate(sharedEditorPath(share) ?? '')} data-testid="shared-edit">
+                          <PencilIcon boxSize="4" />
+                          {t('action.edit')}
                         </Menu.Item>
-                        {canWrite && (
-                          <>
-                            {sharedEditorPath(share) && (
-                              <Menu.Item value="edit" onClick={() => navigate(sharedEditorPath(share) ?? '')} data-testid="shared-edit">
-                                <PencilIcon boxSize="4" />
-                                {t('action.edit')}
-                              </Menu.Item>
-                            )}
-                            <Menu.Item
-                              value="copy"
-                              onClick={() =>
-                                void run(share.id, async () => t('copy.done', { name: (await copySharedTemplate(share.id)).name }))
-                              }
-                              data-testid="shared-copy"
-                            >
-                              {t('shared.copy')}
-                            </Menu.Item>
-                            <Menu.Item
-                              value="leave"
-                              color="fg.error"
-                              _hover={{ bg: 'bg.error', color: 'fg.error' }}
-                              onClick={() => setLeaving(share)}
-                              data-testid="shared-leave"
-                            >
-                              <CloseIcon boxSize="4" />
-                              {t('shared.leave')}
-                            </Menu.Item>
-                          </>
-                        )}
-                      </Menu.Content>
-                    </Menu.Positioner>
-                  </Portal>
-                </Menu.Root>
+                      )}
+                      <Menu.Item
+                        value="copy"
+                        onClick={() => void run(share.id, async () => t('copy.done', { name: (await copySharedTemplate(share.id)).name }))}
+                        data-testid="shared-copy"
+                      >
+                        {t('shared.copy')}
+                      </Menu.Item>
+                      <DangerMenuItem value="leave" icon={<CloseIcon boxSize="4" />} onClick={() => setLeaving(share)} testId="shared-leave">
+                        {t('shared.leave')}
+                      </DangerMenuItem>
+                    </>
+                  )}
+                </RowMenu>
               </Table.Cell>
             </Table.Row>
           ))}

@@ -2,11 +2,12 @@
  * Templates as a table: thumbnail and name (opens the editor), kind and editor, the start of a message's text,
  * the last change in the user's zone, who is editing it now, and each row's menu.
  */
-import { Badge, Box, HStack, IconButton, Link, Menu, Portal, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Link, Menu, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { TTemplateSummary } from '../../../api/templates.js';
-import { LockIcon, MoreIcon, PencilIcon, TrashIcon } from '../../../components/icons.js';
+import { LockIcon, PencilIcon, TrashIcon } from '../../../components/icons.js';
+import { DangerMenuItem, RowMenu } from '../../../components/row-menu.js';
 import { SelectCheckbox } from '../../../components/select-checkbox.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { editorPathOf } from '../paths.js';
@@ -152,41 +153,29 @@ function TemplateRowMenu({ template, permissions, onRename, onCopy, onDelete, on
   const { t } = useTranslation('templates');
   const navigate = useNavigate();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton size="xs" variant="ghost" colorPalette="gray" aria-label={t('list.rowActions', { name: template.name })} data-testid="template-actions">
-          <MoreIcon boxSize="4" />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="40">
-            {permissions.canWrite && (
-              <>
-                <Menu.Item value="edit" onClick={() => navigate(editorPathOf(template))} data-testid="template-edit">
-                  <PencilIcon boxSize="4" />
-                  {t('action.edit')}
-                </Menu.Item>
-                <Menu.Item value="rename" onClick={() => onRename(template)} data-testid="template-rename">
-                  {t('action.rename')}
-                </Menu.Item>
-                <Menu.Item value="copy" onClick={() => onCopy(template)} data-testid="template-copy">
-                  {t('action.copy')}
-                </Menu.Item>
-                <Menu.Item value="share" onClick={() => onShare(template)} data-testid="template-share">
-                  {t('share.action')}
-                </Menu.Item>
-              </>
-            )}
-            {permissions.canDelete && (
-              <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} onClick={() => onDelete(template)} data-testid="template-delete">
-                <TrashIcon boxSize="4" />
-                {t('action.delete')}
-              </Menu.Item>
-            )}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <RowMenu label={t('list.rowActions', { name: template.name })} testId="template-actions">
+      {permissions.canWrite && (
+        <>
+          <Menu.Item value="edit" onClick={() => navigate(editorPathOf(template))} data-testid="template-edit">
+            <PencilIcon boxSize="4" />
+            {t('action.edit')}
+          </Menu.Item>
+          <Menu.Item value="rename" onClick={() => onRename(template)} data-testid="template-rename">
+            {t('action.rename')}
+          </Menu.Item>
+          <Menu.Item value="copy" onClick={() => onCopy(template)} data-testid="template-copy">
+            {t('action.copy')}
+          </Menu.Item>
+          <Menu.Item value="share" onClick={() => onShare(template)} data-testid="template-share">
+            {t('share.action')}
+          </Menu.Item>
+        </>
+      )}
+      {permissions.canDelete && (
+        <DangerMenuItem value="delete" icon={<TrashIcon boxSize="4" />} onClick={() => onDelete(template)} testId="template-delete">
+          {t('action.delete')}
+        </DangerMenuItem>
+      )}
+    </RowMenu>
   );
 }
