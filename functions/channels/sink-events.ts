@@ -70,13 +70,13 @@ export function sesEventsFor(mail: SentMail): SesEvent[] {
     mail: object,
     bounce: { bounceType, bounceSubType, bouncedRecipients: [{ emailAddress: mail.to, diagnosticCode, action: 'failed' }], timestamp: at, feedbackId: randomUUID() },
   });
-  const send: SesEvent = { eventType: 'Send', mail: object, send: {} };
-  if (address === SIMULATOR_ADDRESSES.hardBounce) return [send, bounce('Permanent', 'General', 'smtp; 550 5.1.1 user unknown')];
-  if (address === SIMULATOR_ADDRESSES.softBounce) return [send, bounce('Transient', 'General', 'smtp; 452 4.2.2 mailbox full (out of office)')];
+  // No Send event: the configuration set does not publish it (the pipeline knows what it sent).
+  if (address === SIMULATOR_ADDRESSES.hardBounce) return [bounce('Permanent', 'General', 'smtp; 550 5.1.1 user unknown')];
+  if (address === SIMULATOR_ADDRESSES.softBounce) return [bounce('Transient', 'General', 'smtp; 452 4.2.2 mailbox full (out of office)')];
   if (address === SIMULATOR_ADDRESSES.complaint) {
-    return [send, delivery, { eventType: 'Complaint', mail: object, complaint: { complainedRecipients: [{ emailAddress: mail.to }], timestamp: at, feedbackId: randomUUID(), complaintFeedbackType: 'abuse' } }];
+    return [delivery, { eventType: 'Complaint', mail: object, complaint: { complainedRecipients: [{ emailAddress: mail.to }], timestamp: at, feedbackId: randomUUID(), complaintFeedbackType: 'abuse' } }];
   }
-  return [send, delivery];
+  return [delivery];
 }
 
 /** An SNS notification as SQS receives it from a subscription without raw message delivery. */

@@ -19,9 +19,12 @@ import { QUEUES, type QueueName } from '../../functions/routes.js';
 import { pascalCase } from '../constructs/naming.js';
 import { WorkQueue } from '../constructs/work-queue.js';
 
-/** The SES events the delivery-events worker reads. */
+/**
+ * The SES events the delivery-events worker reads. Not Send (the pipeline records what it sent,
+ * and it would double the events of every message) nor Open and Click (our own signed links
+ * track them: SES's would count each twice).
+ */
 export const CAMPAIGN_MAIL_EVENTS = [
-  EmailSendingEvent.SEND,
   EmailSendingEvent.DELIVERY,
   EmailSendingEvent.BOUNCE,
   EmailSendingEvent.COMPLAINT,

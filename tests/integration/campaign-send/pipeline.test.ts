@@ -114,10 +114,10 @@ describe('a campaign sent through the planner and delivery queues', () => {
     // Assess
     const ofCampaign = events.filter((event) => event.mail.tags.campaignId?.[0] === campaignId);
     const kinds = (address: string) => ofCampaign.filter((event) => event.mail.destination[0] === address).map((event) => event.eventType + (event.bounce ? `:${event.bounce.bounceType}` : ''));
-    expect(kinds('bounce@simulator.amazonses.com')).toEqual(['Send', 'Bounce:Permanent']);
-    expect(kinds('ooto@simulator.amazonses.com')).toEqual(['Send', 'Bounce:Transient']);
-    expect(kinds('complaint@simulator.amazonses.com')).toEqual(['Send', 'Delivery', 'Complaint']);
-    expect(kinds('someone@example.com')).toEqual(['Send', 'Delivery']);
+    expect(kinds('bounce@simulator.amazonses.com')).toEqual(['Bounce:Permanent']);
+    expect(kinds('ooto@simulator.amazonses.com')).toEqual(['Bounce:Transient']);
+    expect(kinds('complaint@simulator.amazonses.com')).toEqual(['Delivery', 'Complaint']);
+    expect(kinds('someone@example.com')).toEqual(['Delivery']);
     expect(ofCampaign[0]!.mail.tags.tuid).toEqual([account.tuid]);
   });
 

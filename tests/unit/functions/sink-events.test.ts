@@ -5,20 +5,20 @@ const base = { messageId: 'm', from: 'a@b.c', subject: 's', tags: { tuid: 't', c
 
 describe('sesEventsFor', () => {
   it('follows the mailbox simulator addresses', () => {
-    expect(sesEventsFor({ ...base, to: 'bounce@simulator.amazonses.com' }).map((event) => event.eventType)).toEqual(['Send', 'Bounce']);
-    expect(sesEventsFor({ ...base, to: 'x@y.z' })[1]).toMatchObject({ eventType: 'Delivery', mail: { tags: { campaignId: ['c'] }, destination: ['x@y.z'] } });
+    expect(sesEventsFor({ ...base, to: 'bounce@simulator.amazonses.com' }).map((event) => event.eventType)).toEqual(['Bounce']);
+    expect(sesEventsFor({ ...base, to: 'x@y.z' })[0]).toMatchObject({ eventType: 'Delivery', mail: { tags: { campaignId: ['c'] }, destination: ['x@y.z'] } });
   });
 
   it('reports a soft bounce for the out-of-office address and a delivery then a complaint for the complaint address', () => {
-    expect(sesEventsFor({ ...base, to: 'ooto@simulator.amazonses.com' })[1]).toMatchObject({ eventType: 'Bounce', bounce: { bounceType: 'Transient' } });
-    expect(sesEventsFor({ ...base, to: 'complaint@simulator.amazonses.com' }).map((event) => event.eventType)).toEqual(['Send', 'Delivery', 'Complaint']);
+    expect(sesEventsFor({ ...base, to: 'ooto@simulator.amazonses.com' })[0]).toMatchObject({ eventType: 'Bounce', bounce: { bounceType: 'Transient' } });
+    expect(sesEventsFor({ ...base, to: 'complaint@simulator.amazonses.com' }).map((event) => event.eventType)).toEqual(['Delivery', 'Complaint']);
   });
 });
 
 describe('snsEnvelope', () => {
   it('wraps the event as SNS delivers it to SQS without raw message delivery', () => {
-    const envelope = JSON.parse(snsEnvelope({ eventType: 'Send' }, new Date(0)));
+    const envelope = JSON.parse(snsEnvelope({ eventType: 'Delivery' }, new Date(0)));
     expect(envelope).toMatchObject({ Type: 'Notification', Timestamp: '1970-01-01T00:00:00.000Z' });
-    expect(JSON.parse(envelope.Message)).toEqual({ eventType: 'Send' });
+    expect(JSON.parse(envelope.Message)).toEqual({ eventType: 'Delivery' });
   });
 });
