@@ -6,9 +6,10 @@
  * reload (local storage) and whose step change saves them (the API has them), previewed as its
  * online version, sent now, then seen sending or sent in its report and the list; a schedule in
  * the user's zone cancelled from the list; a weekly recurring schedule activated and deactivated;
- * the message from a layout in the drag-and-drop editor and from a converted page; and the whole
- * round of issue 7: sent to 100 contacts, one message opened from the dev mailbox, a link clicked,
- * an unsubscribe, all in the report.
+ * the message from a layout in the drag-and-drop editor and from a converted page; a file imported
+ * from upload-file into a new group the campaign then includes, counted once imported; and the
+ * whole round of issue 7: sent to 100 contacts, one message opened from the dev mailbox, a link
+ * clicked, an unsubscribe, all in the report.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +172,65 @@ describe('email campaigns', () => {
 
     // Assess
     expect(['started', 'finished']).toContain(await row.getByTestId('campaign-status').getAttribute('data-status'));
+  });
+
+  it('imports a file from upload-file into a new group named after the campaign, which the campaign then includes', async () => {
+    // Prepare
+    const created = await api<{ id: string }>('POST', 'create-campaign/save', { campaignName: 'Upload round trip' });
+    expect(created.status).toBeLessThan(300);
+    const id = created.body.id;
+    const csv = ['Email', 'upload.one@example.com', 'upload.two@example.com', 'upload.three@example.com'].join('\n');
+    await page.goto(`${host.url}/#/emails/create-email-campaign/upload-file?id=${id}`);
+    await page.getByTestId('upload-file-step').waitFor();
+
+    // Act: to the contact import, carrying the campaign.
+    await page.getByTestId('open-contact-import').click();
+    await page.waitForURL(/import-contacts\?campaign=/);
+
+    // Assess: the page says whom it imports for, and offers no other kind of import.
+    await expect.poll(() => page.getByTestId('import-for-campaign').textContent()).toContain('Upload round trip');
+    expect(await page.getByTestId('import-kind-contacts').count()).toBe(0);
+
+    // Act: upload the file.
+    await page.getByTestId('import-file-input').setInputFiles({ name: 'recipients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('import-confirm-page').waitFor();
+    await page.getByTestId('import-preview').waitFor();
+
+    // Assess: the contacts go, by default, into a new group named after the campaign.
+    await page.getByTestId('import-for-campaign').waitFor();
+    const groupNameInput = page.getByTestId('import-new-group-name');
+    await expect.poll(() => groupNameInput.inputValue()).toMatch(/^Upload round trip – uploaded /);
+    const groupName = await groupNameInput.inputValue();
+    expect(await page.getByTestId('import-new-group-option').locator('input').isChecked()).toBe(true);
+    await takeScreenshot(page, 'email-campaign-upload-confirm');
+
+    // Act: start the import.
+    await page.getByTestId('import-start').click();
+
+    // Assess: back on upload-file, the import's parameters applied and dropped, its progress shown.
+    await page.waitForURL(/create-email-campaign\/upload-file\?id=[0-9A-Z]+$/);
+    await page.getByTestId('upload-import').waitFor();
+    const groups = await api<{ data: { id: string; name: string }[] }>('GET', `groups?search=${encodeURIComponent(groupName)}`);
+    const group = groups.body.data.find((each) => each.name === groupName);
+    expect(group).toBeDefined();
+    type UploadLoad = { command: { selection?: { includedGroup: string[] }; uploadImportId?: string | null } };
+    const saved = async () => (await api<UploadLoad>('GET', `create-campaign/save?id=${id}`)).body.command;
+    await expect.poll(async () => (await saved()).selection?.includedGroup).toEqual([group?.id]);
+    const importId = (await saved()).uploadImportId;
+    expect(importId).toMatch(/^[0-9A-Z]{26}$/);
+    expect(await page.getByTestId('upload-import-report').getAttribute('href')).toContain(`import-report?id=${importId}`);
+    await page.locator('[data-testid="upload-import-status"][data-status="finished"]').waitFor({ timeout: PIPELINE_TIMEOUT_MS });
+    await takeScreenshot(page, 'email-campaign-upload-progress');
+
+    // Act: to select-groups.
+    await page.getByTestId('step-select-groups').click();
+    await page.waitForURL(/select-groups\?id=/);
+
+    // Assess: the new group is included, and the imported contacts are counted.
+    const row = page.locator(`[data-testid="recipient-group"][data-group-name="${groupName}"]`);
+    expect(await row.getByTestId('group-choice-include').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByTestId('recipient-count').getAttribute('data-count'), { timeout: PIPELINE_TIMEOUT_MS }).toBe('3');
+    expect(await page.getByTestId('recipient-count-importing').count()).toBe(0);
   });
 
   it('renames, replicates, tags and deletes from the list, each with its toast', async () => {

@@ -73,6 +73,12 @@ export function loadCampaign(id: string): Promise<TCampaignLoadResponse> {
   return apiRequest<TCampaignLoadResponse>({ path: SAVE_PATH, query: { id, timestamp: new Date().toISOString() }, timeoutMs: TIMEOUTS_MS.loadAndTitleCheck });
 }
 
+/** A campaign's latest saved name (the command's, once the wizard has saved one), for pages outside the wizard; null `id` = not asked. */
+export function useCampaignName(id: string | null) {
+  const { data, error } = useSWR<TCampaignLoadResponse, unknown, readonly [string, string] | null>(id ? [SAVE_PATH, id] : null, ([, campaignId]) => loadCampaign(campaignId));
+  return { name: data ? (data.command.name ?? data.campaign.name) : undefined, error };
+}
+
 /** Saves only the keys of `command` (spec §7); `source` names the step, `mode` auto for the timer. */
 export function saveCampaign(options: { id: string; type: EmailCampaignType; command: TEmailCampaignCommand; source: EmailWizardStep; mode: 'auto' | 'manual' }): Promise<TSaveCampaignResponse> {
   return apiRequest<TSaveCampaignResponse>({

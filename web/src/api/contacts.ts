@@ -28,22 +28,24 @@ const DETAILS_PATH = `${CONTACTS_PATH}/details`;
 /** Contacts in a group change with contacts too (deleted contacts leave every group). */
 const GROUPS_PATH = '/api/v1/pageBasedAPI/groups';
 const DASHBOARD_SUMMARY_PATH = '/api/v1/pageBasedAPI/dashboard/summary';
+/** A campaign's recipient count counts contacts (an import into an included group raises it). */
+const RECIPIENTS_COUNT_PATH = '/api/v1/pageBasedAPI/recipients/count';
 
 function isDetailsKeyOf(key: unknown, ids: readonly string[]): boolean {
   return Array.isArray(key) && key[0] === DETAILS_PATH && ids.includes(String(key[1]));
 }
 
 /**
- * Refetches whatever shows contacts, fields, group members or the contact count. The profiles of
- * `deletedIds` are dropped instead: a refetch would only answer "record does not exist" to a page
- * that is leaving it.
+ * Refetches whatever shows contacts, fields, group members, the contact count or a campaign's
+ * recipient count. The profiles of `deletedIds` are dropped instead: a refetch would only answer
+ * "record does not exist" to a page that is leaving it.
  */
 export async function revalidateContacts(deletedIds: readonly string[] = []): Promise<void> {
   if (deletedIds.length > 0) await mutate((key) => isDetailsKeyOf(key, deletedIds), undefined, { revalidate: false });
   await mutate((key) => {
     const path = keyPath(key);
     if (path === null || isDetailsKeyOf(key, deletedIds)) return false;
-    return path.startsWith(CONTACTS_PATH) || path.startsWith(GROUPS_PATH) || path === DASHBOARD_SUMMARY_PATH;
+    return path.startsWith(CONTACTS_PATH) || path.startsWith(GROUPS_PATH) || path === DASHBOARD_SUMMARY_PATH || path === RECIPIENTS_COUNT_PATH;
   });
 }
 

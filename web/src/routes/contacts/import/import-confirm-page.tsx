@@ -2,24 +2,32 @@
  * `/contacts/import-contacts/confirm?id=` (spec §2.1, §4 Import): the file's first rows with a
  * target above each column (the guessed mapping preselected), the header switch, the encoding of a
  * CSV, what to do with existing contacts and the groups to add to; Start runs the worker. An
- * unsubscribe list maps one column, its addresses, and has neither of the last two.
+ * unsubscribe list maps one column, its addresses, and has neither of the last two. An import for
+ * an email campaign (`&campaign=`) fills, by default, a new snapshot group named after the campaign,
+ * and Start leads back to the campaign's wizard with the import and its groups.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, Card, Checkbox, Field, Flex, Heading, NativeSelect, Spinner, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Button, Card, Checkbox, Field, Flex, Heading, Input, NativeSelect, Spinner, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
+import { ZGroupName } from '../../../../../shared/schemas/groups.js';
 import { IMPORT_ENCODINGS } from '../../../../../shared/schemas/imports.js';
+import { useCampaignName } from '../../../api/campaigns.js';
 import { toApiError } from '../../../api/errors.js';
-import { useEveryGroup, hasEditableMembers } from '../../../api/groups.js';
+import { createGroup, useEveryGroup, hasEditableMembers } from '../../../api/groups.js';
 import { useFieldSchemas } from '../../../api/contacts.js';
 import { previewImport, startImport, useImport, type ImportEncoding, type TImportKind, type TImportPreviewResponse } from '../../../api/imports.js';
 import { showError } from '../../../components/error-dialog.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { describeError } from '../../../errors/error-messages.js';
+import { useFormatters } from '../../../format/use-formatters.js';
+import { emailPaths } from '../../emails/paths.js';
 import { ErrorPage } from '../../error/error-page.js';
 import { contactPaths, IMPORT_UPLOAD_PATHS } from '../paths.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
+import { CAMPAIGN_PARAM, campaignGroupName, uploadedImportPath } from './campaign-import.js';
+import { CampaignImportNotice } from './campaign-import-notice.js';
 
 type Target = string | null;
 const PRIMARY_TARGETS = ['email', 'mobile', 'emailSubscribe', 'smsSubscribe'] as const;
@@ -34,17 +42,27 @@ export default function ImportConfirmPage() {
   const id = params.get('id');
   if (!permissions.canWrite) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
   if (!id) return <ErrorPage code={ERROR_CODES.RECORD_NOT_FOUND} />;
-  return <ImportConfirm key={id} id={id} canReadGroups={permissions.canReadGroups} />;
+  return <ImportConfirm key={id} id={id} campaignId={params.get(CAMPAIGN_PARAM)} canReadGroups={permissions.canReadGroups} canWriteGroups={permissions.canWriteGroups} />;
 }
 
-function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boolean }) {
+type ImportConfirmProps = { id: string; campaignId: string | null; canReadGroups: boolean; canWriteGroups: boolean };
+
+function ImportConfirm({ id, campaignId, canReadGroups, canWriteGroups }: ImportConfirmProps) {
   const { t } = useTranslation(['contacts', 'errors']);
   const navigate = useNavigate();
+  const { date } = useFormatters();
   const { schemas } = useFieldSchemas();
   const { job } = useImport(id);
   const kind = job?.kind ?? 'contacts';
   const address = ADDRESS_OF_KIND[kind];
   const { groups } = useEveryGroup(canReadGroups && address === null);
+  const { name: campaignName } = useCampaignName(campaignId);
+  const offersNewGroup = campaignId !== null && canWriteGroups && address === null;
+  // The new group's name, proposed once the campaign's name and the taken names are known.
+  const [newGroupName, setNewGroupName] = useState<string | null>(null);
+  const [isNewGroupChosen, setNewGroupChosen] = useState(true);
+  // The group made by an earlier Start whose import then failed: a retry fills it rather than making another.
+  const createdGroup = useRef<{ name: string; id: string } | null>(null);
   const [encoding, setEncoding] = useState<ImportEncoding | undefined>(undefined);
   const [preview, setPreview] = useState<TImportPreviewResponse | null>(null);
   const [previewError, setPreviewError] = useState<{ code: string; message: string } | null>(null);
@@ -76,6 +94,12 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
     };
   }, [id, encoding, t]);
 
+  useEffect(() => {
+    if (!offersNewGroup || newGroupName !== null || campaignName === undefined || !groups) return;
+    const label = (name: string) => t('import.campaign.groupName', { name, date: date(new Date()) });
+    setNewGroupName(campaignGroupName(campaignName, label, groups.map((group) => group.name)));
+  }, [offersNewGroup, newGroupName, campaignName, groups, date, t]);
+
   // The guessed mapping, kept to the address column for an unsubscribe list.
   useEffect(() => {
     if (preview) setMapping(address ? preview.mapping.map((target) => (target === address ? target : null)) : preview.mapping);
@@ -101,13 +125,25 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
     setMapping((previous) => previous.map((target, index) => (index === column ? value || null : target)));
   };
 
+  const isNewGroupUsed = offersNewGroup && isNewGroupChosen;
+  // The new group's id, made now unless an earlier Start made it under the same name.
+  const newGroupId = async (name: string): Promise<string> => {
+    if (createdGroup.current?.name !== name) createdGroup.current = { name, id: (await createGroup({ type: 'S', name })).id };
+    return createdGroup.current.id;
+  };
+
   const start = async () => {
     if (address && !mapping.includes(address)) return setProblem(t(`import.confirm.needs.${address}`));
     if (!mapping.includes('email') && !mapping.includes('mobile')) return setProblem(t('import.confirm.needsEmailOrMobile'));
+    const groupName = ZGroupName.safeParse(newGroupName ?? '');
+    if (isNewGroupUsed && !groupName.success) return setProblem(t('import.campaign.needsGroupName'));
+    // The campaign includes the groups the import fills: without one, it would gain no recipients.
+    if (campaignId && canReadGroups && !isNewGroupUsed && groupIds.length === 0) return setProblem(t('import.campaign.needsGroup'));
     setStarting(true);
     try {
-      await startImport(id, address ? { mapping, hasHeader, existing: 'update', groupIds: [] } : { mapping, hasHeader, existing, groupIds });
-      navigate(contactPaths.importReport(id));
+      const targetIds = isNewGroupUsed && groupName.success ? [await newGroupId(groupName.data), ...groupIds] : groupIds;
+      await startImport(id, address ? { mapping, hasHeader, existing: 'update', groupIds: [] } : { mapping, hasHeader, existing, groupIds: targetIds });
+      navigate(campaignId && address === null ? uploadedImportPath(campaignId, { importId: id, groupIds: targetIds }) : contactPaths.importReport(id));
     } catch (error) {
       showError(error);
       setStarting(false);
@@ -120,11 +156,12 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
     <PageLayout
       title={address ? t(`import.kind.${kind}.title`) : t('import.confirm.title')}
       subtitle={t(address ? `import.confirm.subtitleAddress.${address}` : 'import.confirm.subtitle')}
-      back={{ to: IMPORT_UPLOAD_PATHS[kind], label: t('import.action.chooseAnother') }}
+      back={{ to: campaignId ? contactPaths.importForCampaign(campaignId) : IMPORT_UPLOAD_PATHS[kind], label: t('import.action.chooseAnother') }}
       maxW="7xl"
       testId="import-confirm-page"
     >
       <Stack gap="6">
+        {campaignId && address === null && <CampaignImportNotice campaignId={campaignId} />}
         <Flex gap="6" wrap="wrap" align="flex-end">
           {preview && (
             <Box data-testid="import-format">
@@ -251,10 +288,34 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
                       <Heading as="h2" size="sm">
                         {t('import.confirm.groups')}
                       </Heading>
+                      {offersNewGroup && (
+                        <Stack gap="2" data-testid="import-new-group">
+                          <Checkbox.Root size="sm" checked={isNewGroupChosen} onCheckedChange={(details) => setNewGroupChosen(details.checked === true)} data-testid="import-new-group-option">
+                            <Checkbox.HiddenInput />
+                            <Checkbox.Control />
+                            <Checkbox.Label fontWeight="normal">{t('import.campaign.newGroup')}</Checkbox.Label>
+                          </Checkbox.Root>
+                          {isNewGroupChosen && (
+                            <Input
+                              size="sm"
+                              maxW="lg"
+                              value={newGroupName ?? ''}
+                              onChange={(event) => {
+                                setProblem(null);
+                                setNewGroupName(event.currentTarget.value);
+                              }}
+                              aria-label={t('import.campaign.newGroupName')}
+                              data-testid="import-new-group-name"
+                            />
+                          )}
+                        </Stack>
+                      )}
                       {snapshotGroups.length === 0 ? (
-                        <Text fontSize="sm" color="fg.muted">
-                          {t('form.noGroups')}
-                        </Text>
+                        !offersNewGroup && (
+                          <Text fontSize="sm" color="fg.muted">
+                            {t('form.noGroups')}
+                          </Text>
+                        )
                       ) : (
                         <Box maxH="48" overflowY="auto" data-testid="import-groups">
                           {snapshotGroups.map((group) => (
@@ -288,7 +349,7 @@ function ImportConfirm({ id, canReadGroups }: { id: string; canReadGroups: boole
             )}
             <Flex gap="2" justify="flex-end">
               <Button asChild variant="outline">
-                <RouterLink to={contactPaths.list}>{t('common:action.cancel')}</RouterLink>
+                <RouterLink to={campaignId ? emailPaths.step('upload-file', campaignId) : contactPaths.list}>{t('common:action.cancel')}</RouterLink>
               </Button>
               <Button onClick={() => void start()} loading={starting} disabled={loading} data-testid="import-start">
                 {t('import.action.start')}

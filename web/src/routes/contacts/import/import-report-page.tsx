@@ -3,24 +3,22 @@
  * counts, why it stopped, Stop while it runs, and once it has ended the downloads of each row list
  * and of the uploaded file (spec §7 get-file).
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { Box, Button, Card, Flex, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Card, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
-import type { TProgressPayload } from '../../../../../shared/schemas/realtime.js';
-import { revalidateContacts } from '../../../api/contacts.js';
-import { downloadImportFile, isImportRunning, stopImport, useImport, type TImportFileType, type TImportJob } from '../../../api/imports.js';
+import { downloadImportFile, stopImport, type TImportFileType, type TImportJob } from '../../../api/imports.js';
 import { showError } from '../../../components/error-dialog.js';
 import { DownloadIcon } from '../../../components/icons.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { useSocketEvent } from '../../../realtime/socket.js';
 import { ErrorPage } from '../../error/error-page.js';
 import { contactPaths } from '../paths.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
+import { ImportProgressBar, useImportProgress } from './import-progress.js';
 
 const COUNTS = ['created', 'changed', 'skipped', 'duplicated', 'errors'] as const;
 /** The row lists, each with the count that says how many rows it holds. */
@@ -42,24 +40,9 @@ export default function ImportReportPage() {
 
 function ImportReport({ id, canWrite }: { id: string; canWrite: boolean }) {
   const { t } = useTranslation(['contacts', 'errors']);
-  const { number, dateTime } = useFormatters();
-  const { job, error, isLoading, refetch } = useImport(id);
-  const [live, setLive] = useState<TProgressPayload | null>(null);
+  const { number } = useFormatters();
+  const { job, live, running, error, isLoading, refetch } = useImportProgress(id);
   const [stopping, setStopping] = useState(false);
-
-  useSocketEvent('progress', ({ data }) => {
-    if (data.type !== 'import' || data.id !== id) return;
-    setLive(data);
-    // The last event: read the final counts now rather than at the next poll.
-    if (data.status !== 'importing') void refetch();
-  });
-
-  // Lists of contacts (and group counts) read before the end are stale once the import ends,
-  // whether this page saw it end or it had already ended (a fast import) when the page opened.
-  const running = job ? isImportRunning(job) : true;
-  useEffect(() => {
-    if (!running) void revalidateContacts();
-  }, [running]);
 
   const layout = (children: ReactNode) => (
     <PageLayout title={t('import.report.title')} subtitle={job?.fileName} back={{ to: contactPaths.list, label: t('action.backToList') }} testId="import-report-page">
@@ -68,8 +51,6 @@ function ImportReport({ id, canWrite }: { id: string; canWrite: boolean }) {
   );
   if (isLoading) return layout(<ListSkeleton rows={4} />);
   if (error || !job) return layout(<ListError title={t('import.report.failed')} onRetry={refetch} testId="import-report-error" />);
-
-  const percent = job.status === 'finished' ? 100 : (live?.progress ?? 0);
 
   return layout(
     <Stack gap="6">
@@ -86,15 +67,7 @@ function ImportReport({ id, canWrite }: { id: string; canWrite: boolean }) {
                 </Button>
               )}
             </Flex>
-            <Progress.Root value={running && !live ? null : percent} max={100} size="sm" colorPalette={statusPalette(job.status)} aria-label={t('import.report.progress')}>
-              <Progress.Track rounded="full">
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
-            <Flex justify="space-between" gap="3" fontSize="sm" color="fg.muted" wrap="wrap">
-              <Text data-testid="import-position">{t('import.report.position', { count: job.position, n: number(job.position) })}</Text>
-              {running && live?.estimatedEndTime && <Text>{t('import.report.estimatedEnd', { time: dateTime(live.estimatedEndTime) })}</Text>}
-            </Flex>
+            <ImportProgressBar job={job} live={live} running={running} />
             {job.reason && (job.status === 'stopped' || job.status === 'aborted') && (
               <Text color={job.reason === 'contactLimit' || job.status === 'aborted' ? 'fg.error' : 'fg.muted'} role="status" data-testid="import-reason">
                 {reasonText(job, t)}
@@ -197,13 +170,6 @@ function ImportDownloads({ job }: { job: TImportJob }) {
       </Card.Body>
     </Card.Root>
   );
-}
-
-function statusPalette(status: TImportJob['status']): string {
-  if (status === 'finished') return 'green';
-  if (status === 'aborted') return 'red';
-  if (status === 'stopped') return 'orange';
-  return 'blue';
 }
 
 function reasonText(job: TImportJob, t: (key: string, options?: Record<string, unknown>) => string): string {

@@ -2,12 +2,13 @@
  * `/contacts/import-contacts`, `/contacts/import-unsubscribed-emails` and
  * `/contacts/import-unsubscribed-mobile-numbers` (spec §2.1, §4 Import): choose or drop a CSV or
  * XLSX file, upload it straight to storage with a progress bar, then map it on the confirm page.
- * Tabs switch between the three kinds of import; recent imports are listed below.
+ * Tabs switch between the three kinds of import; recent imports are listed below. Opened from an
+ * email campaign (`?campaign=`), it imports contacts for that campaign and leads back to it.
  */
 import { useRef, useState, type DragEvent } from 'react';
 import { Box, Button, Card, Heading, Link, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import { IMPORT_KINDS, MAX_IMPORT_BYTES } from '../../../../../shared/schemas/imports.js';
 import { createImportUpload, uploadImportFile, useImports, type TImportKind } from '../../../api/imports.js';
@@ -17,9 +18,12 @@ import { LinkTabs } from '../../../components/link-tabs.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { useFormatters } from '../../../format/use-formatters.js';
+import { emailPaths } from '../../emails/paths.js';
 import { ErrorPage } from '../../error/error-page.js';
 import { contactPaths, IMPORT_UPLOAD_PATHS } from '../paths.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
+import { CAMPAIGN_PARAM } from './campaign-import.js';
+import { CampaignImportNotice } from './campaign-import-notice.js';
 import { ImportStatusBadge } from './import-status-badge.js';
 
 const ACCEPTED = /\.(csv|txt|xlsx)$/i;
@@ -30,6 +34,9 @@ const RECENT = 10;
 export default function ImportUploadPage({ kind }: { kind: TImportKind }) {
   const { t } = useTranslation('contacts');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Only contacts are imported for a campaign: its recipients.
+  const campaignId = kind === 'contacts' ? params.get(CAMPAIGN_PARAM) : null;
   const permissions = useContactPermissions();
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -47,7 +54,7 @@ export default function ImportUploadPage({ kind }: { kind: TImportKind }) {
     try {
       const target = await createImportUpload(file, kind);
       await uploadImportFile(target, file, setPercent);
-      navigate(contactPaths.importConfirm(target.id));
+      navigate(contactPaths.importConfirm(target.id, campaignId));
     } catch (error) {
       showError(error);
       setPercent(null);
@@ -61,13 +68,22 @@ export default function ImportUploadPage({ kind }: { kind: TImportKind }) {
   };
 
   return (
-    <PageLayout title={t(`import.kind.${kind}.title`)} subtitle={t(`import.kind.${kind}.subtitle`)} back={{ to: contactPaths.list, label: t('action.backToList') }} testId="import-upload-page">
+    <PageLayout
+      title={t(`import.kind.${kind}.title`)}
+      subtitle={t(`import.kind.${kind}.subtitle`)}
+      back={campaignId ? { to: emailPaths.step('upload-file', campaignId), label: t('import.campaign.back') } : { to: contactPaths.list, label: t('action.backToList') }}
+      testId="import-upload-page"
+    >
       <Stack gap="8">
-        <LinkTabs
-          tabs={IMPORT_KINDS.map((each) => ({ key: each, to: IMPORT_UPLOAD_PATHS[each], label: t(`import.kind.${each}.tab`), testId: `import-kind-${each}` }))}
-          current={kind}
-          label={t('import.kind.label')}
-        />
+        {campaignId ? (
+          <CampaignImportNotice campaignId={campaignId} />
+        ) : (
+          <LinkTabs
+            tabs={IMPORT_KINDS.map((each) => ({ key: each, to: IMPORT_UPLOAD_PATHS[each], label: t(`import.kind.${each}.tab`), testId: `import-kind-${each}` }))}
+            current={kind}
+            label={t('import.kind.label')}
+          />
+        )}
         <Box
           borderWidth="2px"
           borderStyle="dashed"

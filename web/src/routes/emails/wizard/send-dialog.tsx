@@ -33,7 +33,8 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 /** A new schedule starts an hour from now, on the minute. */
 const DEFAULT_LEAD_MS = 60 * 60_000;
 
-export function SendDialog({ draft, onClose }: { draft: CampaignDraft; onClose(): void }) {
+/** `isImporting`: the upload-file import still runs, so the count may still grow (sending is not held back). */
+export function SendDialog({ draft, isImporting, onClose }: { draft: CampaignDraft; isImporting: boolean; onClose(): void }) {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
   const act = useCampaignAction();
@@ -86,6 +87,11 @@ export function SendDialog({ draft, onClose }: { draft: CampaignDraft; onClose()
     <FormDialog title={t('send.title')} submitLabel={submitLabel} submitTestId="send-confirm" canSubmit={!problem} busy={busy} onSubmit={() => void submit()} onClose={onClose} size="lg" testId="send-dialog">
       <Stack gap="5">
         <CampaignSummary draft={draft} />
+        {isImporting && (
+          <Text p="3" rounded="md" bg="bg.warning" color="fg.warning" fontSize="sm" role="status" data-testid="send-still-importing">
+            {t('send.stillImporting')}
+          </Text>
+        )}
         <OnlineVersionButton draft={draft} />
         {needsApproval && (
           <Text color="fg.warning" fontSize="sm" data-testid="approval-needed">

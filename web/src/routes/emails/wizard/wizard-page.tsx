@@ -17,6 +17,7 @@ import { LockIcon } from '../../../components/icons.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
 import { useFormatters } from '../../../format/use-formatters.js';
+import { useImportProgress } from '../../contacts/import/import-progress.js';
 import { ErrorPage } from '../../error/error-page.js';
 import { CampaignStatusBadge } from '../components/campaign-status.js';
 import { emailPaths } from '../paths.js';
@@ -67,6 +68,9 @@ function Wizard({ loaded, canWrite, canExecute, step }: WizardProps) {
   const navigate = useNavigate();
   const draft = useCampaignDraft(loaded, canWrite, step);
   const [isSending, setSending] = useState(false);
+  // The import of upload-file, followed on every step: its end refreshes the recipient count.
+  const upload = useImportProgress(draft.command.uploadImportId ?? null);
+  const isImporting = upload.job !== undefined && upload.running;
 
   /** Saves, then moves; a failed save keeps the user where the changes are. */
   const go = async (next: EmailWizardStep | 'list') => {
@@ -87,7 +91,7 @@ function Wizard({ loaded, canWrite, canExecute, step }: WizardProps) {
   const steps: Record<Exclude<EmailWizardStep, 'code-editor' | 'template-editor'>, ReactNode> = {
     'select-groups': <SelectGroupsStep draft={draft} />,
     'paste-emails': <PasteEmailsStep draft={draft} />,
-    'upload-file': <UploadFileStep draft={draft} />,
+    'upload-file': <UploadFileStep draft={draft} upload={upload} />,
     'select-template': <SelectTemplateStep draft={draft} />,
     'convert-page': <ConvertPageStep draft={draft} />,
     information: <InformationStep draft={draft} />,
@@ -102,7 +106,7 @@ function Wizard({ loaded, canWrite, canExecute, step }: WizardProps) {
             {t('wizard.back')}
           </Button>
         )}
-        {stageIndex === 0 && <RecipientCount draft={draft} />}
+        {stageIndex === 0 && <RecipientCount draft={draft} isImporting={isImporting} />}
         <Box flex="1" />
         {next && (
           <Button onClick={() => void go(next)} data-testid="wizard-next">
@@ -115,7 +119,7 @@ function Wizard({ loaded, canWrite, canExecute, step }: WizardProps) {
           </Button>
         )}
       </Flex>
-      {isSending && <SendDialog draft={draft} onClose={() => setSending(false)} />}
+      {isSending && <SendDialog draft={draft} isImporting={isImporting} onClose={() => setSending(false)} />}
     </WizardFrame>
   );
 }
@@ -199,7 +203,7 @@ function ReadOnlyNotice({ draft }: { draft: CampaignDraft }) {
 }
 
 /** How many would receive it: the deduplicated count of the selection, plus the pasted addresses. */
-function RecipientCount({ draft }: { draft: CampaignDraft }) {
+function RecipientCount({ draft, isImporting }: { draft: CampaignDraft; isImporting: boolean }) {
   const { t } = useTranslation('campaigns');
   const { number } = useFormatters();
   const selection = draft.command.selection ?? EMPTY_SELECTION;
@@ -212,6 +216,11 @@ function RecipientCount({ draft }: { draft: CampaignDraft }) {
         <Badge size="lg" variant="subtle" colorPalette="brand">
           {t('wizard.recipients', { count: count + pasted, n: number(count + pasted) })}
         </Badge>
+      )}
+      {isImporting && (
+        <Text color="fg.muted" data-testid="recipient-count-importing">
+          {t('upload.stillImporting')}
+        </Text>
       )}
     </HStack>
   );
