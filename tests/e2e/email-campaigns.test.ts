@@ -455,4 +455,23 @@ describe('email campaigns', () => {
     await page.getByTestId('report-list-unsubscribe').getByText(reader).waitFor();
     await takeScreenshot(page, 'email-campaign-report-unsubscribe');
   });
+
+  it('finds a campaign in the global search: a draft opens in the wizard, "See all" in the advanced search', async () => {
+    // Prepare
+    const created = await api<{ id: string }>('POST', 'create-campaign/save', { campaignName: 'Findable launch' });
+
+    // Act
+    await page.goto(`${host.url}/#/search-results?search=findable`);
+    const area = page.getByTestId('search-area-campaigns');
+    await area.getByTestId('search-hit').first().waitFor();
+
+    // Assess
+    expect(await area.getByTestId('search-hit').allTextContents()).toEqual(['Findable launchDraft']);
+    await area.getByTestId('search-hit').getByRole('link').click();
+    await page.waitForURL(new RegExp(`#/emails/create-email-campaign/select-groups\\?id=${created.body.id}$`));
+    await page.goto(`${host.url}/#/search-results?search=findable`);
+    await area.getByTestId('search-see-all-campaigns').click();
+    await page.waitForURL(/#\/advanced-search\/emails\?search=findable$/);
+    await page.getByTestId('campaign-name').getByText('Findable launch', { exact: true }).waitFor();
+  });
 });

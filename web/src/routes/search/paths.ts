@@ -7,5 +7,6 @@ export const searchPaths = {
   contacts: (filter?: TContactFilter) => (filter ? `/advanced-search/contacts?${filterToParams(filter).toString()}` : '/advanced-search/contacts'),
   groups: (search: string) => `/advanced-search/groups?${new URLSearchParams({ search }).toString()}`,
   templates: (search: string) => `/advanced-search/templates?${new URLSearchParams({ search }).toString()}`,
+  emails: (search: string) => `/advanced-search/emails?${new URLSearchParams({ search }).toString()}`,
   tab: (tab: string) => `/advanced-search/${tab}`,
 } as const;

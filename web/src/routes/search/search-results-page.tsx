@@ -16,39 +16,48 @@ import { SearchInput } from '../../components/search-input.js';
 import { useBufferedSearchParam } from '../../components/use-search-buffer.js';
 import { useFormatters } from '../../format/use-formatters.js';
 import { contactPaths } from '../contacts/paths.js';
+import { openPathOf } from '../emails/paths.js';
 import { groupPaths } from '../groups/paths.js';
 import { templatePaths } from '../templates/paths.js';
 import { searchPaths } from './paths.js';
 
 type AreaLinks = {
   icon: (props: IconProps) => ReactNode;
-  /** Where a hit opens; campaigns have no pages yet. */
-  hit?(id: string): string;
+  /** Where a hit opens. */
+  hit(hit: TSearchHit): string;
   /** Every hit of the text, in the area's own search. */
   seeAll?(text: string): string;
   /** A group's second line is its member count. */
   countsMembers?: boolean;
   /** A template's second line is its kind (email, sms or mms). */
   namesKind?: boolean;
+  /** A campaign's second line is its status. */
+  namesStatus?: boolean;
 };
 
 const AREAS: Record<SearchArea, AreaLinks> = {
   contacts: {
     icon: ContactsIcon,
-    hit: contactPaths.profile,
+    hit: (hit) => contactPaths.profile(hit.id),
     seeAll: (quickSearch) => searchPaths.contacts({ quickSearch }),
   },
   groups: {
     icon: GroupsIcon,
-    hit: groupPaths.details,
+    hit: (hit) => groupPaths.details(hit.id),
     seeAll: searchPaths.groups,
     countsMembers: true,
   },
-  campaigns: { icon: EmailIcon },
+  campaigns: {
+    icon: EmailIcon,
+    // A draft opens in the wizard, any other campaign in its report (the list's rule).
+    hit: (hit) => openPathOf({ id: hit.id, status: hit.detail === 'draft' ? 'draft' : 'finished', type: 'Email' }),
+    seeAll: searchPaths.emails,
+    namesStatus: true,
+  },
   templates: {
     icon: TemplateIcon,
     // The drag-and-drop editor's address hands a code, SMS or MMS template on to its own editor.
-    hit: templatePaths.templateEditor,
+    hit: (hit) => templatePaths.templateEditor(hit.id),
     seeAll: searchPaths.templates,
     namesKind: true,
   },
@@ -95,11 +104,12 @@ export default function SearchResultsPage() {
 }
 
 function AreaCard({ area, hits, text }: { area: SearchArea; hits: readonly TSearchHit[]; text: string }) {
-  const { t } = useTranslation('search');
+  const { t } = useTranslation(['search', 'campaigns']);
   const { number } = useFormatters();
   const links = AREAS[area];
   const detailOf = (detail: string) => {
     if (links.countsMembers && /^\d+$/.test(detail)) return t('results.members', { count: Number(detail), n: number(Number(detail)) });
+    if (links.namesStatus) return t(`campaigns:status.${detail}`, { defaultValue: detail });
     return links.namesKind ? t(`results.kind.${detail}`, { defaultValue: detail }) : detail;
   };
   return (
@@ -127,13 +137,9 @@ function AreaCard({ area, hits, text }: { area: SearchArea; hits: readonly TSear
         <Stack as="ul" gap="0" listStyleType="none" css={{ '& > li:not(:last-child)': { borderBottomWidth: '1px' } }}>
           {hits.map((hit) => (
             <Box as="li" key={hit.id} px="4" py="2.5" data-testid="search-hit">
-              {links.hit ? (
-                <Link asChild fontWeight="medium" color="fg">
-                  <RouterLink to={links.hit(hit.id)}>{hit.title}</RouterLink>
-                </Link>
-              ) : (
-                <Text fontWeight="medium">{hit.title}</Text>
-              )}
+              <Link asChild fontWeight="medium" color="fg">
+                <RouterLink to={links.hit(hit)}>{hit.title}</RouterLink>
+              </Link>
               {hit.detail && (
                 <Text fontSize="sm" color="fg.muted">
                   {detailOf(hit.detail)}
