@@ -47,6 +47,22 @@ export function Pager({ firstRow, shown, total, hasPrevious, hasNext, onPrevious
   );
 }
 
+/** The pager of a page-numbered list (pages from 1, LIST_PAGE_SIZE rows each): groups, campaigns, report lists. */
+export function NumberedPager({ page, shown, total, onPage, busy }: { page: number; shown: number; total: number; onPage(page: number): void; busy?: boolean }) {
+  return (
+    <Pager
+      firstRow={(page - 1) * LIST_PAGE_SIZE + 1}
+      shown={shown}
+      total={total}
+      hasPrevious={page > 1}
+      hasNext={page * LIST_PAGE_SIZE < total}
+      onPrevious={() => onPage(page - 1)}
+      onNext={() => onPage(page + 1)}
+      busy={busy}
+    />
+  );
+}
+
 type Trail = { queryKey: string; cursors: string[] };
 
 /**

@@ -14,7 +14,7 @@ import { showError } from '../../../components/error-dialog.js';
 import { EmailIcon, SearchIcon } from '../../../components/icons.js';
 import { LinkTabs } from '../../../components/link-tabs.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../components/list-states.js';
-import { Pager } from '../../../components/pager.js';
+import { NumberedPager } from '../../../components/pager.js';
 import { SearchInput } from '../../../components/search-input.js';
 import { notify } from '../../../components/toaster.js';
 import { useBufferedSearchParam } from '../../../components/use-search-buffer.js';
@@ -114,16 +114,7 @@ export function CampaignList({ permissions, onCreate }: { permissions: CampaignP
     content = (
       <>
         <CampaignTable campaigns={list.data} permissions={permissions} onRequest={onRequest} />
-        <Pager
-          firstRow={(page - 1) * LIST_PAGE_SIZE + 1}
-          shown={list.data.length}
-          total={list.total}
-          hasPrevious={page > 1}
-          hasNext={page < lastPage}
-          onPrevious={() => setParam(PAGE, page > 2 ? String(page - 1) : null)}
-          onNext={() => setParam(PAGE, String(page + 1))}
-          busy={isValidating}
-        />
+        <NumberedPager page={page} shown={list.data.length} total={list.total} onPage={(next) => setParam(PAGE, next > 1 ? String(next) : null)} busy={isValidating} />
       </>
     );
   }

@@ -7,14 +7,13 @@ import { useState } from 'react';
 import { Box, Button, Flex, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { LIST_PAGE_SIZE } from '../../../../../shared/constants.js';
 import type { EmailReportView } from '../../../../../shared/domain/campaigns.js';
 import type { TCampaignReportResponse, TReportRow } from '../../../../../shared/schemas/campaigns.js';
 import { exportCampaignReport, type EmailCampaignType } from '../../../api/campaigns.js';
 import { showError } from '../../../components/error-dialog.js';
 import { DownloadIcon, InboxIcon } from '../../../components/icons.js';
 import { ListMessage } from '../../../components/list-states.js';
-import { Pager } from '../../../components/pager.js';
+import { NumberedPager } from '../../../components/pager.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 
 type ListView = Exclude<EmailReportView, 'overview'>;
@@ -134,15 +133,7 @@ export function ReportList({ report, view, campaignId, type, page, link, onPage 
               </Table.Body>
             </Table.Root>
           </Box>
-          <Pager
-            firstRow={(page - 1) * LIST_PAGE_SIZE + 1}
-            shown={rows.length}
-            total={total}
-            hasPrevious={page > 1}
-            hasNext={page * LIST_PAGE_SIZE < total}
-            onPrevious={() => onPage(page - 1)}
-            onNext={() => onPage(page + 1)}
-          />
+          <NumberedPager page={page} shown={rows.length} total={total} onPage={onPage} />
         </>
       )}
     </Box>

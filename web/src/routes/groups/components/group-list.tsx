@@ -11,7 +11,7 @@ import { LIST_PAGE_SIZE } from '../../../../../shared/constants.js';
 import { useGroupList, type GroupType, type TGroup } from '../../../api/groups.js';
 import { InboxIcon } from '../../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../components/list-states.js';
-import { Pager } from '../../../components/pager.js';
+import { NumberedPager } from '../../../components/pager.js';
 import { SearchInput } from '../../../components/search-input.js';
 import { useBufferedSearchParam } from '../../../components/use-search-buffer.js';
 import type { GroupPermissions } from '../use-group-permissions.js';
@@ -86,16 +86,7 @@ export function GroupList({ permissions }: { permissions: GroupPermissions }) {
       ) : (
         <>
           <GroupTable groups={list.data} canWrite={permissions.canWrite} canDelete={permissions.canDelete} onDelete={setDeleting} />
-          <Pager
-            firstRow={(page - 1) * LIST_PAGE_SIZE + 1}
-            shown={list.data.length}
-            total={list.total}
-            hasPrevious={page > 1}
-            hasNext={page < lastPage}
-            onPrevious={() => setParam(PAGE, page > 2 ? String(page - 1) : null)}
-            onNext={() => setParam(PAGE, String(page + 1))}
-            busy={isLoading}
-          />
+          <NumberedPager page={page} shown={list.data.length} total={list.total} onPage={(next) => setParam(PAGE, next > 1 ? String(next) : null)} busy={isLoading} />
         </>
       )}
       {deleting && <DeleteGroupDialog group={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />}
