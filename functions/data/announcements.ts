@@ -3,9 +3,9 @@
  * user's marks (read, hidden) are items under the user's account, one per announcement, plus the
  * time of the user's last "mark all read".
  */
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { isConditionFailure, queryPages, table } from './table-client.js';
+import { batchGet, isConditionFailure, queryPages, table } from './table-client.js';
 
 export type AnnouncementRecord = {
   id: string;
@@ -29,7 +29,6 @@ export type AnnouncementMarks = {
 };
 
 /** BatchGetItem reads at most this many keys per call. */
-const BATCH_GET_LIMIT = 100;
 
 export async function createAnnouncementRecord(record: AnnouncementRecord): Promise<void> {
   const { db, name } = table();
@@ -97,17 +96,8 @@ export async function listAnnouncementHeads(): Promise<AnnouncementHead[]> {
 
 // Access pattern: whole announcements by id, in the order asked (missing ones left out).
 export async function getAnnouncements(ids: readonly string[]): Promise<AnnouncementRecord[]> {
-  const { db, name } = table();
   const found = new Map<string, AnnouncementRecord>();
-  for (let i = 0; i < ids.length; i += BATCH_GET_LIMIT) {
-    let requested: Array<Record<string, unknown>> = ids.slice(i, i + BATCH_GET_LIMIT).map((id) => keys.announcement(id));
-    // BatchGetItem may leave keys unprocessed under load; ask again for those.
-    while (requested.length > 0) {
-      const answer = await db.send(new BatchGetCommand({ RequestItems: { [name]: { Keys: requested } } }));
-      for (const item of (answer.Responses?.[name] ?? []) as AnnouncementRecord[]) found.set(item.id, item);
-      requested = answer.UnprocessedKeys?.[name]?.Keys ?? [];
-    }
-  }
+  for (const item of (await batchGet(ids.map((id) => keys.announcement(id)))) as AnnouncementRecord[]) found.set(item.id, item);
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 

@@ -4,10 +4,10 @@
  * other's counts. Callers keep counts idempotent by adding in the same transaction as the write
  * that records what they count (a batch's completion, an event's first sight).
  */
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { EMPTY_COUNTERS, type CampaignCounters } from '../../shared/domain/campaigns.js';
 import { keys } from './keys.js';
-import { table } from './table-client.js';
+import { batchGet, table } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -67,20 +67,9 @@ export async function getCampaignCounters(tuid: string, campaignId: string): Pro
 
 /** Counters of several campaigns (a list page), by campaign id. */
 export async function getCountersOf(tuid: string, campaignIds: readonly string[]): Promise<Map<string, CampaignCounters>> {
-  const { db, name } = table();
   const result = new Map<string, CampaignCounters>(campaignIds.map((id) => [id, { ...EMPTY_COUNTERS }]));
-  for (let i = 0; i < campaignIds.length; i += 100) {
-    let request: Record<string, { Keys: Array<Record<string, unknown>> }> | undefined = {
-      [name]: { Keys: campaignIds.slice(i, i + 100).map((id) => keys.campaignCounters(tuid, id)) },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of answer.Responses?.[name] ?? []) {
-        const id = String(item.PK).split('#CAMPAIGN#')[1];
-        result.set(id, toCounters(item));
-      }
-      request = answer.UnprocessedKeys as typeof request;
-    }
+  for (const item of await batchGet(campaignIds.map((id) => keys.campaignCounters(tuid, id)))) {
+    result.set(String(item.PK).split('#CAMPAIGN#')[1], toCounters(item));
   }
   return result;
 }

@@ -6,15 +6,21 @@
  *   dropped: which of its recipients are done, under a version, so a count is added once;
  * - a parked item per batch set aside while the campaign is paused (its recipients), which resume
  *   re-enqueues and stop drops;
- * - a claim per recipient (keys.campaignRecipient): the only per-message write. A claim names the
- *   run and when it was taken; one older than the delivery queue's visibility timeout belongs to
- *   a worker that stopped, and is taken over.
+ * - a lease on the batch item for each delivery attempt: while it is younger than the delivery
+ *   queue's visibility timeout no other attempt sends the batch; an older one belongs to a worker
+ *   that stopped, and is taken over. Taking it bumps the batch's version, so the stopped worker
+ *   can no longer record anything;
+ * - a claim per recipient (keys.campaignRecipient): the only per-message write, made before the
+ *   message goes. It names the run and when it was taken: a recovery skips whoever any run
+ *   claimed, and an attempt that takes a batch over counts the claims it finds as retried. Under
+ *   a lease the claims of a first send are plain batch puts (the store's cheapest write); a
+ *   recovery claims conditionally, because a worker of the stopped run may still be finishing.
  */
-import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type PutCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { counterUpdateItem, type CounterDelta } from './campaign-counters.js';
 import type { EmailCreditSource } from './credit-ledger.js';
 import { keys, RECIPIENT_SHARDS } from './keys.js';
-import { batchDelete, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { batchDelete, batchGet, batchPut, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -147,23 +153,41 @@ export async function takeProgressTurn(tuid: string, campaignId: string, runId: 
 
 export type BatchState = 'partial' | 'done' | 'dropped';
 /** What is recorded of a batch; version 0 when nothing is yet. */
-export type BatchOutcome = { state: BatchState | null; doneIds: number[]; version: number };
+export type BatchOutcome = {
+  state: BatchState | null;
+  doneIds: number[];
+  version: number;
+  /** When the attempt holding the batch took it (epoch ms); null when none holds it. */
+  leasedAt: number | null;
+};
 
 // Access pattern: one batch's outcome (consistent: a redelivery is judged on it).
 export async function getBatchOutcome(tuid: string, campaignId: string, runId: string, seq: number): Promise<BatchOutcome> {
   const { db, name } = table();
   const answer = await db.send(new GetCommand({ TableName: name, Key: keys.campaignBatch(tuid, campaignId, runId, seq), ConsistentRead: true }));
-  if (!answer.Item) return { state: null, doneIds: [], version: 0 };
-  return { state: answer.Item.state as BatchState, doneIds: (answer.Item.doneIds as number[] | undefined) ?? [], version: Number(answer.Item.version ?? 0) };
+  if (!answer.Item) return { state: null, doneIds: [], version: 0, leasedAt: null };
+  return {
+    state: (answer.Item.state as BatchState | undefined) ?? null,
+    doneIds: (answer.Item.doneIds as number[] | undefined) ?? [],
+    version: Number(answer.Item.version ?? 0),
+    leasedAt: answer.Item.leasedAt === undefined ? null : Number(answer.Item.leasedAt),
+  };
 }
 
 type BatchRef = { tuid: string; campaignId: string; runId: string; seq: number };
 
-function batchPut(ref: BatchRef, outcome: { state: BatchState; doneIds: readonly number[] }, previousVersion: number): TransactItem {
+/** The batch item's next version; a lease is written with the attempt's start, every other put ends the lease. */
+function batchItemPut(ref: BatchRef, outcome: { state: BatchState | null; doneIds: readonly number[]; leasedAt?: number }, previousVersion: number): TransactItem & { Put: object } {
   return {
     Put: {
       TableName: table().name,
-      Item: { ...keys.campaignBatch(ref.tuid, ref.campaignId, ref.runId, ref.seq), state: outcome.state, doneIds: [...outcome.doneIds], version: previousVersion + 1 },
+      Item: {
+        ...keys.campaignBatch(ref.tuid, ref.campaignId, ref.runId, ref.seq),
+        ...(outcome.state ? { state: outcome.state } : {}),
+        doneIds: [...outcome.doneIds],
+        version: previousVersion + 1,
+        ...(outcome.leasedAt === undefined ? {} : { leasedAt: outcome.leasedAt }),
+      },
       ConditionExpression: previousVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :version',
       ExpressionAttributeValues: previousVersion === 0 ? undefined : { ':version': previousVersion },
     },
@@ -197,13 +221,28 @@ export async function recordBatch(
   const counters = counterUpdateItem(ref.tuid, ref.campaignId, counts);
   try {
     await transactWrite([
-      batchPut(ref, outcome, outcome.previousVersion),
+      batchItemPut(ref, outcome, outcome.previousVersion),
       runAdd(ref, { settled: outcome.state === 'done' ? 1 : 0, sent: counts.sent, failed: counts.failed }),
       ...(counters ? [counters] : []),
     ]);
     return true;
   } catch (error) {
     if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes the batch for a delivery attempt, on the outcome it read: answers the version the attempt
+ * records under, or null when another attempt took or recorded the batch since.
+ */
+export async function leaseBatch(ref: BatchRef, outcome: BatchOutcome, now: number): Promise<number | null> {
+  const { db } = table();
+  try {
+    await db.send(new PutCommand(batchItemPut(ref, { state: outcome.state, doneIds: outcome.doneIds, leasedAt: now }, outcome.version).Put as PutCommandInput));
+    return outcome.version + 1;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
     throw error;
   }
 }
@@ -216,7 +255,7 @@ export async function dropBatch(ref: BatchRef, outcome: BatchOutcome): Promise<b
   }
   try {
     await transactWrite([
-      batchPut(ref, { state: 'dropped', doneIds: outcome.doneIds }, outcome.version),
+      batchItemPut(ref, { state: 'dropped', doneIds: outcome.doneIds }, outcome.version),
       runAdd(ref, { settled: 1 }),
       { Delete: { TableName: table().name, Key: keys.campaignParkedBatch(ref.tuid, ref.campaignId, ref.runId, ref.seq) } },
     ]);
@@ -273,8 +312,19 @@ function claimPut(tuid: string, campaignId: string, runId: string, contactId: nu
   };
 }
 
+/** Claims for an attempt that holds its batch's lease in a first send: plain puts, nobody else claims these. */
+export async function putRecipientClaims(tuid: string, campaignId: string, runId: string, contactIds: readonly number[], now: number): Promise<void> {
+  await batchPut(contactIds.map((id) => ({ ...keys.campaignRecipient(tuid, campaignId, id), runId, claimedAt: now })));
+}
+
+/** The runs that claimed these recipients (a batch taken over finds its stopped worker's claims). */
+export async function getRecipientClaims(tuid: string, campaignId: string, contactIds: readonly number[]): Promise<Map<number, string>> {
+  const items = await batchGet(contactIds.map((id) => keys.campaignRecipient(tuid, campaignId, id)), { consistent: true, attributes: ['runId'] });
+  return new Map(items.map((item) => [Number(String(item.SK).slice('C#'.length)), String(item.runId)]));
+}
+
 /**
- * Claims recipients before they are sent. The usual case, no claim yet, is one transaction for the
+ * Claims a recovery's recipients before they are sent. The usual case, no claim yet, is one transaction for the
  * whole batch (one write per recipient, one call); when any is claimed already, each is claimed on
  * its own, taking over claims of this run older than `staleAfterMs`.
  */

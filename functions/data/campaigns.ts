@@ -41,6 +41,8 @@ export type CampaignApproval = {
 /** One send of the campaign: the first, or a recovery of a stopped one. */
 export type CampaignRun = {
   runId: string;
+  /** A recovery sends only to whom earlier runs did not reach; absent on runs started before it was recorded (treated as a recovery: the careful path). */
+  kind?: 'send' | 'recover';
   startTime: string;
   startedBy: CampaignUser;
   /** Set by the planner once it counted the recipients. */

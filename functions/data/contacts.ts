@@ -6,12 +6,12 @@
  * each have an identity item that makes them unique in the account; the account's contact counters
  * change in the same transaction as the contacts.
  */
-import { BatchGetCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ContactRecord } from '../../shared/domain/contacts.js';
 import type { BounceStatus } from '../../shared/schemas/contacts.js';
-import { createLimiter, interleave } from '../lib/concurrency.js';
+import { interleave } from '../lib/concurrency.js';
 import { CONTACT_SHARDS, keys } from './keys.js';
-import { batchPut, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { batchGet, batchPut, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
 
 export const CONTACTS_PER_BLOCK = 100;
 
@@ -66,11 +66,18 @@ function decode(id: number, text: string): ContactRecord {
   };
 }
 
+/** The item that makes an email or mobile number the contact's; a mobile's is also indexed by number across accounts. */
+function identityItem(tuid: string, kind: 'email' | 'mobile', value: string, contactId: number): Record<string, unknown> {
+  return kind === 'email'
+    ? { ...keys.contactEmail(tuid, value), contactId }
+    : { ...keys.contactMobile(tuid, value), ...keys.contactMobileIndex(value, tuid), contactId };
+}
+
 /** The identity items that make new contacts' emails and mobile numbers theirs. */
 function identityItemsOf(tuid: string, contacts: readonly ContactRecord[]): Array<Record<string, unknown>> {
   return contacts.flatMap((contact) => [
-    ...(contact.email ? [{ ...keys.contactEmail(tuid, contact.email), contactId: contact.id }] : []),
-    ...(contact.mobile ? [{ ...keys.contactMobile(tuid, contact.mobile), contactId: contact.id }] : []),
+    ...(contact.email ? [identityItem(tuid, 'email', contact.email, contact.id)] : []),
+    ...(contact.mobile ? [identityItem(tuid, 'mobile', contact.mobile, contact.id)] : []),
   ]);
 }
 
@@ -121,30 +128,10 @@ export async function getHighestContactId(tuid: string): Promise<number> {
   return Number(answer.Item?.nextId ?? 0);
 }
 
-const BATCH_GET_LIMIT = 100;
-
-/** Block items by number, in the order asked, missing blocks left out; unprocessed keys are retried. */
+/** Block items by number, in the order asked, missing blocks left out. */
 async function getBlocks(tuid: string, blocks: readonly number[], projection?: string[]): Promise<Array<Record<string, unknown>>> {
-  const { db, name } = table();
   const found = new Map<string, Record<string, unknown>>();
-  for (let i = 0; i < blocks.length; i += BATCH_GET_LIMIT) {
-    let wanted: Array<Record<string, unknown>> = blocks.slice(i, i + BATCH_GET_LIMIT).map((block) => keys.contactBlock(tuid, block));
-    const names = projection ? ['PK', 'SK', ...projection] : undefined;
-    while (wanted.length > 0) {
-      const answer = await db.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [name]: {
-              Keys: wanted,
-              ...(names ? { ProjectionExpression: names.map((_, n) => `#p${n}`).join(', '), ExpressionAttributeNames: Object.fromEntries(names.map((attr, n) => [`#p${n}`, attr])) } : {}),
-            },
-          },
-        }),
-      );
-      for (const item of answer.Responses?.[name] ?? []) found.set(String(item.SK), item);
-      wanted = (answer.UnprocessedKeys?.[name]?.Keys ?? []) as Array<Record<string, unknown>>;
-    }
-  }
+  for (const item of await batchGet(blocks.map((block) => keys.contactBlock(tuid, block)), { attributes: projection })) found.set(String(item.SK), item);
   return blocks.flatMap((block) => {
     const item = found.get(keys.contactBlock(tuid, block).SK);
     return item ? [item] : [];
@@ -173,6 +160,19 @@ export async function findContactIdByIdentity(tuid: string, identity: { email: s
   const key = 'email' in identity ? keys.contactEmail(tuid, identity.email) : keys.contactMobile(tuid, identity.mobile);
   const answer = await db.send(new GetCommand({ TableName: name, Key: key, ConsistentRead: true }));
   return answer.Item ? Number(answer.Item.contactId) : null;
+}
+
+// Access pattern: every account that holds a mobile number, with its contact there (an inbound STOP).
+export async function findContactsByMobileAcrossAccounts(mobile: string): Promise<Array<{ tuid: string; contactId: number }>> {
+  const holders: Array<{ tuid: string; contactId: number }> = [];
+  for await (const page of queryPages({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.contactMobileIndexPartition(mobile) },
+  })) {
+    for (const item of page) holders.push({ tuid: String(item.GSI1SK), contactId: Number(item.contactId) });
+  }
+  return holders;
 }
 
 /**
@@ -207,7 +207,7 @@ function identityItems(tuid: string, id: number, before: Pick<ContactRecord, 'em
     }
     if (next !== null) {
       items.push({
-        item: { Put: { TableName: name, Item: { ...keyOf(next), contactId: id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        item: { Put: { TableName: name, Item: identityItem(tuid, kind, next, id), ConditionExpression: 'attribute_not_exists(PK)' } },
         refusal: kind === 'email' ? 'emailTaken' : 'mobileTaken',
       });
     }
@@ -528,7 +528,6 @@ export async function writeNewContacts(tuid: string, contacts: readonly ContactR
 
 /** Which contacts hold these emails and mobile numbers (batch reads of 100). */
 export async function findContactIdsByIdentities(tuid: string, identities: { emails: readonly string[]; mobiles: readonly string[] }): Promise<{ byEmail: Map<string, number>; byMobile: Map<string, number> }> {
-  const { db, name } = table();
   const wanted = [
     ...identities.emails.map((email) => keys.contactEmail(tuid, email)),
     ...identities.mobiles.map((mobile) => keys.contactMobile(tuid, mobile)),
@@ -537,22 +536,11 @@ export async function findContactIdsByIdentities(tuid: string, identities: { ema
   const byMobile = new Map<string, number>();
   const emailPrefix = keys.contactEmail(tuid, '').PK;
   const mobilePrefix = keys.contactMobile(tuid, '').PK;
-  const readChunk = async (keysToRead: Array<Record<string, unknown>>) => {
-    let batch = keysToRead;
-    while (batch.length > 0) {
-      const answer = await db.send(new BatchGetCommand({ RequestItems: { [name]: { Keys: batch, ConsistentRead: true } } }));
-      for (const item of answer.Responses?.[name] ?? []) {
-        const pk = String(item.PK);
-        if (pk.startsWith(emailPrefix)) byEmail.set(pk.slice(emailPrefix.length), Number(item.contactId));
-        else if (pk.startsWith(mobilePrefix)) byMobile.set(pk.slice(mobilePrefix.length), Number(item.contactId));
-      }
-      batch = (answer.UnprocessedKeys?.[name]?.Keys ?? []) as Array<Record<string, unknown>>;
-    }
-  };
   // An import asks for a batch's 1,000 or so identities at once: a few reads in flight, not one by one.
-  const limit = createLimiter(4);
-  const chunks: Array<Array<Record<string, unknown>>> = [];
-  for (let i = 0; i < wanted.length; i += BATCH_GET_LIMIT) chunks.push(wanted.slice(i, i + BATCH_GET_LIMIT));
-  await Promise.all(chunks.map((chunk) => limit(() => readChunk(chunk))));
+  for (const item of await batchGet(wanted, { consistent: true, inFlight: 4 })) {
+    const pk = String(item.PK);
+    if (pk.startsWith(emailPrefix)) byEmail.set(pk.slice(emailPrefix.length), Number(item.contactId));
+    else if (pk.startsWith(mobilePrefix)) byMobile.set(pk.slice(mobilePrefix.length), Number(item.contactId));
+  }
   return { byEmail, byMobile };
 }

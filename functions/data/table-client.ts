@@ -1,4 +1,4 @@
-import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config.js';
 import { ttlSeconds } from './keys.js';
 import { documentClient } from '../lib/aws/dynamodb.js';
@@ -68,6 +68,39 @@ export async function transactWrite(items: NonNullable<TransactWriteCommandInput
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }
+}
+
+/** BatchGetItem takes at most this many keys. */
+const BATCH_GET_LIMIT = 100;
+
+/**
+ * Items by key, 100 keys to a call and `inFlight` calls at once, asking again for what DynamoDB
+ * leaves unprocessed under load. Missing items are absent from the answer, which is in no
+ * particular order; `attributes` projects (the keys always come back).
+ */
+export async function batchGet(
+  itemKeys: ReadonlyArray<Record<string, unknown>>,
+  options: { consistent?: boolean; attributes?: readonly string[]; inFlight?: number } = {},
+): Promise<Array<Record<string, unknown>>> {
+  const { db, name } = table();
+  const names = options.attributes ? ['PK', 'SK', ...options.attributes] : null;
+  const projection = names
+    ? { ProjectionExpression: names.map((_, n) => `#p${n}`).join(', '), ExpressionAttributeNames: Object.fromEntries(names.map((attribute, n) => [`#p${n}`, attribute])) }
+    : {};
+  const found: Array<Record<string, unknown>> = [];
+  const readChunk = async (chunk: Array<Record<string, unknown>>) => {
+    let wanted = chunk;
+    while (wanted.length > 0) {
+      const answer = await db.send(new BatchGetCommand({ RequestItems: { [name]: { Keys: wanted, ConsistentRead: options.consistent, ...projection } } }));
+      found.push(...(answer.Responses?.[name] ?? []));
+      wanted = (answer.UnprocessedKeys?.[name]?.Keys ?? []) as Array<Record<string, unknown>>;
+    }
+  };
+  const limit = createLimiter(options.inFlight ?? 1);
+  const chunks: Array<Array<Record<string, unknown>>> = [];
+  for (let i = 0; i < itemKeys.length; i += BATCH_GET_LIMIT) chunks.push(itemKeys.slice(i, i + BATCH_GET_LIMIT));
+  await Promise.all(chunks.map((chunk) => limit(() => readChunk(chunk))));
+  return found;
 }
 
 /** BatchWriteItem takes at most this many requests. */

@@ -51,8 +51,8 @@ async function approversOf(caller: Caller): Promise<string[]> {
   return getApprovers(caller.tuid, caller.loginTuid);
 }
 
-function newRun(record: CampaignRecord, startedBy: CampaignUser, now: Date): CampaignRun {
-  return { runId: timeOrderedId(now), startTime: now.toISOString(), startedBy, recipients: null, estimatedEndTime: null, finishTime: null, commandKey: record.commandKey };
+function newRun(record: CampaignRecord, startedBy: CampaignUser, kind: 'send' | 'recover', now: Date): CampaignRun {
+  return { runId: timeOrderedId(now), kind, startTime: now.toISOString(), startedBy, recipients: null, estimatedEndTime: null, finishTime: null, commandKey: record.commandKey };
 }
 
 /**
@@ -70,7 +70,7 @@ export async function startCampaignRun(options: {
   extra?: CampaignChange;
 }): Promise<CampaignRecord | null> {
   const { tuid, record, startedBy, kind, now } = options;
-  const run = newRun(record, startedBy, now);
+  const run = newRun(record, startedBy, kind, now);
   const started = await changeCampaignRecord(
     tuid,
     record.id,

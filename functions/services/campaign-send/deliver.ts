@@ -2,12 +2,13 @@
  * Delivers one batch of a campaign run (the campaign-delivery queue's message).
  *
  * The campaign's status is read once per batch: paused parks the batch (resume re-enqueues it),
- * stopped drops it (its credits return when the run settles), sending sends. Each recipient is
- * claimed before it is sent (one write each, one transaction for the batch in the usual case);
- * the batch's end is one transaction recording which recipients are done and adding the counts.
- * So a redelivered batch sends nothing twice, and a worker that dies mid-batch leaves claims
- * that the next attempt takes over once they are older than the queue's visibility timeout: those
- * recipients are sent again and counted as retried, the only window for a duplicate.
+ * stopped drops it (its credits return when the run settles), sending sends. An attempt first
+ * takes the batch's lease, then claims each recipient before it is sent (one write each, plain
+ * batch puts in a first send); the batch's end is one transaction recording which recipients are
+ * done and adding the counts, under the lease's version. So a redelivered batch sends nothing
+ * twice, and a worker that dies mid-batch leaves a lease that the next attempt takes over once it
+ * is older than the queue's visibility timeout: the recipients it had claimed are sent again and
+ * counted as retried, the only window for a duplicate.
  *
  * Throttling is retried with back-off inside the batch; if the transport still refuses, what was
  * sent is recorded, the unsent recipients' claims are released and the batch fails, so SQS brings
@@ -30,10 +31,14 @@ import {
   deleteParkedBatches,
   dropBatch,
   getBatchOutcome,
+  getRecipientClaims,
+  leaseBatch,
   parkBatch,
+  putRecipientClaims,
   recordBatch,
   releaseRecipientClaims,
   type BatchOutcome,
+  type ClaimResult,
 } from '../../data/campaign-runs.js';
 import { getContacts } from '../../data/contacts.js';
 import { config } from '../../lib/config.js';
@@ -108,6 +113,21 @@ async function sendAll(
   return outcome;
 }
 
+/**
+ * Claims the leased batch's recipients. In a first send the lease keeps every other attempt away,
+ * so the claims are plain puts; an attempt that took the batch over counts the claims its stopped
+ * predecessor left as retried. A recovery claims conditionally: a worker of the stopped run it
+ * recovers may still be sending, and whoever that run claimed is not sent again.
+ */
+async function claimLeased(ref: { tuid: string; campaignId: string; runId: string }, firstSend: boolean, contactIds: readonly number[], takenOver: boolean, options: Required<DeliveryOptions>): Promise<ClaimResult> {
+  const { tuid, campaignId, runId } = ref;
+  const now = options.now();
+  if (!firstSend) return claimRecipients({ tuid, campaignId, runId, contactIds, now, staleAfterMs: options.staleAfterMs });
+  const earlier = takenOver && contactIds.length > 0 ? await getRecipientClaims(tuid, campaignId, contactIds) : new Map<number, string>();
+  await putRecipientClaims(tuid, campaignId, runId, contactIds, now);
+  return { claimed: [...contactIds], retried: contactIds.filter((id) => earlier.get(id) === runId), busy: [], reached: [] };
+}
+
 /** Sets a paused campaign's batch aside; answers the status to go on with if a resume or stop raced the park. */
 async function park(message: TCampaignDeliveryMessage, pending: readonly number[]): Promise<CampaignRecord | null> {
   const { tuid, campaignId, runId, seq } = message;
@@ -141,6 +161,8 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   let record = current;
   if (!record?.run || record.run.runId !== runId) return;
   if (outcome.state === 'done' || outcome.state === 'dropped') return;
+  // Whatever the campaign's status, a live attempt finishes the batch it holds.
+  if (outcome.leasedAt !== null && outcome.leasedAt > now() - options.staleAfterMs) throw new BatchRetryLater(`batch ${seq} of ${campaignId} is being sent by another attempt`);
   const alreadyDone = new Set(outcome.doneIds);
   const pending = message.contactIds.filter((id) => !alreadyDone.has(id));
 
@@ -162,7 +184,9 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
     return contact !== undefined && isReachable(contact, 'email');
   });
   const unreachable = pending.filter((id) => !reachable.includes(id));
-  const claim = await claimRecipients({ tuid, campaignId, runId, contactIds: reachable, now: now(), staleAfterMs: options.staleAfterMs });
+  const version = await leaseBatch(ref, outcome, now());
+  if (version === null) throw new BatchRetryLater(`batch ${seq} of ${campaignId} was taken by another attempt`);
+  const claim = await claimLeased(ref, record.run?.kind === 'send', reachable, outcome.leasedAt !== null, options);
   if (claim.busy.length > 0) {
     await releaseRecipientClaims(tuid, campaignId, claim.claimed);
     throw new BatchRetryLater(`batch ${seq} of ${campaignId}: ${claim.busy.length} recipients are being sent by another worker`);
@@ -174,10 +198,10 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   const counts = { sent: sent.sent.length, failed: sent.failed.length + unreachable.length, retried: claim.retried.length };
   if (sent.unsent.length > 0) {
     await releaseRecipientClaims(tuid, campaignId, sent.unsent);
-    if (doneIds.length > outcome.doneIds.length) await recordBatch(ref, { state: 'partial', doneIds, previousVersion: outcome.version }, counts);
+    if (doneIds.length > outcome.doneIds.length) await recordBatch(ref, { state: 'partial', doneIds, previousVersion: version }, counts);
     throw new BatchRetryLater(`batch ${seq} of ${campaignId}: transport still throttling, ${sent.unsent.length} recipients left for a retry`);
   }
-  if (!(await recordBatch(ref, { state: 'done', doneIds, previousVersion: outcome.version }, counts))) return;
+  if (!(await recordBatch(ref, { state: 'done', doneIds, previousVersion: version }, counts))) return;
 
   const at = new Date(now());
   await finishRunIfSettled(tuid, campaignId, runId, at);

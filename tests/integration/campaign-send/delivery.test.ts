@@ -86,6 +86,29 @@ describe('redelivery', () => {
     expect(await mailsOf(campaignId)).toHaveLength(0);
     release();
   });
+
+  it('after a stop leaves the batch to the attempt still sending it, whose messages are all counted', async () => {
+    // Prepare: an attempt is sending the batch when the user stops the campaign.
+    const { tuid, campaignId, runId, batches } = await plannedCampaign(50);
+    const sink = campaignMailTransport();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: CampaignMailTransport = { sendRaw: async (mail) => (await gate, sink.sendRaw(mail)) };
+    const holding = deliver(batches[0]!, { transport: slow });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await setStatus(tuid, campaignId, 'stopped');
+    await stopCampaignRun(tuid, campaignId, runId);
+
+    // Act: SQS hands the same batch to another worker meanwhile.
+    const second = deliver(batches[0]!);
+
+    // Assess: the second attempt neither drops the batch nor sends; the first records its 50.
+    await expect(second).rejects.toBeInstanceOf(BatchRetryLater);
+    release();
+    await holding;
+    expect(await mailsOf(campaignId)).toHaveLength(50);
+    expect(await getCampaignCounters(tuid, campaignId)).toMatchObject({ sent: 50, retried: 0 });
+  });
 });
 
 describe('a worker that dies mid-batch', () => {
