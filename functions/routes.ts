@@ -43,7 +43,8 @@ export type ApiGroup =
   | 'file-manager'
   | 'campaigns'
   | 'campaign-reports'
-  | 'tracking';
+  | 'tracking'
+  | 'sms-settings';
 
 export type RouteDefinition = {
   method: HttpMethod;
@@ -131,6 +132,11 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('DELETE', `${API}/admin/announcements/{id}`, 'admin', ADMIN),
   route('POST', `${API}/admin/users/force-logout`, 'admin', ADMIN),
   route('POST', `${API}/admin/users/lock`, 'admin', ADMIN),
+  // Sender ID review (spec §4 "Sender ID"): support's lists, and each decision (smsIdentity notice).
+  route('GET', `${API}/admin/sender-ids`, 'admin', ADMIN),
+  route('POST', `${API}/admin/sender-ids/{tuid}/{id}/approve`, 'admin', ADMIN),
+  route('POST', `${API}/admin/sender-ids/{tuid}/{id}/reject`, 'admin', ADMIN),
+  route('POST', `${API}/admin/sender-ids/{tuid}/{id}/force-reverify`, 'admin', ADMIN),
   route('GET', `${API}/plansAndBillings/shoppingCart`, 'shopping-cart', OWN),
   // Contacts and custom fields (spec §3 "Contact profile", §7 "Reports and contacts"). Field
   // definitions are readable by any signed-in user: templates need them for merge tags.
@@ -237,6 +243,23 @@ export const ROUTES: readonly RouteDefinition[] = [
   // Reports (spec §7 "Reports"): one view per call, and each list view as a CSV file.
   route('GET', `${API}/email/stat/{view}/{campaignId}`, 'campaign-reports', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
   route('GET', `${API}/email/stat/{view}/{campaignId}/export`, 'campaign-reports', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
+  // SMS and MMS campaigns (spec §2.1 /sms-and-mms, §7 "the SMS and MMS equivalents"): the same
+  // calls under sms/, on the sms section's flags.
+  route('POST', `${API}/sms/create-campaign/save`, 'campaigns', section('sms', 'write')),
+  route('GET', `${API}/sms/create-campaign/save`, 'campaigns', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.loadAndTitleCheck }),
+  route('GET', `${API}/sms/create-campaign/save/lock`, 'campaigns', section('sms', 'write')),
+  route('DELETE', `${API}/sms/create-campaign/save/lock`, 'campaigns', section('sms', 'write')),
+  route('POST', `${API}/sms/create-campaign/check-title`, 'campaigns', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.loadAndTitleCheck }),
+  route('POST', `${API}/sms/create-campaign/select-contact/get-detail-by-ids`, 'campaigns', section('sms', 'read')),
+  route('GET', `${API}/sms/campaigns`, 'campaigns', section('sms', 'read')),
+  route('DELETE', `${API}/sms/campaigns`, 'campaigns', section('sms', 'delete')),
+  route('PUT', `${API}/sms/campaigns/{campaignId}/name`, 'campaigns', section('sms', 'write')),
+  route('PUT', `${API}/sms/campaigns/{campaignId}/tags`, 'campaigns', section('sms', 'write')),
+  route('POST', `${API}/sms/campaigns/{campaignId}/replicate`, 'campaigns', section('sms', 'write')),
+  route('POST', `${API}/sms/campaigns/{campaignId}/actions`, 'campaigns', section('sms', 'execute')),
+  route('GET', `${API}/sms/campaigns/{campaignId}/cost`, 'campaigns', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
+  route('GET', `${API}/sms/stat/{view}/{campaignId}`, 'campaign-reports', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
+  route('GET', `${API}/sms/stat/{view}/{campaignId}/export`, 'campaign-reports', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
   // What recipients' mail programs call (no login): signed links of docs/api-contract.md "Tracking".
   route('GET', '/t/open/{token}', 'tracking', PUBLIC),
   route('GET', '/t/click/{token}', 'tracking', PUBLIC),
@@ -244,6 +267,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('POST', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
   route('GET', '/t/view/{token}', 'tracking', PUBLIC),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
+  // SMS settings (spec §2.1 /settings/sms-and-mms): the account's sender IDs (also the SMS wizard's
+  // sender-id step) and the country calling codes its SMS campaigns may send to (STT-SMS-01).
+  route('GET', `${API}/sms/sender-ids`, 'sms-settings', section('sms', 'read')),
+  route('POST', `${API}/sms/sender-ids`, 'sms-settings', section('sms', 'write')),
+  route('DELETE', `${API}/sms/sender-ids/{id}`, 'sms-settings', section('sms', 'delete')),
+  route('GET', `${API}/sms/calling-codes`, 'sms-settings', section('sms', 'read')),
+  route('POST', `${API}/sms/calling-codes`, 'sms-settings', section('sms', 'write')),
+  route('DELETE', `${API}/sms/calling-codes/{code}`, 'sms-settings', section('sms', 'write')),
 ];
 
 /** API Gateway's route key, `METHOD /path`, as it arrives in `event.routeKey`. */
@@ -267,7 +298,7 @@ export type QueueDefinition = {
   /** The worker's /tmp in MiB, beyond Lambda's 512 (spooled files). */
   ephemeralStorageMiB?: number;
 };
-export type QueueName = 'outbound-mail' | 'contact-import' | 'contact-export' | 'campaign-plan' | 'campaign-delivery' | 'delivery-events';
+export type QueueName = 'outbound-mail' | 'contact-import' | 'contact-export' | 'campaign-plan' | 'campaign-delivery' | 'delivery-events' | 'inbound-sms';
 
 export const QUEUES: readonly QueueDefinition[] = [
   { name: 'outbound-mail', worker: 'outbound-mail', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
@@ -285,6 +316,8 @@ export const QUEUES: readonly QueueDefinition[] = [
   { name: 'campaign-delivery', worker: 'campaign-delivery', batchSize: 1, visibilityTimeoutSeconds: 120, maxReceiveCount: 10 },
   // Delivery, bounce, complaint, open, click and unsubscribe events (SES through SNS, and the tracking links).
   { name: 'delivery-events', worker: 'delivery-events', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+  // Replies to our phone numbers (End User Messaging two-way SMS through SNS): opt-out keywords unsubscribe the number.
+  { name: 'inbound-sms', worker: 'inbound-sms', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
 ];
 
 /** Scheduled jobs (EventBridge in AWS, the local scheduler locally); cron in the service time zone. */

@@ -120,6 +120,8 @@ export const ERROR_CODES = {
   SCHEDULE_TIME: 'VALIDATE_SCHEDULE_TIME',
   /** The sender address is not a verified identity of the account ('email identity unverified as default sender', spec §8). */
   SENDER_UNVERIFIED: 'VALIDATE_SENDER_UNVERIFIED',
+  /** 'The country calling code is already on the allowed list' (spec §8). */
+  CALLING_CODE_ALLOWED: 'STT-SMS-01',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -159,6 +161,7 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   'VALIDATE_FOLDER_NOT_EMPTY': 409,
   'VALIDATE_CAMPAIGN_STATE': 409,
   'VALIDATE_APPROVAL_REQUIRED': 409,
+  'STT-SMS-01': 409,
 };
 
 export function httpStatusOf(code: string): number {

@@ -1,8 +1,10 @@
 import { ZAccountLockRequest, ZForceLogoutRequest } from '../../shared/schemas/admin.js';
 import { ZAnnouncementIdParams, ZAnnouncementInput } from '../../shared/schemas/announcements.js';
+import { ZAdminSenderIdParams, ZAdminSenderIdQuery, ZSenderIdRejectRequest, ZSenderIdReverifyRequest } from '../../shared/schemas/sms-settings.js';
 import { claimsOf, createApiHandler, parseInput } from '../lib/http.js';
 import { createAnnouncement, deleteAnnouncement, listAllAnnouncements, updateAnnouncement } from '../services/announcements.js';
 import { forceLogout, setAccountLock } from '../services/provider-support.js';
+import { approveSenderId, forceSenderIdReverify, listSenderIdQueueForSupport, rejectSenderId } from '../services/sender-ids.js';
 
 const ADMIN = '/api/v1/pageBasedAPI/admin';
 
@@ -26,5 +28,14 @@ export const handler = createApiHandler('admin', {
     const { email, locked } = parseInput(ZAccountLockRequest, request.body);
     await setAccountLock({ claims: claimsOf(request), email, locked });
     return { success: true };
+  },
+  [`GET ${ADMIN}/sender-ids`]: async (request) => listSenderIdQueueForSupport(parseInput(ZAdminSenderIdQuery, request.query).queue),
+  [`POST ${ADMIN}/sender-ids/{tuid}/{id}/approve`]: async (request) =>
+    approveSenderId({ ...parseInput(ZAdminSenderIdParams, request.params), now: new Date() }),
+  [`POST ${ADMIN}/sender-ids/{tuid}/{id}/reject`]: async (request) =>
+    rejectSenderId({ ...parseInput(ZAdminSenderIdParams, request.params), reason: parseInput(ZSenderIdRejectRequest, request.body).reason, now: new Date() }),
+  [`POST ${ADMIN}/sender-ids/{tuid}/{id}/force-reverify`]: async (request) => {
+    const { senderIdForceReverifyEndTime } = parseInput(ZSenderIdReverifyRequest, request.body);
+    return forceSenderIdReverify({ ...parseInput(ZAdminSenderIdParams, request.params), endTime: new Date(senderIdForceReverifyEndTime), now: new Date() });
   },
 });

@@ -6,9 +6,14 @@
  *
  * The outcome follows SES's mailbox simulator addresses: bounce@ a hard bounce, ooto@ a soft
  * (transient) bounce, complaint@ a delivery then a complaint; any other address is delivered.
+ *
+ * Campaign SMS and MMS the same way, as End User Messaging SMS publishes them through a
+ * configuration set's SNS event destination (TEXT_* and MEDIA_* records), following the
+ * simulator numbers of SMS_SIMULATOR_NUMBERS (docs/decisions.md "SMS channel").
  */
 import { randomUUID } from 'node:crypto';
-import { sendQueueMessages } from '../lib/aws/sqs.js';
+import { countryOfMobile } from '../../shared/domain/phone.js';
+import { sendQueueMessage, sendQueueMessages } from '../lib/aws/sqs.js';
 import { createGroupCommit } from '../lib/concurrency.js';
 import { config } from '../lib/config.js';
 
@@ -79,16 +84,102 @@ export function sesEventsFor(mail: SentMail): SesEvent[] {
   return [delivery];
 }
 
+/** The topic of two-way SMS replies the sink pretends to publish on. */
+const SINK_INBOUND_TOPIC_ARN = 'arn:aws:sns:us-east-1:000000000000:inbound-sms';
+
 /** An SNS notification as SQS receives it from a subscription without raw message delivery. */
-export function snsEnvelope(message: unknown, at: Date): string {
+export function snsEnvelope(message: unknown, at: Date, topicArn = SINK_TOPIC_ARN): string {
   return JSON.stringify({
     Type: 'Notification',
     MessageId: randomUUID(),
-    TopicArn: SINK_TOPIC_ARN,
+    TopicArn: topicArn,
     Message: JSON.stringify(message),
     Timestamp: at.toISOString(),
     SignatureVersion: '1',
   });
+}
+
+/**
+ * Destinations of the sink's SMS outcomes. The first two are AWS's Hong Kong destination simulator
+ * numbers (success, failure); the others are ours, for outcomes AWS's simulator has no number for.
+ */
+export const SMS_SIMULATOR_NUMBERS = {
+  delivered: '+85257048426',
+  /** TEXT_INVALID / MEDIA_INVALID: a permanent failure (hard), the number is suppressed. */
+  invalid: '+85257048427',
+  /** TEXT_CARRIER_UNREACHABLE / MEDIA_CARRIER_UNREACHABLE: a temporary failure (soft). */
+  unreachable: '+85257048428',
+  /** On the opt-out list: the send itself is refused (ConflictException DESTINATION_PHONE_NUMBER_OPTED_OUT), no event. */
+  optedOut: '+85257048429',
+} as const;
+
+export type SentSms = {
+  messageId: string;
+  /** The origination identity, or null for the pool's default. */
+  from: string | null;
+  to: string;
+  tags: Readonly<Record<string, string>>;
+  /** Message parts billed (1 for an MMS). */
+  parts: number;
+  /** MMS: the media as sent (s3:// URIs in AWS); [] for an SMS. */
+  mediaUrls: readonly string[];
+  timestamp: Date;
+};
+
+/** The parts of an End User Messaging SMS/MMS event record the sink fills in (the service adds carrier details). */
+export type SmsEvent = {
+  eventType: string;
+  eventVersion: '1.0';
+  eventTimestamp: number;
+  isFinal: boolean;
+  originationPhoneNumber: string;
+  destinationPhoneNumber: string;
+  isoCountryCode: string;
+  isInternationalSend: boolean;
+  messageId: string;
+  messageRequestTimestamp: number;
+  messageType: 'PROMOTIONAL';
+  messageStatus: string;
+  messageStatusDescription: string;
+  context: Record<string, string>;
+  totalMessageParts: number;
+  totalMessagePrice: number;
+  totalCarrierFee: number;
+  mediaUrls?: string[];
+};
+
+const SMS_OUTCOMES: Record<string, { status: string; description: string }> = {
+  [SMS_SIMULATOR_NUMBERS.invalid]: { status: 'INVALID', description: 'Destination phone number is invalid' },
+  [SMS_SIMULATOR_NUMBERS.unreachable]: { status: 'CARRIER_UNREACHABLE', description: 'Carrier network is temporarily unreachable' },
+};
+
+/** The final event End User Messaging would publish for one accepted SMS or MMS. Pure. */
+export function smsEventsFor(sms: SentSms): SmsEvent[] {
+  const isMedia = sms.mediaUrls.length > 0;
+  const outcome = SMS_OUTCOMES[sms.to] ?? { status: 'DELIVERED', description: 'Message has been accepted by phone' };
+  const at = sms.timestamp.getTime();
+  return [
+    {
+      eventType: `${isMedia ? 'MEDIA' : 'TEXT'}_${outcome.status}`,
+      eventVersion: '1.0',
+      eventTimestamp: at,
+      isFinal: true,
+      originationPhoneNumber: sms.from ?? 'SIMULATOR',
+      destinationPhoneNumber: sms.to,
+      isoCountryCode: countryOfMobile(sms.to) ?? 'ZZ',
+      isInternationalSend: false,
+      messageId: sms.messageId,
+      messageRequestTimestamp: at,
+      messageType: 'PROMOTIONAL',
+      messageStatus: outcome.status,
+      messageStatusDescription: outcome.description,
+      context: { ...sms.tags },
+      totalMessageParts: sms.parts,
+      totalMessagePrice: 0,
+      totalCarrierFee: 0,
+      ...(isMedia ? { mediaUrls: [...sms.mediaUrls] } : {}),
+    },
+  ];
 }
 
 // Events of concurrent sends go to the queue together, ten to a call.
@@ -96,16 +187,42 @@ const publish = createGroupCommit<string>((bodies) => sendQueueMessages(config()
 const publishing = new Set<Promise<void>>();
 
 /**
- * Puts the message's events on the delivery-events queue, one SNS envelope each, in the
- * background: like SES, the sink accepts a message first and reports on it a moment later.
+ * Puts a message's events on the delivery-events queue, one SNS envelope each, in the
+ * background: like the provider, the sink accepts a message first and reports on it a moment later.
  */
-export function publishSinkEvents(mail: SentMail): void {
-  const published = Promise.all(sesEventsFor(mail).map((event) => publish(snsEnvelope(event, mail.timestamp)))).then(
+function publishInBackground(messageId: string, events: readonly unknown[], at: Date): void {
+  const published = Promise.all(events.map((event) => publish(snsEnvelope(event, at)))).then(
     () => undefined,
-    (error: unknown) => console.warn(JSON.stringify({ level: 'warn', msg: 'sink events not published', messageId: mail.messageId, error: String(error) })),
+    (error: unknown) => console.warn(JSON.stringify({ level: 'warn', msg: 'sink events not published', messageId, error: String(error) })),
   );
   publishing.add(published);
   void published.finally(() => publishing.delete(published));
+}
+
+/** What SES would publish about a campaign mail the sink accepted. */
+export function publishSinkEvents(mail: SentMail): void {
+  publishInBackground(mail.messageId, sesEventsFor(mail), mail.timestamp);
+}
+
+/** What End User Messaging would publish about a campaign SMS or MMS the sink accepted. */
+export function publishSinkSmsEvents(sms: SentSms): void {
+  publishInBackground(sms.messageId, smsEventsFor(sms), sms.timestamp);
+}
+
+/** A reply to one of our numbers, as the dev SMS inbox sends it. */
+export type SmsReply = { from: string; to: string; body: string; timestamp: Date };
+
+/**
+ * Puts a reply on the inbound-sms queue in the two-way SMS payload End User Messaging publishes
+ * (in the SNS envelope), as if the contact had texted our number. Answers the reply's id.
+ */
+export async function publishSinkSmsReply(reply: SmsReply): Promise<string> {
+  const queueUrl = config().QUEUE_URL_INBOUND_SMS;
+  if (!queueUrl) throw new Error('QUEUE_URL_INBOUND_SMS must be set for the sink to take SMS replies');
+  const inboundMessageId = randomUUID();
+  const payload = { originationNumber: reply.from, destinationNumber: reply.to, messageBody: reply.body, inboundMessageId };
+  await sendQueueMessage(queueUrl, snsEnvelope(payload, reply.timestamp, SINK_INBOUND_TOPIC_ARN));
+  return inboundMessageId;
 }
 
 /** Resolves when every event published so far is on the queue (tests read it after). */

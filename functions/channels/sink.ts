@@ -30,6 +30,12 @@ export type SinkSms = {
   from: string;
   text: string;
   createdAt: string;
+  /** Campaign SMS and MMS: what End User Messaging would carry (the subject is the sink's only; MMS has media). */
+  subject?: string | null;
+  media?: Array<{ url: string; contentType?: string; name?: string }>;
+  tags?: Record<string, string>;
+  /** Message parts the text is billed as (an MMS is one message). */
+  segments?: number;
 };
 
 export type SinkRecord = SinkMail | SinkSms;

@@ -11,7 +11,14 @@ import { batchGet, table } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export type CounterDelta = Partial<CampaignCounters>;
+export type CounterDelta = Partial<CampaignCounters> & {
+  /** Messages sent and credits spent per destination country (ISO alpha-2), kept as attributes of their own. */
+  countries?: ReadonlyMap<string, { sent: number; credits: number }>;
+};
+
+/** Per-country attributes of the counters item: `country_HK` (messages sent), `countryCredits_HK`. */
+const COUNTRY_SENT = 'country_';
+const COUNTRY_CREDITS = 'countryCredits_';
 
 function toCounters(item: Record<string, unknown> | undefined): CampaignCounters {
   const counters = { ...EMPTY_COUNTERS };
@@ -21,7 +28,11 @@ function toCounters(item: Record<string, unknown> | undefined): CampaignCounters
 }
 
 function addExpression(delta: CounterDelta): { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, number> } | null {
-  const entries = Object.entries(delta).filter(([, value]) => value !== undefined && value !== 0) as Array<[string, number]>;
+  const { countries, ...totals } = delta;
+  const perCountry = [...(countries ?? [])].flatMap(([country, { sent, credits }]): Array<[string, number]> =>
+    /^[A-Z]{2}$/.test(country) ? [[`${COUNTRY_SENT}${country}`, sent], [`${COUNTRY_CREDITS}${country}`, credits]] : [],
+  );
+  const entries = [...Object.entries(totals), ...perCountry].filter(([, value]) => value !== undefined && value !== 0) as Array<[string, number]>;
   if (entries.length === 0) return null;
   return {
     UpdateExpression: `ADD ${entries.map(([name]) => `#${name} :${name}`).join(', ')}`,
@@ -60,9 +71,24 @@ export async function addCampaignCounters(tuid: string, campaignId: string, delt
 }
 
 export async function getCampaignCounters(tuid: string, campaignId: string): Promise<CampaignCounters> {
+  return (await getCampaignCountersWithCountries(tuid, campaignId)).counters;
+}
+
+export type CountryCount = { country: string; sent: number; credits: number };
+
+/** The counters and the per-country tallies (SMS and MMS), busiest country first. */
+export async function getCampaignCountersWithCountries(tuid: string, campaignId: string): Promise<{ counters: CampaignCounters; countries: CountryCount[] }> {
   const { db, name } = table();
   const answer = await db.send(new GetCommand({ TableName: name, Key: keys.campaignCounters(tuid, campaignId), ConsistentRead: true }));
-  return toCounters(answer.Item);
+  const item = answer.Item ?? {};
+  const countries = Object.keys(item)
+    .filter((attribute) => attribute.startsWith(COUNTRY_SENT))
+    .map((attribute) => {
+      const country = attribute.slice(COUNTRY_SENT.length);
+      return { country, sent: Number(item[attribute] ?? 0), credits: Number(item[`${COUNTRY_CREDITS}${country}`] ?? 0) };
+    })
+    .sort((a, b) => b.sent - a.sent || a.country.localeCompare(b.country));
+  return { counters: toCounters(answer.Item), countries };
 }
 
 /** Counters of several campaigns (a list page), by campaign id. */

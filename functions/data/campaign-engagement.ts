@@ -21,7 +21,7 @@ export type ReportEntry = { contactId: number; time: string };
 export type ReportTotals = { delivery: number; bounce: number; links: Map<number, { clicks: number; uniqueClicks: number }> };
 
 const ENGAGEMENT_FIELDS = [
-  'email',
+  'address',
   'status',
   'statusTime',
   'deliveredTime',
@@ -43,6 +43,8 @@ const ENGAGEMENT_FIELDS = [
 function toStored(item: Record<string, unknown>): StoredEngagement {
   // Written only by recordEngagementChange from an Engagement.
   const engagement = Object.fromEntries(ENGAGEMENT_FIELDS.map((field) => [field, item[field]])) as Engagement;
+  // Items written before SMS kept the address as `email`.
+  engagement.address ??= typeof item.email === 'string' ? item.email : null;
   return { engagement, version: Number(item.v) };
 }
 

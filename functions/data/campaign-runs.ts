@@ -18,7 +18,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand, type PutCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { counterUpdateItem, type CounterDelta } from './campaign-counters.js';
-import type { EmailCreditSource } from './credit-ledger.js';
+import type { CreditKind, CreditSource } from './credit-ledger.js';
 import { keys, RECIPIENT_SHARDS } from './keys.js';
 import { batchDelete, batchGet, batchPut, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
 
@@ -31,7 +31,8 @@ export type RunProgress = {
   recipientSetId: string;
   /** Recipients the planner counted; what was reserved for them. */
   recipients: number;
-  creditSource: EmailCreditSource;
+  creditSource: CreditSource;
+  creditKind: CreditKind;
   /** When the run's first batch may go (epoch ms): the origin of the rate's slots. */
   planStart: number;
   /** Batches on the queue so far (the planner's checkpoint); the total once `batches` is set. */
@@ -41,6 +42,9 @@ export type RunProgress = {
   settled: number;
   sent: number;
   failed: number;
+  /** Credits reserved for the run, and spent by what was sent: the difference goes back when the run ends. */
+  reserved: number;
+  creditsUsed: number;
   lastProgressAt: number;
 };
 
@@ -50,13 +54,17 @@ function toProgress(item: Record<string, unknown>): RunProgress {
     kind: item.kind === 'recover' ? 'recover' : 'send',
     recipientSetId: String(item.recipientSetId),
     recipients: Number(item.recipients ?? 0),
-    creditSource: item.creditSource as EmailCreditSource,
+    creditSource: item.creditSource as CreditSource,
+    creditKind: item.creditKind === 'sms' ? 'sms' : 'email',
     planStart: Number(item.planStart ?? 0),
     enqueued: Number(item.enqueued ?? 0),
     batches: item.batches === undefined ? null : Number(item.batches),
     settled: Number(item.settled ?? 0),
     sent: Number(item.sent ?? 0),
     failed: Number(item.failed ?? 0),
+    // Runs planned before credits were counted apart from recipients reserved one per recipient and spent one per message.
+    reserved: Number(item.reserved ?? item.recipients ?? 0),
+    creditsUsed: Number(item.creditsUsed ?? item.sent ?? 0),
     lastProgressAt: Number(item.lastProgressAt ?? 0),
   };
 }
@@ -78,7 +86,11 @@ export async function getRunProgress(tuid: string, campaignId: string, runId: st
  * first send also adds its recipients to the campaign's counters, in the same transaction, so a
  * redelivered plan counts them once. False when the run item exists already.
  */
-export async function createRunProgress(tuid: string, campaignId: string, progress: Pick<RunProgress, 'runId' | 'kind' | 'recipientSetId' | 'recipients' | 'creditSource' | 'planStart'>): Promise<boolean> {
+export async function createRunProgress(
+  tuid: string,
+  campaignId: string,
+  progress: Pick<RunProgress, 'runId' | 'kind' | 'recipientSetId' | 'recipients' | 'reserved' | 'creditSource' | 'creditKind' | 'planStart'>,
+): Promise<boolean> {
   const { name } = table();
   const counters = progress.kind === 'send' ? counterUpdateItem(tuid, campaignId, { recipients: progress.recipients }) : null;
   try {
@@ -86,7 +98,7 @@ export async function createRunProgress(tuid: string, campaignId: string, progre
       {
         Put: {
           TableName: name,
-          Item: { ...keys.campaignRun(tuid, campaignId, progress.runId), ...progress, enqueued: 0, settled: 0, sent: 0, failed: 0, lastProgressAt: 0 },
+          Item: { ...keys.campaignRun(tuid, campaignId, progress.runId), ...progress, enqueued: 0, settled: 0, sent: 0, failed: 0, creditsUsed: 0, lastProgressAt: 0 },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -194,7 +206,7 @@ function batchItemPut(ref: BatchRef, outcome: { state: BatchState | null; doneId
   };
 }
 
-function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?: number }): TransactItem {
+function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?: number; creditsUsed?: number }): TransactItem {
   const entries = Object.entries(delta).filter(([, value]) => value !== undefined && value !== 0) as Array<[string, number]>;
   return {
     Update: {
@@ -216,13 +228,13 @@ function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?
 export async function recordBatch(
   ref: BatchRef,
   outcome: { state: 'partial' | 'done'; doneIds: readonly number[]; previousVersion: number },
-  counts: Required<Pick<CounterDelta, 'sent' | 'failed' | 'retried'>>,
+  counts: Required<Pick<CounterDelta, 'sent' | 'failed' | 'retried' | 'creditsUsed' | 'segments'>> & { countries: ReadonlyMap<string, { sent: number; credits: number }> },
 ): Promise<boolean> {
   const counters = counterUpdateItem(ref.tuid, ref.campaignId, counts);
   try {
     await transactWrite([
       batchItemPut(ref, outcome, outcome.previousVersion),
-      runAdd(ref, { settled: outcome.state === 'done' ? 1 : 0, sent: counts.sent, failed: counts.failed }),
+      runAdd(ref, { settled: outcome.state === 'done' ? 1 : 0, sent: counts.sent, failed: counts.failed, creditsUsed: counts.creditsUsed }),
       ...(counters ? [counters] : []),
     ]);
     return true;

@@ -12,7 +12,7 @@
 import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ApprovalState, CampaignChannel, CampaignStatus, CampaignType, DraftReason, RecurringRule } from '../../shared/domain/campaigns.js';
 import type { EditLockHolder } from '../../shared/domain/templates.js';
-import type { TEmailCampaignCommand } from '../../shared/schemas/campaigns.js';
+import type { TCampaignCommand, TEmailCampaignCommand, TSmsCampaignCommand } from '../../shared/schemas/campaigns.js';
 import { deleteObject, readObjectText, writeObject } from '../lib/aws/storage.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { claimEditLock, editLockOf, lockCondition, releaseEditLock, type LockRequirement } from './edit-locks.js';
@@ -387,18 +387,28 @@ export function releaseCampaignEditLock(tuid: string, campaignId: string, loginT
 }
 
 /** A new, never overwritten object per version: a save switches to it and only then drops the old one. */
-export async function writeCampaignCommand(tuid: string, campaignId: string, command: TEmailCampaignCommand, at: Date): Promise<string> {
+export async function writeCampaignCommand(tuid: string, campaignId: string, command: TCampaignCommand, at: Date): Promise<string> {
   const commandKey = `${CAMPAIGN_CONTENT_PREFIX}${tuid}/${campaignId}/${timeOrderedId(at)}.json`;
   await writeObject(commandKey, JSON.stringify(command), 'application/json; charset=utf-8');
   return commandKey;
 }
 
 /** A command version; an empty command before the first save or once the version is gone. */
-export async function readCampaignCommand(commandKey: string | null): Promise<TEmailCampaignCommand> {
+export async function readCampaignCommand(commandKey: string | null): Promise<TCampaignCommand> {
   if (!commandKey) return {};
   const text = await readObjectText(commandKey);
-  // Written only by writeCampaignCommand from schema-checked input.
-  return text === null ? {} : (JSON.parse(text) as TEmailCampaignCommand);
+  // Written only by writeCampaignCommand from input checked against its family's schema.
+  return text === null ? {} : (JSON.parse(text) as TCampaignCommand);
+}
+
+/** An email campaign's command version (the caller knows the campaign's channel). */
+export async function readEmailCommand(commandKey: string | null): Promise<TEmailCampaignCommand> {
+  return (await readCampaignCommand(commandKey)) as TEmailCampaignCommand;
+}
+
+/** An SMS or MMS campaign's command version (the caller knows the campaign's channel). */
+export async function readTextCommand(commandKey: string | null): Promise<TSmsCampaignCommand> {
+  return (await readCampaignCommand(commandKey)) as TSmsCampaignCommand;
 }
 
 export async function deleteCampaignCommand(commandKey: string | null): Promise<void> {

@@ -4,8 +4,9 @@
  * reservation, its refund), so the entry's `attribute_not_exists` condition makes a repeated
  * cause change nothing: a redelivered queue message never reserves or refunds twice.
  *
- * Standard accounts spend `credits.email`; free accounts spend the day's free email credits
- * (`freeEmailUsed` on `freeEmailDay`, a service-time-zone date), which renew at midnight.
+ * Email campaigns of standard accounts spend `credits.email`; free accounts spend the day's free
+ * email credits (`freeEmailUsed` on `freeEmailDay`, a service-time-zone date), which renew at
+ * midnight. SMS and MMS campaigns spend `credits.sms`, which only purchases add (no free SMS).
  */
 import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { FREE_DAILY_EMAIL_CREDITS } from '../../shared/constants.js';
@@ -14,11 +15,13 @@ import { cancellationCodes, table, transactWrite } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export type EmailCreditSource = { free: false } | { free: true; day: string };
+/** Which credits a campaign run draws on: the account's purchased ones, or (free accounts, email only) a day's free ones. */
+export type CreditSource = { free: false } | { free: true; day: string };
+export type CreditKind = 'email' | 'sms';
 
 export type LedgerEntry = {
   entryId: string;
-  kind: 'email';
+  kind: CreditKind;
   /** Credits added (positive) or taken (negative). */
   delta: number;
   reason: 'campaignReserve' | 'campaignRefund';
@@ -63,15 +66,17 @@ function accountUpdate(tuid: string, update: AccountChange): TransactItem {
   return { Update: { TableName: table().name, Key: keys.account(tuid), ...update } };
 }
 
+type RunCredits = { tuid: string; campaignId: string; runId: string; kind: CreditKind; count: number; source: CreditSource; now: Date };
+
 /**
- * Takes `count` email credits for a campaign run, all or none, once per run. False when the
- * account has not enough (nothing changed). A free account draws on today's free credits.
+ * Takes `count` credits of `kind` for a campaign run, all or none, once per run. False when the
+ * account has not enough (nothing changed). A free account's email draws on today's free credits.
  */
-export async function reserveEmailCredits(options: { tuid: string; campaignId: string; runId: string; count: number; source: EmailCreditSource; now: Date }): Promise<boolean> {
-  const { tuid, campaignId, runId, count, source, now } = options;
+export async function reserveCampaignCredits(options: RunCredits): Promise<boolean> {
+  const { tuid, campaignId, runId, kind, count, source, now } = options;
   const entry: LedgerEntry = {
     entryId: `${runId}#reserve`,
-    kind: 'email',
+    kind,
     delta: -count,
     reason: 'campaignReserve',
     campaignId,
@@ -84,9 +89,9 @@ export async function reserveEmailCredits(options: { tuid: string; campaignId: s
       tuid,
       entry,
       accountUpdate(tuid, {
-        UpdateExpression: 'SET #credits.#email = #credits.#email - :n',
-        ConditionExpression: 'attribute_exists(PK) AND #credits.#email >= :n',
-        ExpressionAttributeNames: { '#credits': 'credits', '#email': 'email' },
+        UpdateExpression: 'SET #credits.#kind = #credits.#kind - :n',
+        ConditionExpression: 'attribute_exists(PK) AND #credits.#kind >= :n',
+        ExpressionAttributeNames: { '#credits': 'credits', '#kind': kind },
         ExpressionAttributeValues: { ':n': count },
       }),
     );
@@ -120,12 +125,12 @@ export async function reserveEmailCredits(options: { tuid: string; campaignId: s
  * Gives back `count` credits of a run's reservation, once per run. Free credits go back only to
  * the day they were taken from: a later day has its own full allowance already.
  */
-export async function refundEmailCredits(options: { tuid: string; campaignId: string; runId: string; count: number; source: EmailCreditSource; now: Date }): Promise<void> {
-  const { tuid, campaignId, runId, count, source, now } = options;
+export async function refundCampaignCredits(options: RunCredits): Promise<void> {
+  const { tuid, campaignId, runId, kind, count, source, now } = options;
   if (count <= 0) return;
   const entry: LedgerEntry = {
     entryId: `${runId}#refund`,
-    kind: 'email',
+    kind,
     delta: count,
     reason: 'campaignRefund',
     campaignId,
@@ -140,9 +145,9 @@ export async function refundEmailCredits(options: { tuid: string; campaignId: st
         ExpressionAttributeValues: { ':n': count, ':day': source.day },
       })
     : accountUpdate(tuid, {
-        UpdateExpression: 'SET #credits.#email = #credits.#email + :n',
+        UpdateExpression: 'SET #credits.#kind = #credits.#kind + :n',
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#credits': 'credits', '#email': 'email' },
+        ExpressionAttributeNames: { '#credits': 'credits', '#kind': kind },
         ExpressionAttributeValues: { ':n': count },
       });
   const outcome = await writeWithEntry(tuid, entry, change);

@@ -71,6 +71,12 @@ export const keys = {
   /** Email → contact and mobile → contact: each identity is unique in the account. */
   contactEmail: (tuid: string, email: string) => ({ PK: `ACCOUNT#${tuid}#CONTACTEMAIL#${email}`, SK: 'CONTACT' }),
   contactMobile: (tuid: string, mobile: string) => ({ PK: `ACCOUNT#${tuid}#CONTACTMOBILE#${mobile}`, SK: 'CONTACT' }),
+  /**
+   * Index entry of a mobile identity item: the accounts that hold a number, for a reply (STOP) that
+   * names only the number (docs/data-model.md "SMS channel").
+   */
+  contactMobileIndex: (mobile: string, tuid: string) => ({ GSI1PK: `MOBILE#${mobile}`, GSI1SK: tuid }),
+  contactMobileIndexPartition: (mobile: string) => `MOBILE#${mobile}`,
   /** The account's custom fields, one item (at most 50 fields). */
   contactFields: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'CONTACTFIELDS' }),
   groupPrefix: 'GROUP#',
@@ -176,6 +182,20 @@ export const keys = {
   /** The credits ledger of an account: one item per change, newest last. */
   creditLedgerPartition: (tuid: string) => `ACCOUNT#${tuid}#LEDGER`,
   creditLedgerEntry: (tuid: string, entryId: string) => ({ PK: `ACCOUNT#${tuid}#LEDGER`, SK: `ENTRY#${entryId}` }),
+  /** An account's sender IDs (SMS), newest last by their time-ordered id. */
+  senderIdPrefix: 'SENDERID#',
+  senderId: (tuid: string, id: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `SENDERID#${id}` }),
+  /** Sender ID text → sender ID: makes an ID unique in the account (case-insensitive). */
+  senderIdName: (tuid: string, nameKey: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `SENDERIDNAME#${nameKey}` }),
+  /**
+   * Index entry of a sender ID in support's provider-wide lists, oldest first: `review` (requests
+   * and forced re-verifications awaiting a decision) or `verified`. Absent once rejected.
+   */
+  senderIdQueuePartition: (queue: string) => `SENDERIDS#${queue}`,
+  senderIdQueue: (queue: string, createTime: string, tuid: string, id: string) => ({ GSI1PK: `SENDERIDS#${queue}`, GSI1SK: `${createTime}#${tuid}#${id}` }),
+  /** A country calling code on the account's SMS allowed list, one item per code. */
+  smsCallingCodePrefix: 'SMSCC#',
+  smsCallingCode: (tuid: string, code: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `SMSCC#${code}` }),
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;

@@ -61,8 +61,22 @@ const ZConfig = z.object({
    * what transactional mail needs); 0 sends as fast as the workers go (docs/data-model.md "Send pipeline").
    */
   CAMPAIGN_SEND_RATE: z.coerce.number().min(0).default(0),
+  /**
+   * SMS and MMS campaign messages per second across all delivery workers (the End User Messaging
+   * account's messages-per-second quota, less what one-time codes need); 0 sends as fast as the workers go.
+   */
+  SMS_SEND_RATE: z.coerce.number().min(0).default(0),
   /** SES configuration set whose event destination feeds the delivery-events queue (AWS only). */
   SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  /** Campaign SMS and MMS: the local sink, or AWS End User Messaging SMS (functions/channels/sms.ts). */
+  SMS_TRANSPORT: z.enum(['sink', 'eum']).default('sink'),
+  /** End User Messaging configuration set whose event destination feeds the delivery-events queue (AWS only). */
+  SMS_CONFIGURATION_SET: z.string().min(1).optional(),
+  /**
+   * The inbound-sms queue, for the local sink only: replies from the dev SMS inbox go there as End
+   * User Messaging's would (in AWS they reach the queue through SNS, and no function sends to it).
+   */
+  QUEUE_URL_INBOUND_SMS: z.string().url().optional(),
   /** Fraction (0..1) of the local sink's sends answered as throttled, to exercise back-off locally. */
   SINK_THROTTLE_FRACTION: z.coerce.number().min(0).max(1).default(0),
 });

@@ -8,40 +8,57 @@
 import {
   ACTION_FROM,
   missingForSend,
+  missingForTextSend,
   nextOccurrence,
   refusalOf,
   scheduleProblem,
   statusAfter,
   type CampaignAction,
+  type CampaignFamily,
   type CampaignStatus,
 } from '../../shared/domain/campaigns.js';
+import { mmsMediaProblems } from '../../shared/domain/mms-media.js';
 import { normalizeEmail } from '../../shared/domain/email.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TCampaignActionRequest, TCampaignSummary, TRecurringRule } from '../../shared/schemas/campaigns.js';
 import { getAccount } from '../data/accounts.js';
-import { changeCampaignRecord, getApprovers, readCampaignCommand, type CampaignChange, type CampaignRecord, type CampaignRun, type CampaignUser } from '../data/campaigns.js';
+import { changeCampaignRecord, getApprovers, readEmailCommand, readTextCommand, type CampaignChange, type CampaignRecord, type CampaignRun, type CampaignUser } from '../data/campaigns.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { notifyCampaign } from './campaign-notices.js';
 import { enqueueCampaignPlan } from './campaign-send/plan-queue.js';
 import { resumeCampaignRun, stopCampaignRun } from './campaign-send/run-control.js';
+import { listUsableSenderIds } from './sender-ids.js';
 import { campaignUser, requireCampaign, stateViewOf, summaryOf, type Caller } from './campaigns.js';
 
 function refused(record: CampaignRecord, action: CampaignAction, reason: string): AppError {
   return new AppError(ERROR_CODES.CAMPAIGN_STATE, `Cannot ${action} the campaign '${record.name}' (${record.status}${record.approval?.state === 'waiting' ? ', waiting for approval' : ''}): ${reason}.`);
 }
 
-/** Everything a send needs, checked before anything changes: a verified account and sender, a complete command. */
+/** Everything a send needs, checked before anything changes: a verified account, a complete command, a sender it may use. */
 export async function requireReadyToSend(tuid: string, record: CampaignRecord): Promise<void> {
   const account = await getAccount(tuid);
   if (!account || account.unverified) {
     throw new AppError(ERROR_CODES.UNVERIFIED, 'Verify the account’s login email before sending campaigns.');
   }
-  const command = await readCampaignCommand(record.commandKey);
-  const missing = missingForSend(command);
+  if (record.channel === 'email') {
+    const command = await readEmailCommand(record.commandKey);
+    const missing = missingForSend(command);
+    if (missing.length > 0) throw new AppError(ERROR_CODES.CAMPAIGN_INCOMPLETE, `missing ${missing.join(', ')}`);
+    // The only identity the platform has verified for the account is its login email.
+    if (normalizeEmail(command.senderEmail ?? '') !== normalizeEmail(account.login)) {
+      throw new AppError(ERROR_CODES.SENDER_UNVERIFIED, `Send from the account’s verified address (${account.login}).`);
+    }
+    return;
+  }
+  const command = await readTextCommand(record.commandKey);
+  const missing = missingForTextSend(record.channel, command);
   if (missing.length > 0) throw new AppError(ERROR_CODES.CAMPAIGN_INCOMPLETE, `missing ${missing.join(', ')}`);
-  // The only identity the platform has verified for the account is its login email.
-  if (normalizeEmail(command.senderEmail ?? '') !== normalizeEmail(account.login)) {
-    throw new AppError(ERROR_CODES.SENDER_UNVERIFIED, `Send from the account’s verified address (${account.login}).`);
+  if (record.channel === 'mms' && mmsMediaProblems(command.content?.components ?? []).length > 0) {
+    throw new AppError(ERROR_CODES.INVALID_INPUT, 'A media file of this MMS is too large or of a type MMS does not take.');
+  }
+  // A sender ID names the sender only once support verified it (and while no re-verification has lapsed).
+  if (command.senderId && !(await listUsableSenderIds(tuid)).some((usable) => usable.id === command.senderId)) {
+    throw new AppError(ERROR_CODES.SENDER_UNVERIFIED, 'The chosen sender ID is not verified: choose a verified one, or none.');
   }
 }
 
@@ -95,10 +112,10 @@ function firstOccurrence(rule: TRecurringRule, now: Date): string {
   return next.toISOString();
 }
 
-/** POST email/campaigns/{id}/actions: one state change, answered with the campaign as it is after it. */
-export async function takeCampaignAction(options: Caller & { campaignId: string; request: TCampaignActionRequest; now: Date }): Promise<TCampaignSummary> {
-  const { tuid, loginTuid, campaignId, request, now } = options;
-  const record = await requireCampaign(tuid, campaignId);
+/** POST email/campaigns/{id}/actions (sms/campaigns/...): one state change, answered with the campaign as it is after it. */
+export async function takeCampaignAction(options: Caller & { campaignId: string; family: CampaignFamily; request: TCampaignActionRequest; now: Date }): Promise<TCampaignSummary> {
+  const { tuid, loginTuid, campaignId, family, request, now } = options;
+  const record = await requireCampaign(tuid, campaignId, family);
   const { action } = request;
   const refusal = refusalOf(action, stateViewOf(record));
   if (refusal) throw refused(record, action, refusal);
@@ -149,7 +166,7 @@ export async function takeCampaignAction(options: Caller & { campaignId: string;
       const runId = record.run?.runId ?? '';
       after = await changeCampaignRecord(tuid, record.id, { statuses: from, runId }, { status: statusAfter(action, stateViewOf(record)), ...modified });
       if (!after) break;
-      if (request.action === 'resume') await resumeCampaignRun(tuid, record.id, runId);
+      if (request.action === 'resume') await resumeCampaignRun(tuid, record.id, runId, record.channel);
       if (request.action === 'stop') await stopCampaignRun(tuid, record.id, runId);
       const messageType = request.action === 'pause' ? 'paused' : request.action === 'resume' ? 'resumed' : 'stopped';
       await notifyCampaign({ tuid, record: after, messageType, actor: user, counts: { total: after.run?.recipients ?? 0 }, now });
@@ -191,7 +208,7 @@ export async function takeCampaignAction(options: Caller & { campaignId: string;
   }
   if (!after) {
     // The stored campaign changed since it was read; answer from what it is now.
-    const current = await requireCampaign(tuid, campaignId);
+    const current = await requireCampaign(tuid, campaignId, family);
     const reason = refusalOf(action, stateViewOf(current)) ?? 'it changed meanwhile or someone is editing it';
     throw refused(current, action, reason);
   }

@@ -3,7 +3,7 @@
  * "Reports"): the campaign's state and counters with every view, the timeline and links on the
  * overview, one page of recipients on a list view, and a list view's every recipient as CSV.
  */
-import { percentSent, type CampaignCounters } from '../../shared/domain/campaigns.js';
+import { percentSent, type CampaignCounters, type CampaignFamily } from '../../shared/domain/campaigns.js';
 import {
   reportCsvCells,
   reportCsvColumns,
@@ -16,7 +16,7 @@ import type { TCampaignReportResponse, TCampaignReportState, TReportRow } from '
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { z } from 'zod';
 import type { ZReportPathParams, ZReportQuery } from '../../shared/schemas/campaigns.js';
-import { getCampaignCounters, getTrackedLinks } from '../data/campaign-counters.js';
+import { getCampaignCountersWithCountries, getTrackedLinks } from '../data/campaign-counters.js';
 import { getEngagements, getReportTotals, listReportEntries, listTimeline, reportEntryPages, type ReportEntry, type ReportTotals } from '../data/campaign-engagement.js';
 import type { CampaignRecord } from '../data/campaigns.js';
 import { CSV_BOM, csvLine } from '../exports/csv.js';
@@ -85,12 +85,12 @@ async function rowsOf(options: { tuid: string; campaignId: string; view: ReportL
 }
 
 /** GET email/stat/{view}/{campaignId}: another account's campaign answers VAL-REC-01 like a missing one. */
-export async function getCampaignReport(options: { tuid: string; loginTuid: string; view: ReportView; campaignId: string; query: ReportQuery }): Promise<TCampaignReportResponse> {
+export async function getCampaignReport(options: { tuid: string; loginTuid: string; family: CampaignFamily; view: ReportView; campaignId: string; query: ReportQuery }): Promise<TCampaignReportResponse> {
   const { tuid, loginTuid, view, campaignId, query } = options;
-  const campaign = await requireCampaign(tuid, campaignId);
-  const [counters, totals, urls] = await Promise.all([getCampaignCounters(tuid, campaignId), getReportTotals(tuid, campaignId), getTrackedLinks(tuid, campaignId)]);
+  const campaign = await requireCampaign(tuid, campaignId, options.family);
+  const [{ counters, countries }, totals, urls] = await Promise.all([getCampaignCountersWithCountries(tuid, campaignId), getReportTotals(tuid, campaignId), getTrackedLinks(tuid, campaignId)]);
   const state = reportStateOf(campaign, view, counters, loginTuid);
-  if (view === 'overview') return { state, counters, timeline: await listTimeline(tuid, campaignId), links: linksOf(urls, totals) };
+  if (view === 'overview') return { state, counters, timeline: await listTimeline(tuid, campaignId), links: linksOf(urls, totals), countries };
   const link = chosenLink(view, query.link, urls);
   const entries = await listReportEntries({ tuid, campaignId, list: reportListName(view, query.link), offset: (query.page - 1) * query.limit, limit: query.limit });
   return {
@@ -103,10 +103,10 @@ export async function getCampaignReport(options: { tuid: string; loginTuid: stri
 }
 
 /** GET email/stat/{view}/{campaignId}/export: a list view's every recipient, newest first, as CSV text named `<campaign>-<view>.csv`. */
-export async function exportCampaignReport(options: { tuid: string; view: ReportView; campaignId: string; query: ReportQuery }): Promise<{ disposition: string; csv: string }> {
+export async function exportCampaignReport(options: { tuid: string; family: CampaignFamily; view: ReportView; campaignId: string; query: ReportQuery }): Promise<{ disposition: string; csv: string }> {
   const { tuid, view, campaignId, query } = options;
   if (view === 'overview') throw new AppError(ERROR_CODES.INVALID_INPUT, 'view: the overview has no list to export.');
-  const campaign = await requireCampaign(tuid, campaignId);
+  const campaign = await requireCampaign(tuid, campaignId, options.family);
   const link = chosenLink(view, query.link, await getTrackedLinks(tuid, campaignId));
   const parts = [CSV_BOM, csvLine(reportCsvColumns(view, link !== undefined))];
   for await (const entries of reportEntryPages(tuid, campaignId, reportListName(view, query.link))) {

@@ -1,20 +1,26 @@
 /**
- * Email campaigns as records (spec §2.1 /emails and create-email-campaign, §7 "Campaign saving"):
+ * Campaigns as records (spec §2.1 /emails, /sms-and-mms and their wizards, §7 "Campaign saving"):
  * create, load, save a step of the wizard, check a title, edit lock, list with tabs, rename, tag,
- * replicate, delete. State changes (send, schedule, pause, approval, ...) are in campaign-actions.ts.
+ * replicate, delete. Every call names the family it came through (the email/ or the sms/ API),
+ * and a campaign of the other family is not found there. State changes (send, schedule, pause,
+ * approval, ...) are in campaign-actions.ts.
  */
 import {
   campaignNameKey,
   CAMPAIGN_TAB_NAMES,
+  channelOfType,
+  FAMILY_CHANNELS,
   isEditable,
   isInTab,
   normalizeTags,
   replicaName,
-  type CampaignChannel,
+  type CampaignFamily,
   type CampaignStateView,
   type CampaignTab,
 } from '../../shared/domain/campaigns.js';
 import { isValidEmail } from '../../shared/domain/email.js';
+import { mmsMediaProblems } from '../../shared/domain/mms-media.js';
+import { DEFAULT_MOBILE_COUNTRY, normalizeMobile } from '../../shared/domain/phone.js';
 import {
   beingModifiedError,
   checkTemplateContentSize,
@@ -28,12 +34,17 @@ import {
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type {
   TCampaignListQuery,
+  TCampaignCommand,
   TCampaignListResponse,
   TCampaignLoadResponse,
   TCampaignSummary,
   TEmailCampaignCommand,
   TSaveCampaignRequest,
   TSaveCampaignResponse,
+  TSaveSmsCampaignRequest,
+  TSaveSmsCampaignResponse,
+  TSmsCampaignCommand,
+  TSmsCampaignLoadResponse,
 } from '../../shared/schemas/campaigns.js';
 import { getAccount } from '../data/accounts.js';
 import { getCountersOf } from '../data/campaign-counters.js';
@@ -62,7 +73,6 @@ import { SYSTEM_GROUPS } from './groups.js';
 /** Who acts: the account (tenant) and the signed-in user, both from the verified token. */
 export type Caller = { tuid: string; loginTuid: string };
 
-const EMAIL: CampaignChannel = 'email';
 /** Re-reads after a lost race before giving up. */
 const CONFLICT_ATTEMPTS = 3;
 /** Replica names tried before giving up ("Name (copy)", "Name (copy 2)", ...). */
@@ -81,10 +91,10 @@ export async function campaignUser(loginTuid: string): Promise<CampaignUser> {
   return { loginTuid, name: (await getAccount(loginTuid))?.fullname ?? '' };
 }
 
-/** An email campaign of the account, or VAL-REC-01 (also for another account's id). */
-export async function requireCampaign(tuid: string, campaignId: string): Promise<CampaignRecord> {
+/** A campaign of the account in this family, or VAL-REC-01 (also for another account's id or the other family's). */
+export async function requireCampaign(tuid: string, campaignId: string, family: CampaignFamily): Promise<CampaignRecord> {
   const record = await getCampaignRecord(tuid, campaignId);
-  if (!record || record.channel !== EMAIL) throw campaignNotFound();
+  if (!record || !FAMILY_CHANNELS[family].includes(record.channel)) throw campaignNotFound();
   return record;
 }
 
@@ -128,7 +138,7 @@ export function newCampaignRecord(options: { id: string; name: string; type: Cam
   const time = options.now.toISOString();
   return {
     id: options.id,
-    channel: EMAIL,
+    channel: channelOfType(options.type),
     type: options.type,
     name: options.name,
     nameKey: campaignNameKey(options.name),
@@ -162,16 +172,41 @@ export async function createCampaign(options: Caller & { name: string; type: Cam
   return { id: record.id };
 }
 
-/** GET create-campaign/save: the saved command and the campaign around it. */
-export async function loadCampaign(options: { tuid: string; campaignId: string; now: Date }): Promise<TCampaignLoadResponse> {
-  const record = await requireCampaign(options.tuid, options.campaignId);
+/** GET create-campaign/save (sms/create-campaign/save): the saved command and the campaign around it. */
+export async function loadCampaign(options: { tuid: string; campaignId: string; family: 'email'; now: Date }): Promise<TCampaignLoadResponse>;
+export async function loadCampaign(options: { tuid: string; campaignId: string; family: 'sms'; now: Date }): Promise<TSmsCampaignLoadResponse>;
+export async function loadCampaign(options: { tuid: string; campaignId: string; family: CampaignFamily; now: Date }): Promise<TCampaignLoadResponse | TSmsCampaignLoadResponse> {
+  const record = await requireCampaign(options.tuid, options.campaignId, options.family);
   const command = await readCampaignCommand(record.commandKey);
-  return { id: record.id, type: record.type, campaignName: record.name, command: { ...command, name: record.name }, campaign: await summaryOf(options.tuid, record, options.now) };
+  return { id: record.id, type: record.type, campaignName: record.name, command: { ...command, name: record.name }, campaign: await summaryOf(options.tuid, record, options.now) } as TCampaignLoadResponse | TSmsCampaignLoadResponse;
 }
 
 /** Pasted addresses that are not valid emails: kept as typed, never sent to. */
 function invalidEmailsOf(command: TEmailCampaignCommand): string[] {
   return (command.pastedEmails ?? []).filter((address) => !isValidEmail(address.trim()));
+}
+
+/** Pasted numbers that are no valid mobile numbers (a national one is read as Hong Kong's): kept as typed, never sent to. */
+function invalidNumbersOf(command: TSmsCampaignCommand): string[] {
+  return (command.pastedNumbers ?? []).filter((number) => normalizeMobile(number, DEFAULT_MOBILE_COUNTRY) === null);
+}
+
+/** An MMS part the transport would refuse is refused when saved, with what is wrong. */
+function checkMmsMedia(command: TSmsCampaignCommand): void {
+  const [problem] = mmsMediaProblems(command.content?.components ?? []);
+  if (!problem) return;
+  throw new AppError(
+    ERROR_CODES.INVALID_INPUT,
+    problem.problem === 'type'
+      ? `'${problem.filename}' (${problem.mimeType}) cannot be sent in an MMS.`
+      : `'${problem.filename}' is ${(problem.size / 1024).toFixed(0)} KB; an MMS takes files of this type up to ${(problem.maxBytes / 1024).toFixed(0)} KB.`,
+  );
+}
+
+/** What a list shows as a campaign's subject: the email's subject, an MMS's subject, else the start of the text. */
+function listSubjectOf(command: TEmailCampaignCommand | TSmsCampaignCommand): string {
+  if (command.subject?.trim()) return command.subject;
+  return 'message' in command ? (command.message ?? '').slice(0, 160) : '';
 }
 
 /**
@@ -180,25 +215,32 @@ function invalidEmailsOf(command: TEmailCampaignCommand): string[] {
  * renames the campaign (unique, trimmed). Only a campaign that can still change is saved: a draft,
  * a cancelled or a scheduled one, never one waiting for approval.
  */
-export async function saveCampaign(options: Caller & { input: TSaveCampaignRequest; now: Date }): Promise<TSaveCampaignResponse> {
-  const { tuid, loginTuid, input, now } = options;
+export async function saveCampaign(options: Caller & { family: 'email'; input: TSaveCampaignRequest; now: Date }): Promise<TSaveCampaignResponse>;
+export async function saveCampaign(options: Caller & { family: 'sms'; input: TSaveSmsCampaignRequest; now: Date }): Promise<TSaveSmsCampaignResponse>;
+export async function saveCampaign(
+  options: Caller & ({ family: 'email'; input: TSaveCampaignRequest } | { family: 'sms'; input: TSaveSmsCampaignRequest }) & { now: Date },
+): Promise<TSaveCampaignResponse | TSaveSmsCampaignResponse> {
+  const { tuid, loginTuid, input, family, now } = options;
   const { name, ...parts } = input.command;
-  if (parts.content) checkTemplateContentSize(parts.content);
+  if (family === 'email' && 'content' in parts && parts.content && 'html' in parts.content) checkTemplateContentSize(parts.content);
+  if (family === 'sms') checkMmsMedia(parts as TSmsCampaignCommand);
   const user = await campaignUser(loginTuid);
   for (let attempt = 1; attempt <= CONFLICT_ATTEMPTS; attempt += 1) {
-    const record = await requireCampaign(tuid, input.id);
+    const record = await requireCampaign(tuid, input.id, family);
     requireOwnEditLock(record.lock, loginTuid, now, 'campaign');
     if (!isEditable(stateViewOf(record))) throw new AppError(ERROR_CODES.CAMPAIGN_STATE, `A ${record.status} campaign can no longer be edited.`);
     if (name !== undefined && campaignNameKey(name) !== record.nameKey) await renameUnderLock(tuid, record, name, user, now);
 
-    const command = { ...(await readCampaignCommand(record.commandKey)), ...parts };
+    // The stored command was checked against this family's schema when saved, like `parts` now.
+    const command = { ...(await readCampaignCommand(record.commandKey)), ...parts } as TCampaignCommand;
     const commandKey = await writeCampaignCommand(tuid, record.id, command, now);
     const renewUntil = new Date(now.getTime() + EDIT_LOCK.leaseMs);
     const saved = await changeCampaignRecord(
       tuid,
       record.id,
       { commandKey: record.commandKey, statuses: ['draft', 'cancelled', 'scheduled'], approvalState: null, lock: { kind: 'own', loginTuid, now, renewUntil } },
-      { commandKey, subject: command.subject ?? '', type: input.type, lastModifiedTime: now.toISOString(), lastModifiedBy: user },
+      // The channel is the campaign's for good: an SMS-family save keeps SMS or MMS as created.
+      { commandKey, subject: listSubjectOf(command), type: family === 'email' ? input.type : record.type, lastModifiedTime: now.toISOString(), lastModifiedBy: user },
     );
     if (!saved) {
       // Another save switched versions first (or the lock lapsed): drop ours and judge again.
@@ -206,7 +248,9 @@ export async function saveCampaign(options: Caller & { input: TSaveCampaignReque
       continue;
     }
     if (record.commandKey && record.commandKey !== record.run?.commandKey) await deleteCampaignCommand(record.commandKey);
-    return { success: true, lastModifiedTime: saved.lastModifiedTime, invalidEmails: invalidEmailsOf(command) };
+    return family === 'email'
+      ? { success: true, lastModifiedTime: saved.lastModifiedTime, invalidEmails: invalidEmailsOf(command as TEmailCampaignCommand) }
+      : { success: true, lastModifiedTime: saved.lastModifiedTime, invalidNumbers: invalidNumbersOf(command as TSmsCampaignCommand) };
   }
   throw new AppError(ERROR_CODES.EDIT_LOCK_REQUIRED, 'Open the campaign for editing (take its edit lock) before saving.');
 }
@@ -221,7 +265,8 @@ async function renameUnderLock(tuid: string, record: CampaignRecord, name: strin
       lock: { kind: 'notOthers', loginTuid: user.loginTuid, now },
     });
     if (!renamed) {
-      const current = await requireCampaign(tuid, record.id);
+      const current = await getCampaignRecord(tuid, record.id);
+      if (!current) throw campaignNotFound();
       refuseIfLockedByOther(current.lock, user.loginTuid, now, 'campaign');
       throw campaignNotFound();
     }
@@ -240,27 +285,27 @@ export async function checkCampaignTitle(options: { tuid: string; id?: string; t
 }
 
 /** GET create-campaign/save/lock: takes or renews the edit lock, or Access Denied naming the editor (spec §4). */
-export async function lockCampaign(options: Caller & { campaignId: string; now: Date }) {
-  const { tuid, loginTuid, campaignId, now } = options;
+export async function lockCampaign(options: Caller & { campaignId: string; family: CampaignFamily; now: Date }) {
+  const { tuid, loginTuid, campaignId, family, now } = options;
   const user = await campaignUser(loginTuid);
   const holder: EditLockHolder = { loginTuid, name: user.name, expiresAt: now.getTime() + EDIT_LOCK.leaseMs };
   for (let attempt = 1; attempt <= CONFLICT_ATTEMPTS; attempt += 1) {
-    const record = await requireCampaign(tuid, campaignId);
+    const record = await requireCampaign(tuid, campaignId, family);
     if (await claimCampaignEditLock(tuid, campaignId, holder, now)) return { lock: toApiEditLock(holder), heartbeatMs: EDIT_LOCK.heartbeatMs };
-    const live = liveEditLock((await requireCampaign(tuid, record.id)).lock, now);
+    const live = liveEditLock((await requireCampaign(tuid, record.id, family)).lock, now);
     if (live && live.loginTuid !== loginTuid) throw beingModifiedError(live, 'campaign');
   }
   throw new Error(`campaign ${campaignId} lock kept losing races`);
 }
 
-export async function unlockCampaign(options: Caller & { campaignId: string }): Promise<void> {
-  await requireCampaign(options.tuid, options.campaignId);
+export async function unlockCampaign(options: Caller & { campaignId: string; family: CampaignFamily }): Promise<void> {
+  await requireCampaign(options.tuid, options.campaignId, options.family);
   await releaseCampaignEditLock(options.tuid, options.campaignId, options.loginTuid);
 }
 
 /** POST create-campaign/select-contact/get-detail-by-ids (spec §7): the selection's groups and campaigns by name. */
-export async function getSelectionDetails(options: { tuid: string; campaignId: string }) {
-  const record = await requireCampaign(options.tuid, options.campaignId);
+export async function getSelectionDetails(options: { tuid: string; campaignId: string; family: CampaignFamily }) {
+  const record = await requireCampaign(options.tuid, options.campaignId, options.family);
   const { selection } = await readCampaignCommand(record.commandKey);
   const groupNames = new Map<string, string>([...SYSTEM_GROUPS.map((group) => [group.id, group.name] as const)]);
   for (const group of await listGroups(options.tuid)) groupNames.set(group.id, group.name);
@@ -279,10 +324,10 @@ export async function getSelectionDetails(options: { tuid: string; campaignId: s
   };
 }
 
-/** GET email/campaigns: newest first, by tab, name or subject search and tag, with every tab's count. */
-export async function listCampaigns(options: { tuid: string; query: TCampaignListQuery; now: Date }): Promise<TCampaignListResponse> {
+/** GET email/campaigns (sms/campaigns): newest first, by tab, name or subject search and tag, with every tab's count. */
+export async function listCampaigns(options: { tuid: string; family: CampaignFamily; query: TCampaignListQuery; now: Date }): Promise<TCampaignListResponse> {
   const { tuid, query, now } = options;
-  const all = await listCampaignRecords(tuid, [EMAIL]);
+  const all = await listCampaignRecords(tuid, FAMILY_CHANNELS[options.family]);
   const search = query.search ? campaignNameKey(query.search) : '';
   const tagKey = query.tag?.toLocaleLowerCase('en');
   const matching = all.filter(
@@ -304,18 +349,18 @@ export async function listCampaigns(options: { tuid: string; query: TCampaignLis
 }
 
 /** PUT email/campaigns/{id}/name: any status; refused while another user edits it. */
-export async function renameCampaign(options: Caller & { campaignId: string; name: string; now: Date }): Promise<TCampaignSummary> {
-  const { tuid, loginTuid, campaignId, name, now } = options;
-  const record = await requireCampaign(tuid, campaignId);
+export async function renameCampaign(options: Caller & { campaignId: string; family: CampaignFamily; name: string; now: Date }): Promise<TCampaignSummary> {
+  const { tuid, loginTuid, campaignId, family, name, now } = options;
+  const record = await requireCampaign(tuid, campaignId, family);
   refuseIfLockedByOther(record.lock, loginTuid, now, 'campaign');
   await renameUnderLock(tuid, record, name, await campaignUser(loginTuid), now);
-  return summaryOf(tuid, await requireCampaign(tuid, campaignId), now);
+  return summaryOf(tuid, await requireCampaign(tuid, campaignId, family), now);
 }
 
 /** PUT email/campaigns/{id}/tags: the whole tag list, trimmed and without repeats. */
-export async function tagCampaign(options: Caller & { campaignId: string; tags: readonly string[]; now: Date }): Promise<TCampaignSummary> {
-  const { tuid, loginTuid, campaignId, now } = options;
-  await requireCampaign(tuid, campaignId);
+export async function tagCampaign(options: Caller & { campaignId: string; family: CampaignFamily; tags: readonly string[]; now: Date }): Promise<TCampaignSummary> {
+  const { tuid, loginTuid, campaignId, family, now } = options;
+  await requireCampaign(tuid, campaignId, family);
   const saved = await changeCampaignRecord(
     tuid,
     campaignId,
@@ -323,7 +368,7 @@ export async function tagCampaign(options: Caller & { campaignId: string; tags: 
     { tags: normalizeTags(options.tags), lastModifiedTime: now.toISOString(), lastModifiedBy: await campaignUser(loginTuid) },
   );
   if (!saved) {
-    refuseIfLockedByOther((await requireCampaign(tuid, campaignId)).lock, loginTuid, now, 'campaign');
+    refuseIfLockedByOther((await requireCampaign(tuid, campaignId, family)).lock, loginTuid, now, 'campaign');
     throw campaignNotFound();
   }
   return summaryOf(tuid, saved, now);
@@ -363,9 +408,9 @@ export async function copyCampaign(options: {
 }
 
 /** POST email/campaigns/{id}/replicate. */
-export async function replicateCampaign(options: Caller & { campaignId: string; now: Date }): Promise<TCampaignSummary> {
+export async function replicateCampaign(options: Caller & { campaignId: string; family: CampaignFamily; now: Date }): Promise<TCampaignSummary> {
   const { tuid, loginTuid, campaignId, now } = options;
-  const source = await requireCampaign(tuid, campaignId);
+  const source = await requireCampaign(tuid, campaignId, options.family);
   const user = await campaignUser(loginTuid);
   const taken = await findCampaignNameKeys(tuid, campaignNameKey(replicaName(source.name, 1)).replace(/\)$/, ''));
   for (let attempt = 1; attempt <= REPLICA_NAME_ATTEMPTS; attempt += 1) {
@@ -384,9 +429,9 @@ export async function replicateCampaign(options: Caller & { campaignId: string; 
 const DELETABLE = ['draft', 'scheduled', 'cancelled', 'finished', 'stopped'] as const;
 
 /** DELETE email/campaigns {ids}: all or none; refused while sending or while another user edits one. */
-export async function deleteCampaigns(options: Caller & { campaignIds: readonly string[]; now: Date }): Promise<{ deleted: number }> {
+export async function deleteCampaigns(options: Caller & { campaignIds: readonly string[]; family: CampaignFamily; now: Date }): Promise<{ deleted: number }> {
   const { tuid, loginTuid, now } = options;
-  const records = await Promise.all([...new Set(options.campaignIds)].map((id) => requireCampaign(tuid, id)));
+  const records = await Promise.all([...new Set(options.campaignIds)].map((id) => requireCampaign(tuid, id, options.family)));
   for (const record of records) {
     refuseIfLockedByOther(record.lock, loginTuid, now, 'campaign');
     if (!(DELETABLE as readonly string[]).includes(record.status)) {

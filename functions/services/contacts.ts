@@ -13,6 +13,7 @@ import {
   type ContactRecord,
 } from '../../shared/domain/contacts.js';
 import { normalizeEmail } from '../../shared/domain/email.js';
+import { normalizeMobile } from '../../shared/domain/phone.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TContact, TContactDetailsResponse, TContactInput, TUpdateContactRequest } from '../../shared/schemas/contacts.js';
 import { getAccount } from '../data/accounts.js';
@@ -238,6 +239,41 @@ export async function getContactDetails(options: { tuid: string; id: string; own
   };
 }
 
+type Identity = { email: string } | { mobile: string };
+
+/**
+ * Applies a suppression on one channel to whoever holds `identity` (that channel's address) in the
+ * account now (the contact `contactId` when the address is not known); an address no contact holds
+ * any more becomes a suppressed contact of its own, so no later campaign reaches it. Idempotent.
+ */
+async function suppressIdentity(options: { tuid: string; channel: 'email' | 'sms'; identity: Identity | null; contactId: number; suppression: Suppression; now: Date }): Promise<void> {
+  const { tuid, channel, identity, suppression, now } = options;
+  const holds = (contact: ContactRecord) => identity === null || ('email' in identity ? contact.email === identity.email : contact.mobile === identity.mobile);
+  for (let attempt = 1; ; attempt += 1) {
+    const holderId = identity === null ? options.contactId : await findContactIdByIdentity(tuid, identity);
+    const current = holderId === null ? null : await getContact(tuid, holderId);
+    try {
+      if (current && holds(current)) {
+        const next = suppressedContact(current, channel, suppression, now.getTime());
+        if (next !== current) await replaceContact(tuid, current, next);
+        return;
+      }
+      if (identity === null) return;
+      const input = 'email' in identity ? { email: identity.email, emailSubscribe: false } : { mobile: identity.mobile, smsSubscribe: false };
+      const values = applyContactInput({ current: null, input, fields: [], now: now.getTime() });
+      const contact = suppressedContact({ id: await allocateContactIds(tuid, 1), ...values }, channel, suppression, now.getTime());
+      // A suppression is never refused for the free contact limit: it keeps messages from going, not a contact to message.
+      await insertContact(tuid, contact, null);
+      return;
+    } catch (error) {
+      if (!(error instanceof ContactWriteRefused) || attempt >= WRITE_ATTEMPTS) throw error;
+      if (error.reason === 'bulkWriterActive') await waitForBulkWriter(tuid);
+      // Otherwise the address or the contact changed meanwhile (or a leftover identity): read again.
+      if ((error.reason === 'emailTaken' || error.reason === 'mobileTaken') && identity !== null) await releaseIfStale(tuid, identity);
+    }
+  }
+}
+
 /**
  * Stops campaign email to an address for good after a hard bounce, a complaint or an unsubscribe
  * (docs/decisions.md "Tracking and reports"). The contact that holds the address now is changed
@@ -246,28 +282,17 @@ export async function getContactDetails(options: { tuid: string; id: string; own
  * campaign reaches it. Idempotent: the delivery-events worker calls it again on a redelivery.
  */
 export async function suppressEmail(options: { tuid: string; email: string | null; contactId: number; suppression: Suppression; now: Date }): Promise<void> {
-  const { tuid, suppression, now } = options;
-  const email = options.email === null ? null : normalizeEmail(options.email);
-  for (let attempt = 1; ; attempt += 1) {
-    const holderId = email === null ? options.contactId : await findContactIdByIdentity(tuid, { email });
-    const current = holderId === null ? null : await getContact(tuid, holderId);
-    try {
-      if (current && (email === null || current.email === email)) {
-        const next = suppressedContact(current, suppression, now.getTime());
-        if (next !== current) await replaceContact(tuid, current, next);
-        return;
-      }
-      if (email === null) return;
-      const values = applyContactInput({ current: null, input: { email, emailSubscribe: false }, fields: [], now: now.getTime() });
-      const contact = suppressedContact({ id: await allocateContactIds(tuid, 1), ...values }, suppression, now.getTime());
-      // A suppression is never refused for the free contact limit: it keeps mail from going, not a contact to mail.
-      await insertContact(tuid, contact, null);
-      return;
-    } catch (error) {
-      if (!(error instanceof ContactWriteRefused) || attempt >= WRITE_ATTEMPTS) throw error;
-      if (error.reason === 'bulkWriterActive') await waitForBulkWriter(tuid);
-      // Otherwise the address or the contact changed meanwhile (or a leftover identity): read again.
-      if (error.reason === 'emailTaken' && email !== null) await releaseIfStale(tuid, { email });
-    }
-  }
+  const { email, ...rest } = options;
+  await suppressIdentity({ ...rest, channel: 'email', identity: email === null ? null : { email: normalizeEmail(email) } });
+}
+
+/**
+ * The same for campaign SMS and MMS to a mobile number (E.164, or any form normalizeMobile reads):
+ * a hard failure (invalid, blocked number) sets the contact's smsBounce to hard, an opt-out (STOP,
+ * an unsubscribe) its smsSubscribe to false (docs/decisions.md "SMS channel"). Idempotent.
+ */
+export async function suppressMobile(options: { tuid: string; mobile: string | null; contactId: number; suppression: Suppression; now: Date }): Promise<void> {
+  const { mobile, ...rest } = options;
+  const normalized = mobile === null ? null : normalizeMobile(mobile, DEFAULT_MOBILE_COUNTRY);
+  await suppressIdentity({ ...rest, channel: 'sms', identity: normalized === null ? null : { mobile: normalized } });
 }

@@ -1,14 +1,22 @@
 /**
  * Delivery and tracking events into the campaign report (docs/api-contract.md "Tracking and
- * reports"). The 'delivery-events' queue carries two kinds of message: SES events as SNS delivers
- * them (an SNS Notification whose Message is the SES event JSON, tagged with the recipient by the
- * delivery worker), and the tracking events our public links enqueue. Both become one
- * EngagementEvent, applied to the recipient's engagement once: the suppression first (idempotent,
- * so a crash between the two steps loses nothing), then the report's writes in one transaction.
+ * reports"). The 'delivery-events' queue carries two kinds of message: provider events as SNS
+ * delivers them (an SNS Notification whose Message is an SES event, or an End User Messaging
+ * SMS/MMS event, tagged with the recipient by the delivery worker), and the tracking events our
+ * public links enqueue. All become one EngagementEvent, applied to the recipient's engagement once:
+ * the suppression first (idempotent, so a crash between the two steps loses nothing), then the
+ * report's writes in one transaction.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { applyEngagementEvent, bounceKindOf, suppressionOf, type EngagementEvent } from '../../shared/domain/campaign-engagement.js';
+import {
+  applyEngagementEvent,
+  bounceKindOf,
+  channelOfAddress,
+  smsFailureKindOf,
+  suppressionOf,
+  type EngagementEvent,
+} from '../../shared/domain/campaign-engagement.js';
 import { getTrackedLinks } from '../data/campaign-counters.js';
 import { getEngagement, recordEngagementChange } from '../data/campaign-engagement.js';
 import { getAccount } from '../data/accounts.js';
@@ -16,8 +24,9 @@ import { getCampaignRecord } from '../data/campaigns.js';
 import { getContact } from '../data/contacts.js';
 import { sendQueueMessage } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
+import { ZSnsEnvelope, type TSnsEnvelope } from '../lib/sns-envelope.js';
 import type { TrackedRecipient } from '../lib/tracking-links.js';
-import { suppressEmail } from './contacts.js';
+import { suppressEmail, suppressMobile } from './contacts.js';
 
 /** What the public tracking links enqueue. `id` stays the same across redeliveries, which is what makes a repeat harmless. */
 export const ZTrackingEventMessage = z.strictObject({
@@ -33,9 +42,6 @@ export const ZTrackingEventMessage = z.strictObject({
   userAgent: z.string().max(500).optional(),
 });
 export type TTrackingEventMessage = z.infer<typeof ZTrackingEventMessage>;
-
-/** SNS's envelope (the subscription is not raw): the SES event is the JSON text in `Message`. */
-const ZSnsEnvelope = z.object({ Type: z.string(), MessageId: z.string().min(1), Message: z.string() });
 
 export const ZDeliveryEventMessage = z.union([ZTrackingEventMessage, ZSnsEnvelope]);
 export type TDeliveryEventMessage = z.infer<typeof ZDeliveryEventMessage>;
@@ -65,30 +71,65 @@ const ZSesEvent = z.object({
   open: z.object({ timestamp: ZTimestamp }).optional(),
   click: z.object({ timestamp: ZTimestamp, link: z.string() }).optional(),
 });
-type SesEvent = z.infer<typeof ZSesEvent>;
 
-type RecipientEvent = { recipient: TrackedRecipient; event: EngagementEvent };
+/**
+ * The parts of an End User Messaging SMS/MMS event record the report uses (TEXT_* and MEDIA_*
+ * event types); `context` carries the delivery worker's tags.
+ */
+const ZSmsEvent = z.object({
+  eventType: z.string().regex(/^(TEXT|MEDIA)_/),
+  eventTimestamp: z.number(),
+  messageId: z.string(),
+  destinationPhoneNumber: z.string(),
+  messageStatus: z.string(),
+  messageStatusDescription: z.string().optional(),
+  context: z.record(z.string(), z.string()).default({}),
+});
+
+/** `channel`: the one the event's message went on; null when the event does not say (a tracking link). */
+type RecipientEvent = { recipient: TrackedRecipient; channel: 'email' | 'sms' | null; event: EngagementEvent };
 
 const isoTime = (text: string | undefined, fallback: string) => {
   const parsed = Date.parse(text ?? fallback);
   return new Date(Number.isNaN(parsed) ? Date.parse(fallback) : parsed).toISOString();
 };
 
-/** The recipient the delivery worker tagged the message with; null for mail that is not a campaign's. */
-function taggedRecipient(ses: SesEvent): TrackedRecipient | null {
-  const tag = (name: string) => ses.mail.tags[name]?.[0];
+/** The recipient the delivery worker tagged the message with; null for a message that is not a campaign's. */
+function taggedRecipient(tag: (name: string) => string | undefined): TrackedRecipient | null {
   const [tuid, campaignId, contactText] = [tag('tuid'), tag('campaignId'), tag('contactId')];
   const contactId = Number(contactText);
   if (!tuid || !campaignId || !Number.isSafeInteger(contactId) || contactId < 1) return null;
   return { tuid, campaignId, contactId };
 }
 
-async function fromSes(envelope: z.infer<typeof ZSnsEnvelope>): Promise<RecipientEvent | null> {
+async function fromNotification(envelope: TSnsEnvelope): Promise<RecipientEvent | null> {
   if (envelope.Type !== 'Notification') return null;
-  const ses = ZSesEvent.parse(JSON.parse(envelope.Message));
-  const recipient = taggedRecipient(ses);
+  const message: unknown = JSON.parse(envelope.Message);
+  const sms = ZSmsEvent.safeParse(message);
+  return sms.success ? fromSms(envelope.MessageId, sms.data) : fromSes(envelope.MessageId, ZSesEvent.parse(message));
+}
+
+/**
+ * An SMS/MMS receipt: delivered (or accepted by the carrier where carriers send no receipt) is a
+ * delivery; a failure is a bounce, hard or soft by its status, with the status as its reason.
+ * Queued, pending and sent say nothing the report shows.
+ */
+function fromSms(id: string, sms: z.infer<typeof ZSmsEvent>): RecipientEvent | null {
+  const recipient = taggedRecipient((name) => sms.context[name]);
   if (!recipient) return null;
-  const base = { id: envelope.MessageId, email: ses.mail.destination[0] ?? null };
+  const base = { id, address: sms.destinationPhoneNumber, time: new Date(sms.eventTimestamp).toISOString() };
+  const status = sms.messageStatus;
+  if (status === 'DELIVERED' || status === 'SUCCESSFUL') return { recipient, channel: 'sms', event: { ...base, kind: 'delivered' } };
+  const failure = smsFailureKindOf(status);
+  if (!failure) return null;
+  const reason = [status, sms.messageStatusDescription].filter(Boolean).join(': ').slice(0, 1000);
+  return { recipient, channel: 'sms', event: { ...base, kind: 'bounced', bounceType: failure, reason } };
+}
+
+async function fromSes(id: string, ses: z.infer<typeof ZSesEvent>): Promise<RecipientEvent | null> {
+  const recipient = taggedRecipient((name) => ses.mail.tags[name]?.[0]);
+  if (!recipient) return null;
+  const base = { id, address: ses.mail.destination[0] ?? null };
   const at = (timestamp: string | undefined) => isoTime(timestamp, ses.mail.timestamp);
   let event: EngagementEvent | null = null;
   switch (ses.eventType) {
@@ -105,11 +146,11 @@ async function fromSes(envelope: z.infer<typeof ZSnsEnvelope>): Promise<Recipien
       if (!ses.bounce) return null;
       const [bounced] = ses.bounce.bouncedRecipients;
       const reason = bounced?.diagnosticCode ?? [ses.bounce.bounceType, ses.bounce.bounceSubType].filter(Boolean).join(' / ');
-      event = { ...base, email: bounced?.emailAddress ?? base.email, kind: 'bounced', bounceType: bounceKindOf(ses.bounce.bounceType), reason: reason.slice(0, 1000), time: at(ses.bounce.timestamp) };
+      event = { ...base, address: bounced?.emailAddress ?? base.address, kind: 'bounced', bounceType: bounceKindOf(ses.bounce.bounceType), reason: reason.slice(0, 1000), time: at(ses.bounce.timestamp) };
       break;
     }
     case 'Complaint':
-      event = { ...base, email: ses.complaint?.complainedRecipients[0]?.emailAddress ?? base.email, kind: 'complained', time: at(ses.complaint?.timestamp) };
+      event = { ...base, address: ses.complaint?.complainedRecipients[0]?.emailAddress ?? base.address, kind: 'complained', time: at(ses.complaint?.timestamp) };
       break;
     case 'Open':
       event = { ...base, kind: 'opened', time: at(ses.open?.timestamp) };
@@ -125,19 +166,19 @@ async function fromSes(envelope: z.infer<typeof ZSnsEnvelope>): Promise<Recipien
       // DeliveryDelay, Rendering Failure, Subscription: nothing the report shows.
       return null;
   }
-  return { recipient, event };
+  return { recipient, channel: 'email', event };
 }
 
 function fromTracking(message: TTrackingEventMessage): RecipientEvent {
   const recipient = { tuid: message.tuid, campaignId: message.campaignId, contactId: message.contactId };
-  const base = { id: message.id, time: message.time, email: null };
+  const base = { id: message.id, time: message.time, address: null };
   switch (message.type) {
     case 'open':
-      return { recipient, event: { ...base, kind: 'opened' } };
+      return { recipient, channel: null, event: { ...base, kind: 'opened' } };
     case 'click':
-      return { recipient, event: { ...base, kind: 'clicked', link: message.link ?? null } };
+      return { recipient, channel: null, event: { ...base, kind: 'clicked', link: message.link ?? null } };
     case 'unsubscribe':
-      return { recipient, event: { ...base, kind: 'unsubscribed' } };
+      return { recipient, channel: null, event: { ...base, kind: 'unsubscribed' } };
   }
 }
 
@@ -158,19 +199,22 @@ async function campaignExists(tuid: string, campaignId: string): Promise<boolean
 const RECORD_ATTEMPTS = 5;
 
 /** Applies one event to the recipient's engagement and the report. */
-export async function recordEngagementEvent({ recipient, event }: RecipientEvent, now: Date): Promise<void> {
+export async function recordEngagementEvent({ recipient, channel, event }: RecipientEvent, now: Date): Promise<void> {
   const { tuid, campaignId, contactId } = recipient;
   const hasReport = await campaignExists(tuid, campaignId);
   const suppression = suppressionOf(event);
   // A deleted campaign has no report to update, but its bounces and unsubscribes still hold while the account exists.
   if (!hasReport && (!suppression || !(await getAccount(tuid)))) return;
   let stored = hasReport ? await getEngagement(tuid, campaignId, contactId) : null;
-  // Tracking events name the recipient, not the address: the one the report knows, else the contact's.
-  const email = event.email ?? stored?.engagement.email ?? (await getContact(tuid, contactId))?.email ?? null;
-  if (suppression) await suppressEmail({ tuid, email, contactId, suppression, now });
+  // Tracking events name the recipient, not the address: the one the report knows, else the contact's on the channel.
+  const address = event.address ?? stored?.engagement.address ?? (await contactAddress(tuid, contactId, channel));
+  if (suppression) {
+    if (address !== null && channelOfAddress(address) === 'sms') await suppressMobile({ tuid, mobile: address, contactId, suppression, now });
+    else await suppressEmail({ tuid, email: address, contactId, suppression, now });
+  }
   if (!hasReport) return;
   for (let attempt = 1; ; attempt += 1) {
-    const change = applyEngagementEvent(stored?.engagement ?? null, { ...event, email });
+    const change = applyEngagementEvent(stored?.engagement ?? null, { ...event, address });
     if (!change) return;
     if (await recordEngagementChange({ tuid, campaignId, contactId, version: stored?.version ?? null, change, time: event.time })) return;
     if (attempt >= RECORD_ATTEMPTS) throw new Error(`engagement of ${contactId} in ${campaignId} kept changing; SQS retries the event`);
@@ -178,9 +222,15 @@ export async function recordEngagementEvent({ recipient, event }: RecipientEvent
   }
 }
 
+/** The contact's address on the channel (email when the event does not say). */
+async function contactAddress(tuid: string, contactId: number, channel: 'email' | 'sms' | null): Promise<string | null> {
+  const contact = await getContact(tuid, contactId);
+  return (channel === 'sms' ? contact?.mobile : contact?.email) ?? null;
+}
+
 /** The worker's step for one queue message. */
 export async function processDeliveryEvent(message: TDeliveryEventMessage, now: Date): Promise<void> {
-  const normalized = 'source' in message ? fromTracking(message) : await fromSes(message);
+  const normalized = 'source' in message ? fromTracking(message) : await fromNotification(message);
   if (normalized) await recordEngagementEvent(normalized, now);
 }
 

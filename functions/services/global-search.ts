@@ -17,7 +17,7 @@ export async function searchEverywhere(options: { claims: VerifiedToken; text: s
   const [contacts, groups, campaigns, templates] = await Promise.all([
     hasPermission(claims, 'contact', 'read') ? loadFilterContext(claims.tuid).then((context) => searchContacts(context, { quickSearch: text, limit })) : null,
     hasPermission(claims, 'group', 'read') ? listGroupsPage({ tuid: claims.tuid, page: 1, limit, search: text }) : null,
-    hasPermission(claims, 'email', 'read') ? listCampaigns({ tuid: claims.tuid, query: { tab: 'all', search: text, page: 1, limit }, now: new Date() }) : null,
+    hasPermission(claims, 'email', 'read') ? listCampaigns({ tuid: claims.tuid, family: 'email', query: { tab: 'all', search: text, page: 1, limit }, now: new Date() }) : null,
     hasPermission(claims, 'template', 'read') ? listTemplates({ tuid: claims.tuid, query: { limit, search: text }, now: new Date() }) : null,
   ]);
   if (contacts) {

@@ -1,13 +1,15 @@
 /**
  * What the local host seeds at start and offers developers: a verified standard demo account
- * with some credits, a provider-support account, and sample notifications (`POST
- * /dev/api/notify`, local host only). Idempotent.
+ * with some credits, a provider-support account, sample notifications (`POST
+ * /dev/api/notify`, local host only) and replies to campaign SMS (`POST /dev/api/sms/inbound`).
+ * Idempotent.
  */
 import { z } from 'zod';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TNotification } from '../../shared/schemas/notifications.js';
 import { ZProgressPayload, type TProgressPayload } from '../../shared/schemas/realtime.js';
 import { ZEmail } from '../../shared/schemas/common.js';
+import { publishSinkSmsReply } from '../channels/sink-events.js';
 import { createAccount, findTuidByLogin, LoginTakenError, type AccountRecord } from '../data/accounts.js';
 import { parseInput } from '../lib/http.js';
 import { hashPassword } from '../lib/password-hash.js';
@@ -71,4 +73,15 @@ export async function reportSampleProgress(body: unknown): Promise<TProgressPayl
   if (!userId) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
   await reportProgress({ userId, payload, now: new Date() });
   return payload;
+}
+
+const ZSampleSmsReply = z.object({ from: z.string().trim().min(1).max(32), to: z.string().trim().max(32), body: z.string().max(1600) });
+
+/**
+ * A contact's reply to one of our numbers (e.g. STOP), put on the inbound-sms queue exactly as End
+ * User Messaging's two-way SMS would publish it; the inbound-sms worker handles it.
+ */
+export async function replyToSms(body: unknown): Promise<{ inboundMessageId: string }> {
+  const reply = parseInput(ZSampleSmsReply, body);
+  return { inboundMessageId: await publishSinkSmsReply({ ...reply, timestamp: new Date() }) };
 }

@@ -7,7 +7,7 @@
  */
 import { compileTemplate, TemplateCompileError } from '../../shared/domain/personalization.js';
 import { getTrackedLinks } from '../data/campaign-counters.js';
-import { getCampaignRecord, readCampaignCommand } from '../data/campaigns.js';
+import { getCampaignRecord, readEmailCommand } from '../data/campaigns.js';
 import { getContact } from '../data/contacts.js';
 import { trackingSigner, trackingUrls, verifyTrackingToken, type TrackedRecipient } from '../lib/tracking-links.js';
 import { listContactFields } from './contact-fields.js';
@@ -82,7 +82,7 @@ export async function renderOnlineVersion(options: { tuid: string; campaignId: s
   if (!campaign) return null;
   // A recipient sees the version that was sent to them; the preview shows the latest save.
   const commandKey = contactId === null ? campaign.commandKey : (campaign.run?.commandKey ?? campaign.commandKey);
-  const html = (await readCampaignCommand(commandKey)).content?.html;
+  const html = (await readEmailCommand(commandKey)).content?.html;
   if (!html) return null;
   const [fields, contact, sign] = await Promise.all([listContactFields(tuid), contactId === null ? null : getContact(tuid, contactId), trackingSigner()]);
   let compiled;

@@ -1,11 +1,10 @@
-/** Sends campaign batches through the mail transport (functions/services/campaign-send/deliver.ts). */
-import { campaignMailTransport } from '../channels/mail.js';
+/** Sends campaign batches through their channel's transport (functions/services/campaign-send/deliver.ts). */
 import { createQueueWorker } from '../lib/worker.js';
 import { QUEUES } from '../routes.js';
 import { deliverBatch } from '../services/campaign-send/deliver.js';
 import { ZCampaignDeliveryMessage } from '../services/campaign-send/delivery-queue.js';
 
-// A claim protects its recipient as long as the batch that took it stays hidden on the queue.
+// A lease protects its batch as long as the batch that took it stays hidden on the queue.
 const staleAfterMs = (QUEUES.find((queue) => queue.name === 'campaign-delivery')?.visibilityTimeoutSeconds ?? 120) * 1000;
 
-export const handler = createQueueWorker(ZCampaignDeliveryMessage, (message) => deliverBatch(message, { transport: campaignMailTransport(), staleAfterMs }));
+export const handler = createQueueWorker(ZCampaignDeliveryMessage, (message) => deliverBatch(message, { staleAfterMs }));

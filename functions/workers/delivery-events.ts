@@ -1,6 +1,7 @@
 /**
- * Records delivery events (SES through SNS) and tracking events (the public links) in campaign
- * reports and suppresses hard-bounced, complaining and unsubscribed addresses. A redelivered
+ * Records delivery events (SES, and End User Messaging SMS/MMS, through SNS) and tracking events
+ * (the public links) in campaign reports and suppresses hard-bounced, complaining and unsubscribed
+ * addresses and numbers. A redelivered
  * message changes nothing twice (functions/services/delivery-events.ts).
  */
 import { createQueueWorker } from '../lib/worker.js';

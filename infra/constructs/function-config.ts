@@ -25,6 +25,12 @@ export type Capability =
   | 'sendMail'
   /** SES SendEmail (raw content) from any verified identity of the account, through the campaign configuration set. */
   | 'sendCampaignMail'
+  /**
+   * End User Messaging SendTextMessage and SendMediaMessage from any origination identity, through
+   * the campaign SMS configuration set; GetObject on hosted files, which MMS media are (the service
+   * reads them as the caller).
+   */
+  | 'sendCampaignSms'
   /** Post to and close WebSocket connections (socket events of spec §7). */
   | 'publishToSockets'
   /** Read uploaded import files (the data bucket's imports/ prefix). */
@@ -82,8 +88,9 @@ export const FUNCTION_ACCESS: {
     notifications: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
     // Opening, removing and mark-all-read store the user's marks.
     announcements: ['readWriteTable', 'readJwtSecret'],
-    // Announcements are written and broadcast; force-logout and locks end sessions and tell the tabs.
-    admin: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
+    // Announcements are written and broadcast; force-logout and locks end sessions and tell the tabs;
+    // sender ID decisions notify the account (smsIdentity: stored, pushed, mailed by the user's settings).
+    admin: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets'],
     'shopping-cart': ['readTable', 'readJwtSecret'],
     // Contacts and fields are written; a free account crossing 75% or 100% of its contact limit
     // gets a contactLimit notification (stored, pushed, mailed by the owner's settings).
@@ -111,6 +118,8 @@ export const FUNCTION_ACCESS: {
     // Public tracking links: verified by their signature (the token secret), recorded through the
     // events queue; the online version reads the campaign's command.
     tracking: ['readTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueDeliveryEvents'],
+    // Sender ID requests and their name claims, and the allowed calling codes, are written.
+    'sms-settings': ['readWriteTable', 'readJwtSecret'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.
   websocket: ['readWriteTable', 'readJwtSecret'],
@@ -127,9 +136,12 @@ export const FUNCTION_ACCESS: {
     'campaign-plan': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
     // Claims, renders (signed links) and sends each recipient's message through SES.
     // A batch far from its rate slot goes back on the delivery queue with a delay.
-    'campaign-delivery': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'sendCampaignMail', 'enqueueMail', 'publishToSockets'],
+    // SMS and MMS go through End User Messaging the same way.
+    'campaign-delivery': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'sendCampaignMail', 'sendCampaignSms', 'enqueueMail', 'publishToSockets'],
     // Updates reports and suppresses hard-bounced, complaining and unsubscribed addresses.
     'delivery-events': ['readWriteTable', 'publishToSockets'],
+    // Opt-out keywords (STOP) unsubscribe the number in every account that holds it.
+    'inbound-sms': ['readWriteTable'],
   },
   jobs: {
     // Moves overdue unverified accounts to force_verify or terminates them.
@@ -148,10 +160,10 @@ export function jobAccess(job: string): Capabilities {
 
 /**
  * Variables a Lambda in AWS gets. JWT_SECRET is never placed in an environment (functions read it
- * through JWT_SECRET_ARN), SINK_DIR and SINK_THROTTLE_FRACTION belong to the local mail sink and S3_PUBLIC_URL to the local
- * host (in AWS browsers upload to S3 itself).
+ * through JWT_SECRET_ARN), SINK_DIR, SINK_THROTTLE_FRACTION and QUEUE_URL_INBOUND_SMS belong to the local mail and SMS sink and
+ * S3_PUBLIC_URL to the local host (in AWS browsers upload to S3 itself).
  */
-export type LambdaConfigVariable = Exclude<keyof Config, 'JWT_SECRET' | 'SINK_DIR' | 'SINK_THROTTLE_FRACTION' | 'S3_PUBLIC_URL'>;
+export type LambdaConfigVariable = Exclude<keyof Config, 'JWT_SECRET' | 'SINK_DIR' | 'SINK_THROTTLE_FRACTION' | 'QUEUE_URL_INBOUND_SMS' | 'S3_PUBLIC_URL'>;
 type OptionalVariable = 'KNOWLEDGE_BASE_URL' | 'STORE_WRITES_IN_FLIGHT' | 'STORE_BULK_WRITES';
 export type LambdaEnvironment = Readonly<Record<Exclude<LambdaConfigVariable, OptionalVariable>, string> & Partial<Record<OptionalVariable, string>>>;
 
@@ -180,8 +192,8 @@ export type FunctionConfigProps = {
   templateContentPolicy: IManagedPolicy;
   /** GetObject, PutObject and DeleteObject on campaign commands (the data stack's policy). */
   campaignContentPolicy: IManagedPolicy;
-  /** The file manager's content bucket, its public URL (CloudFront) and its read/write/delete policy. */
-  contentHosting: { bucket: IBucket; publicUrl: string; policy: IManagedPolicy };
+  /** The file manager's content bucket, its public URL (CloudFront), its read/write/delete policy and its read-only one (MMS media). */
+  contentHosting: { bucket: IBucket; publicUrl: string; policy: IManagedPolicy; mediaReadPolicy: IManagedPolicy };
   jwtSecret: ISecret;
   queues: ReadonlyMap<QueueName, IQueue>;
   realtime: RealtimeEndpoints;
@@ -191,8 +203,13 @@ export type FunctionConfigProps = {
   mailFrom: string;
   /** Campaign mail: the SES configuration set whose events feed the delivery-events queue, and the account's sending rate for campaigns (messages/s). */
   campaignMail: { configurationSetName: string; sendRate: number };
+  /** Campaign SMS and MMS: the End User Messaging configuration set whose events feed the delivery-events queue. */
+  campaignSms: { configurationSetName: string; sendRate?: number };
   support: SupportContact;
 };
+
+/** Campaign SMS and MMS per second when the stack does not say: what a new End User Messaging account's origination identities take. */
+const DEFAULT_SMS_SEND_RATE = 20;
 
 const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 const TABLE_WRITE_ACTIONS = [
@@ -227,7 +244,10 @@ export class FunctionConfig {
       QUEUE_URL_CAMPAIGN_DELIVERY: this.queue('campaign-delivery').queueUrl,
       QUEUE_URL_DELIVERY_EVENTS: this.queue('delivery-events').queueUrl,
       SES_CONFIGURATION_SET: props.campaignMail.configurationSetName,
+      SMS_TRANSPORT: 'eum',
+      SMS_CONFIGURATION_SET: props.campaignSms.configurationSetName,
       CAMPAIGN_SEND_RATE: String(props.campaignMail.sendRate),
+      SMS_SEND_RATE: String(props.campaignSms.sendRate ?? DEFAULT_SMS_SEND_RATE),
       IDLE_TIME_MS: String(DEFAULT_IDLE_TIME_MS),
       SUPPORT_EMAIL: props.support.email,
       SUPPORT_PHONE: props.support.phone,
@@ -261,6 +281,10 @@ export class FunctionConfig {
         return;
       case 'sendCampaignMail':
         role.addToPrincipalPolicy(this.sendCampaignMailStatement(role));
+        return;
+      case 'sendCampaignSms':
+        role.addToPrincipalPolicy(this.sendCampaignSmsStatement(role));
+        role.addManagedPolicy(this.props.contentHosting.mediaReadPolicy);
         return;
       case 'publishToSockets':
         role.addManagedPolicy(realtime.publishPolicy);
@@ -342,6 +366,24 @@ export class FunctionConfig {
         anyIdentity,
         stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.props.campaignMail.configurationSetName, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
       ],
+    });
+  }
+
+  /**
+   * Campaign SMS go from each account's sender ID or phone number (or the pool's default), so any
+   * origination identity of this account and region; End User Messaging also authorises the
+   * configuration set named in the call.
+   */
+  private sendCampaignSmsStatement(role: IRole): PolicyStatement {
+    const stack = Stack.of(role);
+    const arn = (resource: string, resourceName: string) => stack.formatArn({ service: 'sms-voice', resource, resourceName, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    const identities = [arn('phone-number', '*'), arn('sender-id', '*'), arn('pool', '*')];
+    for (const identity of identities) {
+      acknowledgeWildcardResource(role, identity, 'Campaign SMS go from each account\'s own sender ID or phone number: any origination identity of this account and region, only SendTextMessage and SendMediaMessage, and only through the campaign SMS configuration set.');
+    }
+    return new PolicyStatement({
+      actions: ['sms-voice:SendTextMessage', 'sms-voice:SendMediaMessage'],
+      resources: [...identities, arn('configuration-set', this.props.campaignSms.configurationSetName)],
     });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The dev mailbox: what the local mail and SMS sink received, as pages for people
- * (`/dev/mailbox`, `/dev/sms`) and as JSON for tests (`/dev/api/mail?to=`, `/dev/api/sms?to=`).
+ * (`/dev/mailbox`, `/dev/sms`, where each SMS or MMS has a Reply form) and as JSON for tests
+ * (`/dev/api/mail?to=`, `/dev/api/sms?to=`).
  * Local host only; nothing here exists in AWS.
  */
 import type { ServerResponse } from 'node:http';
@@ -11,8 +12,9 @@ import { writeJson } from './http-event.js';
  * The page runs only its own inline script. Messages show as a reader's mail program shows them
  * once images are allowed: remote images load (so the open pixel fires) and links open in a new
  * tab (so click tracking runs), while the message's own scripts never do (a sandboxed frame).
+ * The page's script may post SMS replies to this host (connect-src 'self').
  */
-const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data: http: https:; form-action 'self'";
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data: http: https:; form-action 'self'; connect-src 'self'";
 
 /** Answers the /dev/ paths; false for any other path. */
 export async function serveDevMailbox(response: ServerResponse, url: URL, sinkDir: string): Promise<boolean> {
@@ -55,11 +57,31 @@ function mailCard(mail: SinkMail): string {
 </article>`;
 }
 
+/** An MMS medium: images as thumbnails, anything else as a link. */
+function mediumTag(medium: NonNullable<SinkSms['media']>[number]): string {
+  const label = escapeHtml(medium.name ?? medium.url);
+  const isImage = medium.contentType?.startsWith('image/') ?? /\.(png|jpe?g|gif|webp)(\?|$)/i.test(medium.url);
+  return `<a href="${escapeHtml(medium.url)}" target="_blank" rel="noopener">${isImage ? `<img src="${escapeHtml(medium.url)}" alt="${label}" loading="lazy">` : label}</a>`;
+}
+
+/**
+ * A message as a phone shows it, with a Reply form: the reply (STOP, say) goes to our number
+ * through POST /dev/api/sms/inbound, as the contact texting back would.
+ */
 function smsCard(sms: SinkSms): string {
-  return `<article>
-  <header><h2>${escapeHtml(sms.to)}</h2>${timeTag(sms.createdAt)}</header>
-  <dl><dt>From</dt><dd>${escapeHtml(sms.from)}</dd></dl>
+  const media = sms.media ?? [];
+  const kind = media.length > 0 ? 'MMS' : 'SMS';
+  return `<article data-to="${escapeHtml(sms.to)}">
+  <header><h2>${escapeHtml(sms.subject || sms.to)}</h2>${timeTag(sms.createdAt)}</header>
+  <dl><dt>To</dt><dd>${escapeHtml(sms.to)}</dd><dt>From</dt><dd>${escapeHtml(sms.from || '(default number)')}</dd>
+  <dt>Type</dt><dd>${kind}${sms.segments === undefined ? '' : `, ${sms.segments} segment${sms.segments === 1 ? '' : 's'}`}</dd>
+  ${sms.tags?.campaignId ? `<dt>Campaign</dt><dd>${escapeHtml(sms.tags.campaignId)}</dd>` : ''}</dl>
   <pre>${escapeHtml(sms.text)}</pre>
+  ${media.length > 0 ? `<div class="media">${media.map(mediumTag).join('')}</div>` : ''}
+  <form class="reply" data-from="${escapeHtml(sms.to)}" data-to="${escapeHtml(sms.from)}">
+    <input name="body" placeholder="Reply, e.g. STOP" aria-label="Reply" required maxlength="1600">
+    <button type="submit">Reply</button><output></output>
+  </form>
 </article>`;
 }
 
@@ -87,6 +109,9 @@ function writePage(response: ServerResponse, title: string, kind: 'mail' | 'sms'
   pre { white-space: pre-wrap; word-break: break-word; background: #f7fafc; padding: .75rem; border-radius: .375rem; margin: .5rem 0 0; }
   iframe { width: 100%; height: 28rem; border: 1px solid #e2e8f0; border-radius: .375rem; margin-top: .5rem; background: #fff; }
   .empty { color: #718096; }
+  .media { display: flex; gap: .5rem; flex-wrap: wrap; margin-top: .5rem; }
+  .media img { max-height: 8rem; max-width: 12rem; border-radius: .375rem; border: 1px solid #e2e8f0; }
+  form.reply { margin: .75rem 0 0; } form.reply input { flex: 1; } form.reply output { color: #718096; font-size: .875rem; align-self: center; }
 </style></head>
 <body>
 <nav>
@@ -101,6 +126,15 @@ function writePage(response: ServerResponse, title: string, kind: 'mail' | 'sms'
 ${cards.join('\n')}
 <script>
   for (const time of document.querySelectorAll('time')) time.textContent = new Date(time.dateTime).toLocaleString();
+  for (const form of document.querySelectorAll('form.reply')) {
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const body = JSON.stringify({ from: form.dataset.from, to: form.dataset.to, body: form.elements.body.value });
+      const answer = await fetch('/dev/api/sms/inbound', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      form.querySelector('output').textContent = answer.ok ? 'Sent' : 'Not sent (' + answer.status + ')';
+      if (answer.ok) form.reset();
+    });
+  }
 </script>
 </body></html>`;
   response

@@ -42,11 +42,14 @@ const MANAGEMENT_PATH = '/_ws';
  * Dev-only actions (local host only; AWS has no such routes): each path runs one export of
  * functions/services/seed.ts with the JSON body, through the real services.
  * `POST /dev/api/notify` `{email, type, messageType, severity, values}`: a notification (stored,
- * pushed, mailed); `POST /dev/api/progress` `{email, payload}`: a progress report (stored, pushed).
+ * pushed, mailed); `POST /dev/api/progress` `{email, payload}`: a progress report (stored, pushed);
+ * `POST /dev/api/sms/inbound` `{from, to, body}`: a contact's reply to our number (the dev SMS
+ * inbox's Reply form), put on the inbound-sms queue as two-way SMS would.
  */
 const DEV_ACTIONS: Record<string, string> = {
   '/dev/api/notify': 'createSampleNotification',
   '/dev/api/progress': 'reportSampleProgress',
+  '/dev/api/sms/inbound': 'replyToSms',
 };
 const DEV_ACTION_BODY_LIMIT = 64 * 1024;
 

@@ -36,6 +36,8 @@ export class ContentStack extends Stack {
   readonly publicUrl: string;
   /** Sign uploads, read the head of and delete hosted files, for the file-manager API. */
   readonly policy: ManagedPolicy;
+  /** Read hosted files, for End User Messaging to fetch MMS media as the sender (GetObject only). */
+  readonly mediaReadPolicy: ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: ContentStackProps) {
     super(scope, id, props);
@@ -96,5 +98,10 @@ export class ContentStack extends Stack {
       statements: [new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], resources: [objects] })],
     });
     acknowledgeWildcardResource(this.policy, objects, 'Hosted files are keyed by account and file id; only s3:PutObject, s3:GetObject, s3:DeleteObject allowed.');
+    this.mediaReadPolicy = new ManagedPolicy(this, 'MmsMediaReadPolicy', {
+      description: 'Read hosted files of the campaign platform, which End User Messaging sends as MMS media',
+      statements: [new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects] })],
+    });
+    acknowledgeWildcardResource(this.mediaReadPolicy, objects, 'MMS media may be any hosted file of the sending account; only s3:GetObject allowed.');
   }
 }

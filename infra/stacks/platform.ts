@@ -77,12 +77,13 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
     exportFilePolicies: data.exportFilePolicies,
     templateContentPolicy: data.templateContentPolicy,
     campaignContentPolicy: data.campaignContentPolicy,
-    contentHosting: { bucket: content.bucket, publicUrl: content.publicUrl, policy: content.policy },
+    contentHosting: { bucket: content.bucket, publicUrl: content.publicUrl, policy: content.policy, mediaReadPolicy: content.mediaReadPolicy },
     jwtSecret: data.jwtSecret,
     queues: messaging.queues,
     appUrl: web.appUrl,
     mailFrom: options.mailFrom,
     campaignMail: { configurationSetName: messaging.campaignMailConfigurationSet.configurationSetName, sendRate: options.campaignSendRate ?? DEFAULT_CAMPAIGN_SEND_RATE },
+    campaignSms: { configurationSetName: messaging.campaignSmsConfigurationSetName },
     support: options.support ?? DEFAULT_SUPPORT,
   };
   const realtime = new RealtimeStack(app, 'CampaignPlatform-Realtime', { env, functionResources, entryResolver });

@@ -22,8 +22,8 @@ export type EngagementEvent = {
   id: string;
   /** ISO instant the event happened. */
   time: string;
-  /** The address the message went to, when the event names it. */
-  email: string | null;
+  /** The address the message went to (an email, or a mobile number in E.164), when the event names it. */
+  address: string | null;
 } & (
   | { kind: 'sent' }
   | { kind: 'delivered' }
@@ -39,7 +39,8 @@ export type EngagementEvent = {
 
 /** One recipient's engagement with one campaign. Times are ISO instants. */
 export type Engagement = {
-  email: string | null;
+  /** The email or mobile number (E.164) the message went to. */
+  address: string | null;
   status: DeliveryStatus;
   statusTime: string;
   deliveredTime: string | null;
@@ -97,9 +98,9 @@ function withStatus(engagement: Engagement, status: DeliveryStatus, time: string
   }
 }
 
-function firstSight(time: string, email: string | null): Engagement {
+function firstSight(time: string, address: string | null): Engagement {
   return {
-    email,
+    address,
     status: 'sent',
     statusTime: time,
     deliveredTime: null,
@@ -128,8 +129,8 @@ const earlier = (a: string | null, b: string) => (a !== null && a < b ? a : b);
  */
 export function applyEngagementEvent(current: Engagement | null, event: EngagementEvent): EngagementChange | null {
   if (current?.recentEventIds.includes(event.id)) return null;
-  const next: Engagement = current ? { ...current, linkClicks: { ...current.linkClicks } } : firstSight(event.time, event.email);
-  next.email ??= event.email;
+  const next: Engagement = current ? { ...current, linkClicks: { ...current.linkClicks } } : firstSight(event.time, event.address);
+  next.address ??= event.address;
   const counters: Partial<CampaignCounters> = {};
   const joins: ReportListName[] = current ? [] : ['delivery'];
   const totals: ReportTotalsDelta = current ? {} : { delivery: 1 };
@@ -244,18 +245,53 @@ export function suppressionOf(event: EngagementEvent): Suppression | null {
   return null;
 }
 
+/** The channel an address belongs to: a mobile number in E.164, or an email. */
+export function channelOfAddress(address: string): 'email' | 'sms' {
+  return address.includes('@') ? 'email' : 'sms';
+}
+
 /**
- * The contact after a suppression: a hard bounce marks the address undeliverable (the contact's
- * owner may reset it), a complaint or an unsubscribe withdraws consent. Unchanged when it already is.
+ * The contact after a suppression on one channel: a hard bounce marks the address undeliverable
+ * (the contact's owner may reset it), a complaint or an unsubscribe withdraws consent. Unchanged
+ * when it already is.
  */
-export function suppressedContact(contact: ContactRecord, suppression: Suppression, now: number): ContactRecord {
-  if (suppression === 'hardBounce') return contact.emailBounce === 'hard' ? contact : { ...contact, emailBounce: 'hard', updateTime: now };
-  return contact.emailSubscribe ? { ...contact, emailSubscribe: false, updateTime: now } : contact;
+export function suppressedContact(contact: ContactRecord, channel: 'email' | 'sms', suppression: Suppression, now: number): ContactRecord {
+  const [bounce, subscribe] = channel === 'email' ? (['emailBounce', 'emailSubscribe'] as const) : (['smsBounce', 'smsSubscribe'] as const);
+  if (suppression === 'hardBounce') return contact[bounce] === 'hard' ? contact : { ...contact, [bounce]: 'hard', updateTime: now };
+  return contact[subscribe] ? { ...contact, [subscribe]: false, updateTime: now } : contact;
 }
 
 /** SES bounce types: Permanent is hard; Transient and Undetermined may succeed later, so soft. */
 export function bounceKindOf(sesBounceType: string): BounceKind {
   return sesBounceType === 'Permanent' ? 'hard' : 'soft';
+}
+
+/**
+ * End User Messaging SMS/MMS statuses (the event type less its TEXT_ or MEDIA_ prefix) that end a
+ * message undelivered. A number that is invalid, blocked by its owner or carrier, or flagged as
+ * spam will not take the next message either: hard. A network or handset that is out of reach for
+ * now, an expired TTL or an unknown outcome may succeed later: soft. Media the service could not
+ * read is our fault, not the number's: soft, so the number is not suppressed. Null for statuses
+ * that are no failure (queued, pending, successful, delivered).
+ */
+const SMS_FAILURES: Readonly<Record<string, BounceKind>> = {
+  INVALID: 'hard',
+  INVALID_MESSAGE: 'soft',
+  BLOCKED: 'hard',
+  CARRIER_BLOCKED: 'hard',
+  SPAM: 'hard',
+  PROTECT_BLOCKED: 'soft',
+  UNREACHABLE: 'soft',
+  CARRIER_UNREACHABLE: 'soft',
+  TTL_EXPIRED: 'soft',
+  UNKNOWN: 'soft',
+  FILE_INACCESSIBLE: 'soft',
+  FILE_TYPE_UNSUPPORTED: 'soft',
+  FILE_SIZE_EXCEEDED: 'soft',
+};
+
+export function smsFailureKindOf(status: string): BounceKind | null {
+  return SMS_FAILURES[status] ?? null;
 }
 
 /** The hour an instant falls in (UTC, ISO), the timeline's bucket. */
@@ -268,7 +304,8 @@ export type ReportListView = Exclude<EmailReportView, 'overview'>;
 
 /** One row of a list view, from the recipient's engagement; `link` and its `url` in the click view of one link. */
 export function toReportRow(view: ReportListView, contactId: number, engagement: Engagement, link?: { index: number; url: string }): TReportRow {
-  const base = { contactId: String(contactId), email: engagement.email ?? '' };
+  // The API's column is named `email` for both channels: it holds the address the message went to.
+  const base = { contactId: String(contactId), email: engagement.address ?? '' };
   switch (view) {
     case 'delivery':
       return { ...base, status: engagement.status, time: engagement.statusTime };

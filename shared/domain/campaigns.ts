@@ -1,7 +1,7 @@
 /**
  * Campaign rules (spec §4 "Campaign"): the states, which action moves a campaign from which
  * state to which, the list tabs, schedules and recurring schedules in the service time zone, and
- * the credits a send needs. Channel-agnostic: email now, SMS and MMS reuse every rule here.
+ * the credits a send needs. Channel-agnostic: email, SMS and MMS share every rule here.
  * Pure: no I/O, no clock (callers pass `now`).
  */
 import { FREE_DAILY_EMAIL_CREDITS, MINUTE_MS, SERVICE_TIME_ZONE } from '../constants.js';
@@ -12,6 +12,26 @@ export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number];
 /** Spec §3 "Campaign save command" types; `base_*` is a campaign made from a base (reusable) design. */
 export const CAMPAIGN_TYPES = ['Email', 'base_email', 'SMS', 'base_sms', 'MMS'] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
+
+/**
+ * The two halves of the product a campaign lives in (spec §2.1, §7): `/emails` with the `email/`
+ * API, and `/sms-and-mms` with the `sms/` API, which holds SMS and MMS campaigns alike. The
+ * family is also the permission section (spec §6: email, sms).
+ */
+export const CAMPAIGN_FAMILIES = ['email', 'sms'] as const;
+export type CampaignFamily = (typeof CAMPAIGN_FAMILIES)[number];
+
+export const FAMILY_CHANNELS: Readonly<Record<CampaignFamily, readonly CampaignChannel[]>> = { email: ['email'], sms: ['sms', 'mms'] };
+export const FAMILY_TYPES: Readonly<Record<CampaignFamily, readonly CampaignType[]>> = { email: ['Email', 'base_email'], sms: ['SMS', 'base_sms', 'MMS'] };
+
+export function channelOfType(type: CampaignType): CampaignChannel {
+  if (type === 'MMS') return 'mms';
+  return type === 'SMS' || type === 'base_sms' ? 'sms' : 'email';
+}
+
+export function familyOfChannel(channel: CampaignChannel): CampaignFamily {
+  return channel === 'email' ? 'email' : 'sms';
+}
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'started', 'paused', 'resumed', 'stopped', 'cancelled', 'finished', 'recovered'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -279,6 +299,12 @@ export type CampaignCounters = {
   failed: number;
   /** Recipients sent again after a worker stopped between sending and recording: the only window for a duplicate. */
   retried: number;
+  /** Credits the sent messages cost (one per email; an SMS's segments times its country's rate, an MMS its country's rate). */
+  creditsUsed: number;
+  /** Message parts sent: SMS segments, one per MMS and per email. */
+  segments: number;
+  /** Audience members the send could not go to at all: a number in a country the account does not allow, or that takes no MMS. */
+  skipped: number;
   delivered: number;
   hardBounces: number;
   softBounces: number;
@@ -295,6 +321,9 @@ export const EMPTY_COUNTERS: CampaignCounters = {
   sent: 0,
   failed: 0,
   retried: 0,
+  creditsUsed: 0,
+  segments: 0,
+  skipped: 0,
   delivered: 0,
   hardBounces: 0,
   softBounces: 0,
@@ -333,7 +362,11 @@ export function percentSent(counters: Pick<CampaignCounters, 'recipients' | 'sen
 /** What an email send needs from the wizard; the names are i18n keys under `campaigns.missing.`. */
 export type MissingPart = 'recipients' | 'subject' | 'sender' | 'content';
 
-/** The parts a campaign's command still lacks before it can be sent (empty when ready). */
+function hasRecipients(selection: { includedGroup: readonly string[]; includedCampaign: readonly unknown[] } | undefined, pasted: readonly string[] | undefined): boolean {
+  return (selection?.includedGroup.length ?? 0) + (selection?.includedCampaign.length ?? 0) + (pasted?.length ?? 0) > 0;
+}
+
+/** The parts an email campaign's command still lacks before it can be sent (empty when ready). */
 export function missingForSend(command: {
   selection?: { includedGroup: readonly string[]; includedCampaign: readonly unknown[] };
   pastedEmails?: readonly string[];
@@ -342,10 +375,21 @@ export function missingForSend(command: {
   content?: { html: string };
 }): MissingPart[] {
   const missing: MissingPart[] = [];
-  const hasSelection = (command.selection?.includedGroup.length ?? 0) + (command.selection?.includedCampaign.length ?? 0) > 0;
-  if (!hasSelection && (command.pastedEmails?.length ?? 0) === 0) missing.push('recipients');
+  if (!hasRecipients(command.selection, command.pastedEmails)) missing.push('recipients');
   if (!command.subject?.trim()) missing.push('subject');
   if (!command.senderEmail?.trim()) missing.push('sender');
   if (!command.content?.html.trim()) missing.push('content');
+  return missing;
+}
+
+/** The parts an SMS or MMS campaign's command still lacks: recipients, and a text (an MMS may carry media alone). */
+export function missingForTextSend(
+  channel: Exclude<CampaignChannel, 'email'>,
+  command: { selection?: { includedGroup: readonly string[]; includedCampaign: readonly unknown[] }; pastedNumbers?: readonly string[]; message?: string; content?: { components: readonly unknown[] } },
+): MissingPart[] {
+  const missing: MissingPart[] = [];
+  if (!hasRecipients(command.selection, command.pastedNumbers)) missing.push('recipients');
+  const hasMedia = channel === 'mms' && (command.content?.components.length ?? 0) > 0;
+  if (!command.message?.trim() && !hasMedia) missing.push('content');
   return missing;
 }

@@ -44,7 +44,7 @@ export const NOTIFICATION_MESSAGES = {
   outsiderApprove: ['invitation'],
   teamResourceAllocation: ['allocated', 'transferRequested', 'transferAccepted', 'transferRejected'],
   connection: ['requested', 'accepted', 'rejected', 'removed', 'roleChanged'],
-  smsIdentity: ['approved', 'rejected'],
+  smsIdentity: ['approved', 'rejected', 'reverify'],
   templateShare: ['shared', 'copySent', 'received', 'accessRemoved', 'accessChanged', 'approved', 'rejected', 'groupShared', 'groupAccessRemoved'],
 } as const satisfies Record<NotificationType, readonly string[]>;
 

@@ -1,5 +1,8 @@
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 
+/** The country a national number (no + or 00) is read in: the service's home, Hong Kong. */
+export const DEFAULT_MOBILE_COUNTRY = 'HK';
+
 const MOBILE_CAPABLE = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE', 'PERSONAL_NUMBER']);
 
 /**

@@ -13,6 +13,7 @@ import {
 import { ZTimeOrderedId } from './common.js';
 import { ZRecipientSelection } from './groups.js';
 import { ZEmailTemplateContent, ZTemplateId } from './templates.js';
+import { TEMPLATE_LIMITS } from '../domain/templates.js';
 
 /**
  * Campaigns (spec §2.1 /emails, create-email-campaign; §3 "Campaign save command", "Campaign
@@ -61,6 +62,53 @@ export const ZEmailCampaignCommand = z.strictObject({
 });
 export type TEmailCampaignCommand = z.infer<typeof ZEmailCampaignCommand>;
 
+/** The SMS and MMS wizards' steps (spec §2.1 create-sms-campaign, create-mms-campaign). */
+export const SMS_WIZARD_STEPS = ['select-groups', 'upload-file', 'paste-numbers', 'sender-id', 'select-template', 'enter-message'] as const;
+export const MMS_WIZARD_STEPS = ['select-groups', 'upload-file', 'paste-numbers', 'information', 'enter-message'] as const;
+export type SmsWizardStep = (typeof SMS_WIZARD_STEPS)[number] | (typeof MMS_WIZARD_STEPS)[number];
+
+/** The SMS-family routes take SMS, MMS and base SMS types. */
+export const ZSmsCampaignType = z.enum(['SMS', 'base_sms', 'MMS']);
+
+/**
+ * An MMS media part (spec §3: type, content id, filename, size, mimeType): a file of the file
+ * manager, whose id is the content id. Sizes and types are checked against the MMS limits
+ * (shared/domain/mms-media.ts) when the campaign is saved and again before it is sent.
+ */
+export const ZMmsComponent = z.strictObject({
+  type: z.enum(['image', 'video', 'audio', 'file']),
+  contentId: z.string().min(1).max(1024),
+  filename: z.string().trim().min(1).max(255),
+  size: z.number().int().min(0),
+  mimeType: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, { message: 'not a media type' }).max(100),
+});
+export type TMmsComponent = z.infer<typeof ZMmsComponent>;
+
+/**
+ * The SMS or MMS campaign's saved wizard state (spec §3 "Campaign save command"): every key
+ * optional, a save replaces only the keys it carries. MMS uses `subject` and `content.components`.
+ */
+export const ZSmsCampaignCommand = z.strictObject({
+  name: ZCampaignName.optional(),
+  selection: ZRecipientSelection.optional(),
+  /** paste-numbers: numbers as typed; invalid ones are reported on save and never sent to. */
+  pastedNumbers: z.array(z.string().max(40)).max(CAMPAIGN_LIMITS.pastedAddresses).optional(),
+  uploadImportId: ZTimeOrderedId.nullable().optional(),
+  /** sender-id: a verified sender ID of the account (its id); null sends from the shared pool. */
+  senderId: z.string().max(64).nullable().optional(),
+  templateId: ZTemplateId.nullable().optional(),
+  /** enter-message: the text, with personalisation tags. */
+  message: z.string().max(TEMPLATE_LIMITS.mmsTextLength).optional(),
+  /** information (MMS). */
+  subject: ZOptionalText(TEMPLATE_LIMITS.mmsSubjectLength).optional(),
+  /** enter-message (MMS): the media parts. */
+  content: z.strictObject({ components: z.array(ZMmsComponent).max(TEMPLATE_LIMITS.mmsMedia) }).optional(),
+});
+export type TSmsCampaignCommand = z.infer<typeof ZSmsCampaignCommand>;
+
+/** A campaign's command, whichever its family. */
+export type TCampaignCommand = TEmailCampaignCommand | TSmsCampaignCommand;
+
 /** POST create-campaign/save with a name: creates a draft (spec §7). */
 export const ZCreateCampaignRequest = z.strictObject({ campaignName: ZCampaignName, type: ZEmailCampaignType.default('Email') });
 export const ZCreateCampaignResponse = z.object({ id: z.string() });
@@ -75,6 +123,16 @@ export const ZSaveCampaignQuery = z.object({
 });
 export const ZCampaignSaveBody = z.union([ZSaveCampaignRequest, ZCreateCampaignRequest]);
 
+/** POST sms/create-campaign/save: the same two bodies with SMS types and command. */
+export const ZCreateSmsCampaignRequest = z.strictObject({ campaignName: ZCampaignName, type: ZSmsCampaignType.default('SMS') });
+export const ZSaveSmsCampaignRequest = z.strictObject({ id: ZCampaignId, command: ZSmsCampaignCommand, type: ZSmsCampaignType.default('SMS') });
+export type TSaveSmsCampaignRequest = z.infer<typeof ZSaveSmsCampaignRequest>;
+export const ZSaveSmsCampaignQuery = z.object({
+  source: z.enum([...SMS_WIZARD_STEPS, 'information']).optional(),
+  mode: z.enum(['auto', 'manual']).default('manual'),
+});
+export const ZSmsCampaignSaveBody = z.union([ZSaveSmsCampaignRequest, ZCreateSmsCampaignRequest]);
+
 /** What a save found wrong but kept (the wizard shows it on its step). */
 export const ZSaveCampaignResponse = z.object({
   success: z.literal(true),
@@ -83,6 +141,14 @@ export const ZSaveCampaignResponse = z.object({
   invalidEmails: z.array(z.string()),
 });
 export type TSaveCampaignResponse = z.infer<typeof ZSaveCampaignResponse>;
+
+export const ZSaveSmsCampaignResponse = z.object({
+  success: z.literal(true),
+  lastModifiedTime: z.string(),
+  /** Pasted numbers that are no valid mobile numbers; kept in the command but never sent to. */
+  invalidNumbers: z.array(z.string()),
+});
+export type TSaveSmsCampaignResponse = z.infer<typeof ZSaveSmsCampaignResponse>;
 
 /** GET create-campaign/save?id=&timestamp= and GET create-campaign/save/lock?id=&timestamp=. */
 export const ZCampaignLoadQuery = z.object({ id: ZCampaignId, timestamp: z.string().max(40).optional() });
@@ -142,6 +208,28 @@ export const ZCampaignLoadResponse = z.object({
 });
 export type TCampaignLoadResponse = z.infer<typeof ZCampaignLoadResponse>;
 
+export const ZSmsCampaignLoadResponse = z.object({
+  id: z.string(),
+  type: ZCampaignType,
+  campaignName: z.string(),
+  command: ZSmsCampaignCommand,
+  campaign: ZCampaignSummary,
+});
+export type TSmsCampaignLoadResponse = z.infer<typeof ZSmsCampaignLoadResponse>;
+
+/** GET sms/campaigns/{id}/cost: what sending the saved campaign now would cost, per destination country. */
+export const ZCampaignCostResponse = z.object({
+  /** Busiest first: recipients, the credits they cost, and the messages they take (SMS segments, or one per MMS). */
+  countries: z.array(z.object({ country: z.string(), recipients: z.number().int(), credits: z.number().int(), messages: z.number().int() })),
+  recipients: z.number().int(),
+  credits: z.number().int(),
+  /** Numbers the campaign cannot go to: a country not on the allowed list, or one that takes no MMS. */
+  skipped: z.number().int(),
+  /** The account's SMS credits now. */
+  balance: z.number().int(),
+});
+export type TCampaignCostResponse = z.infer<typeof ZCampaignCostResponse>;
+
 export const ZCampaignLockResponse = z.object({ lock: ZCampaignLock, heartbeatMs: z.number().int() });
 
 /** POST create-campaign/check-title (spec §5, §7). */
@@ -149,7 +237,7 @@ export const ZCheckTitleRequest = z.strictObject({ id: ZCampaignId.optional(), t
 export const ZCheckTitleResponse = z.object({ duplicated: z.boolean() });
 
 /** POST create-campaign/select-contact/get-detail-by-ids (spec §7). */
-export const ZSelectionDetailsRequest = z.strictObject({ campId: ZCampaignId, type: ZEmailCampaignType.default('Email') });
+export const ZSelectionDetailsRequest = z.strictObject({ campId: ZCampaignId, type: ZCampaignType.optional() });
 const ZSelectedGroup = z.object({ id: z.string(), name: z.string(), exists: z.boolean() });
 const ZSelectedCampaign = z.object({ id: z.string(), title: z.string(), type: z.string(), exists: z.boolean() });
 export const ZSelectionDetailsResponse = z.object({
@@ -213,7 +301,8 @@ export type TCampaignActionRequest = z.infer<typeof ZCampaignActionRequest>;
 
 export const ZReportPathParams = z.object({ view: z.enum(EMAIL_REPORT_VIEWS), campaignId: ZCampaignId });
 export const ZReportQuery = z.object({
-  type: ZEmailCampaignType.default('Email'),
+  /** Spec §7 passes the campaign's type; the campaign itself says what it is. */
+  type: ZCampaignType.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
   /** The click view: one link's clickers (its index in `links`). */
@@ -244,6 +333,9 @@ export const ZCampaignCounters = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   retried: z.number().int(),
+  creditsUsed: z.number().int(),
+  segments: z.number().int(),
+  skipped: z.number().int(),
   delivered: z.number().int(),
   hardBounces: z.number().int(),
   softBounces: z.number().int(),
@@ -282,6 +374,8 @@ export const ZCampaignReportResponse = z.object({
   timeline: z.array(ZReportTimelinePoint).optional(),
   /** overview and click. */
   links: z.array(ZReportLink).optional(),
+  /** overview of SMS and MMS: messages sent and credits spent per destination country, busiest first. */
+  countries: z.array(z.object({ country: z.string(), sent: z.number().int(), credits: z.number().int() })).optional(),
   /** the list views. */
   rows: z.array(ZReportRow).optional(),
   total: z.number().int().optional(),

@@ -32,6 +32,7 @@ describe('handler modules', () => {
       'functions/api/campaigns.ts',
       'functions/api/campaign-reports.ts',
       'functions/api/tracking.ts',
+      'functions/api/sms-settings.ts',
       'functions/ws/connection.ts',
       'functions/workers/outbound-mail.ts',
       'functions/workers/contact-import.ts',
@@ -39,6 +40,7 @@ describe('handler modules', () => {
       'functions/workers/campaign-plan.ts',
       'functions/workers/campaign-delivery.ts',
       'functions/workers/delivery-events.ts',
+      'functions/workers/inbound-sms.ts',
       'functions/workers/account-housekeeping.ts',
       'functions/workers/campaign-scheduler.ts',
     ]);

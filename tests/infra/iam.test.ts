@@ -78,6 +78,8 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   // Campaign mail is the raw-capable grant over the account's identities; transactional mail SendEmail from MAIL_FROM only.
   if (actions.includes('ses:SendRawEmail')) observed.push('sendCampaignMail');
   else if (actions.includes('ses:SendEmail')) observed.push('sendMail');
+  // Campaign SMS: the send actions, and reading hosted files the service fetches MMS media from as the sender.
+  if (actions.includes('sms-voice:SendTextMessage') && managedPolicies.some((policy) => policy.includes('MmsMediaReadPolicy'))) observed.push('sendCampaignSms');
   if (managedPolicies.some((policy) => policy.includes('PublishToSocketsPolicy'))) observed.push('publishToSockets');
   if (managedPolicies.some((policy) => policy.includes('ReadImportFilesPolicy'))) observed.push('readImportFiles');
   if (managedPolicies.some((policy) => policy.includes('UploadImportFilesPolicy'))) observed.push('presignImportUploads');
@@ -168,6 +170,21 @@ describe('least privilege', () => {
     expect(actionsOf(statement ? [statement] : []).sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
     expect(resources).toContain(':identity/*');
     expect(resources).toContain(':configuration-set/');
+  });
+
+  it('lets only the campaign delivery worker send campaign SMS and MMS, from the account\'s origination identities through the SMS configuration set', () => {
+    // Prepare
+    const senders = functions.filter((fn) => permissionsOf(fn).actions.includes('sms-voice:SendTextMessage'));
+
+    // Act
+    const statement = senders.flatMap((fn) => permissionsOf(fn).statements).find((candidate) => actionsOf([candidate]).includes('sms-voice:SendTextMessage'));
+    const resources = JSON.stringify(statement?.Resource);
+
+    // Assess
+    expect(senders.map((fn) => fn.name)).toEqual(['worker:campaign-delivery']);
+    expect(actionsOf(statement ? [statement] : []).sort()).toEqual(['sms-voice:SendMediaMessage', 'sms-voice:SendTextMessage']);
+    for (const identity of [':phone-number/*', ':sender-id/*', ':pool/*', ':configuration-set/']) expect(resources).toContain(identity);
+    expect(resources).not.toContain('"*"');
   });
 
   it('grants socket publishing by attaching the WebSocket stack\'s ManageConnections policy', () => {

@@ -22,7 +22,6 @@ import { emailsRoutes } from './routes/emails/routes.js';
 /** Sections of later issues: routed to the "not available in this build" page, not to placeholders. */
 const LATER_SECTIONS = [
   'sms-and-mms/*',
-  'settings/*',
   'plans-and-orders',
   'checkout',
 ];
@@ -40,13 +39,15 @@ const shellRoutes: RouteObject[] = [
   { path: 'account-force-verify', element: lazyPage(() => import('./routes/account-force-verify/account-force-verify-page.js')) },
   { path: 'force-password-change', element: lazyPage(() => import('./routes/password/force-password-change-page.js')) },
   { path: 'activity-history', element: <OwnAccountOnly>{lazyPage(() => import('./routes/activity-history/activity-history-page.js'))}</OwnAccountOnly> },
-  // Ranked above the later section 'settings/*' by react-router for being more specific.
+  // Ranked above 'settings/*' by react-router for being more specific.
   {
     path: 'settings/notifications',
     element: <OwnAccountOnly>{lazyPage(() => import('./routes/settings/notifications/notification-settings-page.js'))}</OwnAccountOnly>,
   },
-  // Provider support only; the page itself answers everyone else with the error page.
-  { path: 'admin/announcements', element: lazyPage(() => import('./routes/admin/announcements-admin-page.js')) },
+  // The other settings children (sms-and-mms; the later ones' "not available" page) behind one route.
+  { path: 'settings/*', element: lazyPage(() => import('./routes/settings/settings-pages.js')) },
+  // Provider support only (announcements, sender IDs); each page answers everyone else with the error page.
+  { path: 'admin/*', element: lazyPage(() => import('./routes/admin/admin-pages.js')) },
   ...contactsRoutes,
   ...groupsRoutes,
   ...searchRoutes,

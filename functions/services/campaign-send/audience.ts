@@ -3,109 +3,194 @@
  * numbers) so that the planner's count, its credit reservation and the batches it cuts all agree,
  * even when the planner is interrupted and runs again while contacts change.
  *
- * - A send's recipients are its selection (groups and earlier campaigns, deduplicated, reachable)
- *   plus its pasted addresses. A pasted address that is no contact yet becomes one (as if typed on
- *   the contacts page), so reports, unsubscribes and bounces have a contact to land on; an existing
- *   contact that unsubscribed or hard-bounced stays unreached. The set is the campaign's audience
- *   (campaignAudienceSetId), which later campaigns include or exclude.
+ * - A send's recipients are its selection (groups and earlier campaigns, deduplicated, reachable
+ *   on the channel) plus its pasted addresses or numbers. A pasted one that is no contact yet
+ *   becomes one (as if typed on the contacts page), so reports, unsubscribes and bounces have a
+ *   contact to land on; an existing contact that unsubscribed or bounced stays unreached. The set
+ *   is the campaign's audience (campaignAudienceSetId), which later campaigns include or exclude.
  * - A recovery's recipients are the audience less everyone an earlier run claimed, in a set of
  *   the run's own.
+ *
+ * While the recipients stream past, each one's cost is added up (an email one credit; an SMS its
+ * segments at its country's rate, personalisation included): the reservation is exact. A number
+ * the run cannot send to (a country the account does not allow, or no MMS there) is skipped and
+ * counted.
  */
-import { isReachable } from '../../../shared/domain/contacts.js';
+import type { ContactRecord } from '../../../shared/domain/contacts.js';
 import { isValidEmail, normalizeEmail } from '../../../shared/domain/email.js';
-import type { TEmailCampaignCommand } from '../../../shared/schemas/campaigns.js';
+import { DEFAULT_MOBILE_COUNTRY, normalizeMobile } from '../../../shared/domain/phone.js';
+import { tallyCountryCost, type CountryCost } from '../../../shared/domain/sms-pricing.js';
+import type { TCampaignCommand } from '../../../shared/schemas/campaigns.js';
 import { campaignExistsCheck, listRecipientsClaimedBefore } from '../../data/campaign-runs.js';
 import { changeContactSet, ContactSet, deleteContactSet, getContactSet } from '../../data/contact-sets.js';
 import { findContactIdsByIdentities, getContacts } from '../../data/contacts.js';
 import { createContact } from '../contacts.js';
 import { campaignAudienceSetId, resolveRecipients } from '../recipients.js';
+import type { RunSender } from './run-sender.js';
 
 /** Ids buffered before they are added to the stored set: one chunk read and write per flush. */
 const FLUSH_EVERY = 20_000;
 /** Pasted addresses looked up per read (BatchGetItem's 100 keys). */
 const PASTED_LOOKUP = 100;
 
+/** A run's recipients as written: the set, how many, what they cost, and how many the run could not send to. */
+export type RunRecipients = { setId: string; count: number; credits: number; skipped: number };
+
 /** The contact set of a recovery run's recipients. */
 function recoverySetId(campaignId: string, runId: string): string {
   return `campaign-${campaignId}-run-${runId}`;
 }
 
-/** Pasted addresses as contacts: found, or created; only the reachable ones are yielded. */
-async function* pastedRecipients(tuid: string, pasted: readonly string[], now: Date): AsyncGenerator<number[]> {
-  const emails = [...new Set(pasted.map(normalizeEmail).filter(isValidEmail))];
-  for (let start = 0; start < emails.length; start += PASTED_LOOKUP) {
-    const chunk = emails.slice(start, start + PASTED_LOOKUP);
-    const { byEmail } = await findContactIdsByIdentities(tuid, { emails: chunk, mobiles: [] });
-    for (const email of chunk.filter((address) => !byEmail.has(address))) {
-      const created = await createContact({ tuid, input: { email }, now });
-      byEmail.set(email, Number(created.id));
+/** Pasted emails or numbers as their identities: valid ones only, normalised, each once. */
+function pastedIdentities(command: TCampaignCommand): { emails: string[]; mobiles: string[] } {
+  const emails = 'pastedEmails' in command ? [...new Set((command.pastedEmails ?? []).map(normalizeEmail).filter(isValidEmail))] : [];
+  const mobiles =
+    'pastedNumbers' in command
+      ? [...new Set((command.pastedNumbers ?? []).map((number) => normalizeMobile(number, DEFAULT_MOBILE_COUNTRY)).filter((mobile): mobile is string => mobile !== null))]
+      : [];
+  return { emails, mobiles };
+}
+
+/** A pasted address or number that is no contact yet, as the contact it would become (id 0: not stored). */
+function newContactOf(identity: { email: string } | { mobile: string }, now: Date): ContactRecord {
+  const time = now.getTime();
+  return {
+    id: 0,
+    email: 'email' in identity ? identity.email : null,
+    mobile: 'mobile' in identity ? identity.mobile : null,
+    emailSubscribe: true,
+    smsSubscribe: true,
+    emailBounce: 'none',
+    smsBounce: 'none',
+    fields: {},
+    createTime: time,
+    updateTime: time,
+  };
+}
+
+/**
+ * Pasted addresses and numbers as contacts: found, or (`create`) created, or else as they would
+ * be; only the ones the channel reaches are yielded.
+ */
+async function* pastedRecipients(tuid: string, command: TCampaignCommand, sender: RunSender, now: Date, create: boolean): AsyncGenerator<ContactRecord[]> {
+  const { emails, mobiles } = pastedIdentities(command);
+  const pasted = [...emails.map((email) => ({ email })), ...mobiles.map((mobile) => ({ mobile }))];
+  for (let start = 0; start < pasted.length; start += PASTED_LOOKUP) {
+    const chunk = pasted.slice(start, start + PASTED_LOOKUP);
+    const found = await findContactIdsByIdentities(tuid, { emails: chunk.flatMap((one) => ('email' in one ? [one.email] : [])), mobiles: chunk.flatMap((one) => ('mobile' in one ? [one.mobile] : [])) });
+    const ids: number[] = [];
+    const unsaved: ContactRecord[] = [];
+    for (const identity of chunk) {
+      const existing = 'email' in identity ? found.byEmail.get(identity.email) : found.byMobile.get(identity.mobile);
+      if (existing !== undefined) ids.push(existing);
+      else if (create) ids.push(Number((await createContact({ tuid, input: identity, now })).id));
+      else unsaved.push(newContactOf(identity, now));
     }
-    const contacts = await getContacts(tuid, [...byEmail.values()]);
-    yield [...contacts.values()].filter((contact) => isReachable(contact, 'email')).map((contact) => contact.id);
+    const contacts = [...(await getContacts(tuid, ids)).values(), ...unsaved];
+    yield contacts.filter((contact) => sender.reaches(contact));
   }
 }
 
 /**
- * The contact ids a send goes to, streamed in batches (a contact may repeat across the selection
- * and the pasted addresses: the set that receives them holds each once).
+ * The contacts a send goes to, streamed in batches (a contact may repeat across the selection
+ * and the pasted ones: the set that receives them holds each once).
  */
-export async function* resolveCampaignAudience(options: { tuid: string; command: TEmailCampaignCommand; now: Date }): AsyncGenerator<number[]> {
-  const { tuid, command, now } = options;
-  if (command.selection) {
-    for await (const contacts of resolveRecipients({ tuid, channel: 'email', selection: command.selection })) yield contacts.map((contact) => contact.id);
-  }
-  if (command.pastedEmails?.length) yield* pastedRecipients(tuid, command.pastedEmails, now);
+async function* sendAudience(options: { tuid: string; command: TCampaignCommand; sender: RunSender; now: Date; create: boolean }): AsyncGenerator<ContactRecord[]> {
+  const { tuid, command, sender, now } = options;
+  if (command.selection) yield* resolveRecipients({ tuid, channel: sender.channel === 'email' ? 'email' : 'sms', selection: command.selection });
+  yield* pastedRecipients(tuid, command, sender, now, options.create);
 }
 
-/** Adds streamed ids to a stored set in large flushes; the set's existence is tied to the campaign item. */
-async function writeSet(tuid: string, campaignId: string, setId: string, batches: AsyncIterable<number[]>): Promise<void> {
+/**
+ * What sending the command now would cost, per destination country, without writing anything:
+ * the same recipients and prices the planner will use (pasted numbers that are no contact yet
+ * counted as the contacts they will become).
+ */
+export async function estimateAudienceCost(options: { tuid: string; campaignId: string; command: TCampaignCommand; sender: RunSender; now: Date }): Promise<{
+  countries: CountryCost[];
+  recipients: number;
+  credits: number;
+  skipped: number;
+}> {
+  const { tuid, campaignId, sender } = options;
+  const tally = new Map<string, CountryCost>();
+  const seen = new Set<number>();
+  const totals = { recipients: 0, credits: 0, skipped: 0 };
+  for await (const contacts of sendAudience({ ...options, create: false })) {
+    for (const contact of contacts) {
+      if (contact.id !== 0 && seen.has(contact.id)) continue;
+      seen.add(contact.id);
+      const cost = sender.costOf(contact, { tuid, campaignId });
+      if (!cost) {
+        totals.skipped += 1;
+        continue;
+      }
+      totals.recipients += 1;
+      totals.credits += cost.credits;
+      tallyCountryCost(tally, cost.country ?? 'ZZ', cost.credits, cost.segments);
+    }
+  }
+  return { countries: [...tally.values()].sort((a, b) => b.credits - a.credits || a.country.localeCompare(b.country)), ...totals };
+}
+
+/** Adds streamed contacts to a stored set in large flushes, costing each once; the set's existence is tied to the campaign item. */
+async function writeSet(options: { tuid: string; campaignId: string; setId: string; sender: RunSender; batches: AsyncIterable<ContactRecord[]> }): Promise<RunRecipients> {
+  const { tuid, campaignId, setId, sender } = options;
   // The set's counter is the campaign itself: a set of a campaign deleted meanwhile stops being written.
   const campaignExists = () => campaignExistsCheck(tuid, campaignId);
+  // An earlier attempt cut short may have left part of a set: start afresh, so the set holds exactly what was costed.
+  await deleteContactSet(tuid, setId);
+  const seen = new Set<number>();
+  const totals = { count: 0, credits: 0, skipped: 0 };
   let buffer: number[] = [];
   const flush = async () => {
     if (buffer.length > 0) await changeContactSet({ tuid, setId, add: buffer, remove: [], counter: campaignExists });
     buffer = [];
   };
-  for await (const ids of batches) {
-    buffer.push(...ids);
+  for await (const contacts of options.batches) {
+    for (const contact of contacts) {
+      if (seen.has(contact.id)) continue;
+      seen.add(contact.id);
+      const cost = sender.costOf(contact, { tuid, campaignId });
+      if (!cost) {
+        totals.skipped += 1;
+        continue;
+      }
+      totals.count += 1;
+      totals.credits += cost.credits;
+      buffer.push(contact.id);
+    }
     if (buffer.length >= FLUSH_EVERY) await flush();
   }
   await flush();
+  return { setId, ...totals };
 }
 
-function countOf(set: ContactSet): number {
-  let count = 0;
-  for (const _ of set.ids()) count += 1;
-  return count;
+/** Writes a send's audience set; answers its id, size and cost. */
+export async function writeSendRecipients(options: { tuid: string; campaignId: string; command: TCampaignCommand; sender: RunSender; now: Date }): Promise<RunRecipients> {
+  const { tuid, campaignId, sender } = options;
+  return writeSet({ tuid, campaignId, setId: campaignAudienceSetId(campaignId), sender, batches: sendAudience({ ...options, create: true }) });
 }
 
-/** Writes a send's audience set; answers its id and size. */
-export async function writeSendRecipients(options: { tuid: string; campaignId: string; command: TEmailCampaignCommand; now: Date }): Promise<{ setId: string; count: number }> {
-  const setId = campaignAudienceSetId(options.campaignId);
-  await writeSet(options.tuid, options.campaignId, setId, resolveCampaignAudience(options));
-  return { setId, count: countOf(await getContactSet(options.tuid, setId)) };
-}
-
-/** Writes a recovery's set: the audience less every contact an earlier run claimed. */
-export async function writeRecoveryRecipients(options: { tuid: string; campaignId: string; runId: string }): Promise<{ setId: string; count: number }> {
-  const { tuid, campaignId, runId } = options;
+/** Writes a recovery's set: the audience less every contact an earlier run claimed (and anyone no longer reachable). */
+export async function writeRecoveryRecipients(options: { tuid: string; campaignId: string; runId: string; sender: RunSender }): Promise<RunRecipients> {
+  const { tuid, campaignId, runId, sender } = options;
   const reachedSet = await ContactSet.fromBatches(listRecipientsClaimedBefore(tuid, campaignId, runId));
   const audience = await getContactSet(tuid, campaignAudienceSetId(campaignId));
-  const setId = recoverySetId(campaignId, runId);
-  async function* remaining(): AsyncGenerator<number[]> {
+  async function* remaining(): AsyncGenerator<ContactRecord[]> {
     let batch: number[] = [];
+    const contactsOf = async (ids: number[]) => [...(await getContacts(tuid, ids)).values()].filter((contact) => sender.reaches(contact));
     for (const id of audience.ids()) {
       if (reachedSet.has(id)) continue;
       batch.push(id);
       if (batch.length >= FLUSH_EVERY) {
-        yield batch;
+        yield await contactsOf(batch);
         batch = [];
       }
     }
-    if (batch.length > 0) yield batch;
+    if (batch.length > 0) yield await contactsOf(batch);
   }
-  await writeSet(tuid, campaignId, setId, remaining());
-  return { setId, count: countOf(await getContactSet(tuid, setId)) };
+  return writeSet({ tuid, campaignId, setId: recoverySetId(campaignId, runId), sender, batches: remaining() });
 }
 
 /** Removes a run's set when the run never started sending (it went back to draft). */

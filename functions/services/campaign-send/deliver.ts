@@ -23,8 +23,9 @@ import {
   THROTTLE_ATTEMPTS,
 } from '../../../shared/domain/campaign-send.js';
 import { isSending } from '../../../shared/domain/campaigns.js';
-import { isReachable, type ContactRecord } from '../../../shared/domain/contacts.js';
-import { mailFailureKind, type CampaignMailTransport } from '../../channels/mail.js';
+import type { ContactRecord } from '../../../shared/domain/contacts.js';
+import { campaignMailTransport } from '../../channels/mail.js';
+import { campaignSmsTransport } from '../../channels/sms.js';
 import { getCampaignRecord, type CampaignRecord } from '../../data/campaigns.js';
 import {
   claimRecipients,
@@ -41,14 +42,14 @@ import {
   type ClaimResult,
 } from '../../data/campaign-runs.js';
 import { getContacts } from '../../data/contacts.js';
-import { config } from '../../lib/config.js';
 import { createLimiter } from '../../lib/concurrency.js';
 import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from './delivery-queue.js';
-import { campaignMailFor, runMessage, type RunMessage } from './message.js';
 import { finishRunIfSettled, reportRunProgress } from './run-control.js';
+import { compiledRun, runSender, sendRateOf, type RunSender, type Transports } from './run-sender.js';
 
 export type DeliveryOptions = {
-  transport: CampaignMailTransport;
+  /** The channels' transports; by default the configured ones (the sink locally, SES and End User Messaging in AWS). */
+  transports?: Partial<Transports>;
   /** How old a claim must be before another attempt takes it over: the queue's visibility timeout. */
   staleAfterMs: number;
   now?: () => number;
@@ -66,32 +67,44 @@ export class BatchRetryLater extends Error {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type SendOutcome = { sent: number[]; failed: number[]; unsent: number[] };
+type ResolvedOptions = Required<Omit<DeliveryOptions, 'transports'>>;
+
+/** What was sent, and what it cost: credits, message parts and the destination countries (SMS and MMS). */
+type SendOutcome = { sent: number[]; failed: number[]; unsent: number[]; credits: number; segments: number; countries: Map<string, { sent: number; credits: number }> };
 
 /** Sends to claimed recipients: spaced to the rate when one is set, else several at once. */
 async function sendAll(
   recipients: readonly ContactRecord[],
-  message: RunMessage,
+  sender: RunSender,
   ref: { tuid: string; campaignId: string },
   slotStart: number,
-  options: Required<DeliveryOptions>,
+  options: ResolvedOptions,
 ): Promise<SendOutcome> {
-  const { transport, now, sleep, random } = options;
-  const rate = config().CAMPAIGN_SEND_RATE;
-  const outcome: SendOutcome = { sent: [], failed: [], unsent: [] };
+  const { now, sleep, random } = options;
+  const rate = sendRateOf(sender.channel);
+  const outcome: SendOutcome = { sent: [], failed: [], unsent: [], credits: 0, segments: 0, countries: new Map() };
   // Once one message has exhausted its retries the transport is saturated: the rest wait for the batch's retry.
   let givingUp = false;
   const sendOne = async (contact: ContactRecord, index: number) => {
     const at = messageNotBefore(slotStart, index, rate);
     if (at > now()) await sleep(at - now());
     if (givingUp) return void outcome.unsent.push(contact.id);
-    const mail = campaignMailFor(message, { ...ref, contact }, new Date(now()));
+    const outgoing = sender.compose(contact, ref, new Date(now()));
+    // A number this run cannot reach (its country is not allowed, or takes no MMS) fails without a send.
+    if (!outgoing) return void outcome.failed.push(contact.id);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await transport.sendRaw(mail);
+        await outgoing.send();
+        const { credits, segments, country } = outgoing.cost;
+        outcome.credits += credits;
+        outcome.segments += segments;
+        if (country) {
+          const tally = outcome.countries.get(country) ?? { sent: 0, credits: 0 };
+          outcome.countries.set(country, { sent: tally.sent + 1, credits: tally.credits + credits });
+        }
         return void outcome.sent.push(contact.id);
       } catch (error) {
-        const kind = mailFailureKind(error);
+        const kind = sender.failureKind(error);
         if (kind === 'permanent') {
           console.warn(JSON.stringify({ level: 'warn', msg: 'campaign message refused', campaignId: ref.campaignId, contactId: contact.id, error: String(error) }));
           return void outcome.failed.push(contact.id);
@@ -119,7 +132,7 @@ async function sendAll(
  * predecessor left as retried. A recovery claims conditionally: a worker of the stopped run it
  * recovers may still be sending, and whoever that run claimed is not sent again.
  */
-async function claimLeased(ref: { tuid: string; campaignId: string; runId: string }, firstSend: boolean, contactIds: readonly number[], takenOver: boolean, options: Required<DeliveryOptions>): Promise<ClaimResult> {
+async function claimLeased(ref: { tuid: string; campaignId: string; runId: string }, firstSend: boolean, contactIds: readonly number[], takenOver: boolean, options: ResolvedOptions): Promise<ClaimResult> {
   const { tuid, campaignId, runId } = ref;
   const now = options.now();
   if (!firstSend) return claimRecipients({ tuid, campaignId, runId, contactIds, now, staleAfterMs: options.staleAfterMs });
@@ -148,8 +161,8 @@ async function drop(message: TCampaignDeliveryMessage, outcome: BatchOutcome, no
 const lastProgressAsk = new Map<string, number>();
 
 export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOptions: DeliveryOptions): Promise<void> {
-  const options: Required<DeliveryOptions> = {
-    ...deliveryOptions,
+  const options: ResolvedOptions = {
+    staleAfterMs: deliveryOptions.staleAfterMs,
     now: deliveryOptions.now ?? Date.now,
     sleep: deliveryOptions.sleep ?? realSleep,
     random: deliveryOptions.random ?? Math.random,
@@ -177,11 +190,12 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   if (wait > MAX_SLOT_WAIT_MS) return enqueueDeliveryBatches([message], now());
   if (wait > 0) await options.sleep(wait);
 
-  const [compiled, contacts] = await Promise.all([runMessage(tuid, runId, record.run?.commandKey ?? record.commandKey), getContacts(tuid, pending)]);
+  const [compiled, contacts] = await Promise.all([compiledRun({ tuid, runId, channel: record.channel, commandKey: record.run?.commandKey ?? record.commandKey }), getContacts(tuid, pending)]);
+  const sender = runSender(compiled, { mail: deliveryOptions.transports?.mail ?? campaignMailTransport(), sms: deliveryOptions.transports?.sms ?? campaignSmsTransport() });
   // Unsubscribed, bounced or deleted since the plan: not sent, counted as failed, credit returned.
   const reachable = pending.filter((id) => {
     const contact = contacts.get(id);
-    return contact !== undefined && isReachable(contact, 'email');
+    return contact !== undefined && sender.reaches(contact);
   });
   const unreachable = pending.filter((id) => !reachable.includes(id));
   const version = await leaseBatch(ref, outcome, now());
@@ -193,9 +207,16 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   }
 
   const recipients = claim.claimed.map((id) => contacts.get(id)!);
-  const sent = await sendAll(recipients, compiled, { tuid, campaignId }, message.notBefore > 0 ? message.notBefore : now(), options);
+  const sent = await sendAll(recipients, sender, { tuid, campaignId }, message.notBefore > 0 ? message.notBefore : now(), options);
   const doneIds = [...outcome.doneIds, ...unreachable, ...claim.reached, ...sent.sent, ...sent.failed];
-  const counts = { sent: sent.sent.length, failed: sent.failed.length + unreachable.length, retried: claim.retried.length };
+  const counts = {
+    sent: sent.sent.length,
+    failed: sent.failed.length + unreachable.length,
+    retried: claim.retried.length,
+    creditsUsed: sent.credits,
+    segments: sent.segments,
+    countries: sent.countries,
+  };
   if (sent.unsent.length > 0) {
     await releaseRecipientClaims(tuid, campaignId, sent.unsent);
     if (doneIds.length > outcome.doneIds.length) await recordBatch(ref, { state: 'partial', doneIds, previousVersion: version }, counts);

@@ -11,10 +11,8 @@ import type { TFieldSchema } from '../../../shared/schemas/contacts.js';
 import type { TEmailCampaignCommand } from '../../../shared/schemas/campaigns.js';
 import type { CampaignMail } from '../../channels/mail.js';
 import { buildMimeMessage, formatAddress, textFromHtml, withPreheader, type MimeAddress } from '../../channels/mime.js';
-import { readCampaignCommand } from '../../data/campaigns.js';
 import { config } from '../../lib/config.js';
 import { trackingSigner, trackingUrls } from '../../lib/tracking-links.js';
-import { listContactFields } from '../contact-fields.js';
 
 export type RunMessage = {
   subject: CompiledTemplate;
@@ -44,24 +42,6 @@ export async function compileRunMessage(command: TEmailCampaignCommand, fields: 
     trackedLinks: compiledHtml.trackedLinks.map((link) => link.url),
     sign: await trackingSigner(),
   };
-}
-
-// A warm worker sends many batches of the same run: its message is compiled once.
-const compiled = new Map<string, Promise<RunMessage>>();
-const KEEP_COMPILED = 8;
-
-/** The message of a run (the command version the run started with), compiled once per worker. */
-export function runMessage(tuid: string, runId: string, commandKey: string | null): Promise<RunMessage> {
-  const key = `${tuid}/${runId}`;
-  let message = compiled.get(key);
-  if (!message) {
-    message = Promise.all([readCampaignCommand(commandKey), listContactFields(tuid)]).then(([command, fields]) => compileRunMessage(command, fields));
-    // A failed compile is not kept: the next batch tries again.
-    message.catch(() => compiled.delete(key));
-    if (compiled.size >= KEEP_COMPILED) compiled.delete(compiled.keys().next().value!);
-    compiled.set(key, message);
-  }
-  return message;
 }
 
 /** One recipient's mail: personalised parts, their signed links, and the raw MIME text. */

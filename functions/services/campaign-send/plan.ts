@@ -1,11 +1,12 @@
 /**
  * The planner: turns a started (or recovered) campaign run into delivery batches.
  *
- * 1. Recipients: a send writes its audience set (selection and pasted addresses, deduplicated,
- *    reachable); a recovery writes a set of the audience not yet claimed. Nothing is held in memory
- *    but ids in bitmaps.
- * 2. Checks: the login email must be verified; 0 recipients and too few credits send the
- *    campaign back to draft with the reason. Credits are reserved atomically, once per run.
+ * 1. Recipients: a send writes its audience set (selection and pasted addresses or numbers,
+ *    deduplicated, reachable on the channel); a recovery writes a set of the audience not yet
+ *    claimed. Each recipient's cost is added up on the way (audience.ts).
+ * 2. Checks: the login email must be verified; 0 recipients and too few credits (email, or SMS
+ *    for SMS and MMS) send the campaign back to draft with the reason. Credits are reserved
+ *    atomically, once per run.
  * 3. Checkpoint: the run item (recipients, reservation, the rate's origin); the campaign's run
  *    gets its recipient count and estimated end; the message's tracked links are stored.
  * 4. Batches of DELIVERY_BATCH_SIZE ids, in id order from the stored set, each with its rate
@@ -16,18 +17,20 @@ import { BATCHES_PER_CHECKPOINT, batchNotBefore, DELIVERY_BATCH_SIZE, estimatedE
 import { serviceDay, type CampaignStatus, type DraftReason, SENDING_STATUSES } from '../../../shared/domain/campaigns.js';
 import { TemplateCompileError } from '../../../shared/domain/personalization.js';
 import { getAccount } from '../../data/accounts.js';
-import { putTrackedLinks } from '../../data/campaign-counters.js';
+import { addCampaignCounters, putTrackedLinks } from '../../data/campaign-counters.js';
 import { changeCampaignRecord, getCampaignRecord, readCampaignCommand, type CampaignRecord } from '../../data/campaigns.js';
 import { createRunProgress, getRunProgress, markRunEnqueued, setRunBatches, type RunProgress } from '../../data/campaign-runs.js';
 import { getContactSet } from '../../data/contact-sets.js';
-import { reserveEmailCredits, type EmailCreditSource } from '../../data/credit-ledger.js';
-import { config } from '../../lib/config.js';
+import { reserveCampaignCredits, type CreditSource } from '../../data/credit-ledger.js';
 import { notifyCampaign } from '../campaign-notices.js';
 import { discardRunRecipients, writeRecoveryRecipients, writeSendRecipients } from './audience.js';
 import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from './delivery-queue.js';
-import { runMessage } from './message.js';
 import type { TCampaignPlanMessage } from './plan-queue.js';
 import { finishRunIfSettled } from './run-control.js';
+import { compiledRun, runSender, sendRateOf, type RunSender } from './run-sender.js';
+import { UnsendableContent } from './text-message.js';
+import { campaignMailTransport } from '../../channels/mail.js';
+import { campaignSmsTransport } from '../../channels/sms.js';
 
 /** A run that has not started sending may still be paused; it returns to draft from either. */
 const PLANNABLE: readonly CampaignStatus[] = [...SENDING_STATUSES, 'paused'];
@@ -35,6 +38,18 @@ const PLANNABLE: readonly CampaignStatus[] = [...SENDING_STATUSES, 'paused'];
 async function backToDraft(tuid: string, record: CampaignRecord, runId: string, reason: DraftReason, now: Date): Promise<void> {
   const draft = await changeCampaignRecord(tuid, record.id, { statuses: PLANNABLE, runId }, { status: 'draft', draftReason: reason });
   if (draft) await notifyCampaign({ tuid, record: draft, messageType: 'backToDraft', now });
+}
+
+/** The run's channel, or null when its message cannot be sent (the run went back to draft). */
+async function senderOf(tuid: string, record: CampaignRecord, runId: string): Promise<RunSender | null> {
+  try {
+    const run = await compiledRun({ tuid, runId, channel: record.channel, commandKey: record.run?.commandKey ?? record.commandKey });
+    // The planner only costs messages: transports are the delivery workers' business.
+    return runSender(run, { mail: campaignMailTransport(), sms: campaignSmsTransport() });
+  } catch (error) {
+    if (error instanceof TemplateCompileError || error instanceof UnsendableContent) return null;
+    throw error;
+  }
 }
 
 /** Steps 1–3, or null when the run went back to draft. */
@@ -47,37 +62,46 @@ async function checkpointRun(message: TCampaignPlanMessage, record: CampaignReco
     return null;
   }
   // A message that cannot be rendered never reaches a batch: nothing is reserved for it.
-  try {
-    await runMessage(tuid, runId, record.run?.commandKey ?? record.commandKey);
-  } catch (error) {
-    if (!(error instanceof TemplateCompileError)) throw error;
+  const sender = await senderOf(tuid, record, runId);
+  if (!sender) {
     await backToDraft(tuid, record, runId, 'contentProblem', now);
     return null;
   }
   const recipients =
     kind === 'send'
-      ? await writeSendRecipients({ tuid, campaignId, command: await readCampaignCommand(record.run?.commandKey ?? record.commandKey), now })
-      : await writeRecoveryRecipients({ tuid, campaignId, runId });
+      ? await writeSendRecipients({ tuid, campaignId, command: await readCampaignCommand(record.run?.commandKey ?? record.commandKey), sender, now })
+      : await writeRecoveryRecipients({ tuid, campaignId, runId, sender });
   if (recipients.count === 0) {
     await backToDraft(tuid, record, runId, 'noRecipients', now);
     return null;
   }
-  const creditSource: EmailCreditSource = account.free ? { free: true, day: serviceDay(now) } : { free: false };
-  if (!(await reserveEmailCredits({ tuid, campaignId, runId, count: recipients.count, source: creditSource, now }))) {
+  const creditKind = record.channel === 'email' ? 'email' : 'sms';
+  // Free accounts have free email credits each day; SMS credits are only ever bought.
+  const creditSource: CreditSource = account.free && creditKind === 'email' ? { free: true, day: serviceDay(now) } : { free: false };
+  if (!(await reserveCampaignCredits({ tuid, campaignId, runId, kind: creditKind, count: recipients.credits, source: creditSource, now }))) {
     // A send that never went has no audience: later campaigns must not find it as "sent to".
     if (kind === 'send') await discardRunRecipients(tuid, recipients.setId);
-    await backToDraft(tuid, record, runId, 'insufficientEmailCredits', now);
+    await backToDraft(tuid, record, runId, creditKind === 'email' ? 'insufficientEmailCredits' : 'insufficientSmsCredits', now);
     return null;
   }
   const planStart = clock().getTime() + FIRST_SLOT_LEAD_MS;
-  await createRunProgress(tuid, campaignId, { runId, kind, recipientSetId: recipients.setId, recipients: recipients.count, creditSource, planStart });
+  const created = await createRunProgress(tuid, campaignId, {
+    runId,
+    kind,
+    recipientSetId: recipients.setId,
+    recipients: recipients.count,
+    reserved: recipients.credits,
+    creditSource,
+    creditKind,
+    planStart,
+  });
+  if (created && recipients.skipped > 0) await addCampaignCounters(tuid, campaignId, { skipped: recipients.skipped });
   return getRunProgress(tuid, campaignId, runId);
 }
 
 /** Step 4 from the checkpoint; answers the number of batches. */
-async function enqueueBatches(message: TCampaignPlanMessage, progress: RunProgress, now: () => Date): Promise<number> {
+async function enqueueBatches(message: TCampaignPlanMessage, progress: RunProgress, rate: number, now: () => Date): Promise<number> {
   const { tuid, campaignId, runId } = message;
-  const rate = config().CAMPAIGN_SEND_RATE;
   const set = await getContactSet(tuid, progress.recipientSetId);
   let seq = 0;
   let ids: number[] = [];
@@ -123,16 +147,16 @@ export async function planCampaignRun(message: TCampaignPlanMessage, now: () => 
     if (!progress) return;
   }
   if (progress.batches !== null) return;
-  const rate = config().CAMPAIGN_SEND_RATE;
-  const compiled = await runMessage(tuid, runId, record.run.commandKey ?? record.commandKey);
-  await putTrackedLinks(tuid, campaignId, runId, compiled.trackedLinks);
+  const rate = sendRateOf(record.channel);
+  const compiled = await compiledRun({ tuid, runId, channel: record.channel, commandKey: record.run.commandKey ?? record.commandKey });
+  if (compiled.channel === 'email') await putTrackedLinks(tuid, campaignId, runId, compiled.message.trackedLinks);
   const started = await changeCampaignRecord(
     tuid,
     campaignId,
     { runId },
     { runFields: { recipients: progress.recipients, estimatedEndTime: estimatedEndTime(new Date(progress.planStart), progress.recipients, rate).toISOString() } },
   );
-  const batches = await enqueueBatches(message, progress, now);
+  const batches = await enqueueBatches(message, progress, rate, now);
   // Only the attempt that sets the total announces the start: a redelivery does not notify twice.
   if (!(await setRunBatches(tuid, campaignId, runId, batches))) return;
   if (started) await notifyCampaign({ tuid, record: started, messageType: 'started', actor: started.run?.startedBy, counts: { total: progress.recipients, sent: 0 }, now: now() });

@@ -5,14 +5,14 @@
  * actions (functions/services/campaign-actions.ts) change the status first and call these after.
  */
 import { batchNotBefore } from '../../../shared/domain/campaign-send.js';
-import { percentSent, SENDING_STATUSES } from '../../../shared/domain/campaigns.js';
+import { percentSent, SENDING_STATUSES, type CampaignChannel } from '../../../shared/domain/campaigns.js';
 import { changeCampaignRecord, getCampaignRecord, type CampaignRecord } from '../../data/campaigns.js';
 import { deleteParkedBatches, dropBatch, getBatchOutcome, getRunProgress, listParkedBatches, takeProgressTurn, type RunProgress } from '../../data/campaign-runs.js';
-import { refundEmailCredits } from '../../data/credit-ledger.js';
-import { config } from '../../lib/config.js';
+import { refundCampaignCredits } from '../../data/credit-ledger.js';
 import { notifyCampaign } from '../campaign-notices.js';
 import { reportProgress } from '../notifications.js';
 import { enqueueDeliveryBatches } from './delivery-queue.js';
+import { sendRateOf } from './run-sender.js';
 
 /** Tells the user who started the run how far it got (the progress menu and socket). */
 async function reportRun(record: CampaignRecord, progress: RunProgress, finished: boolean, now: Date): Promise<void> {
@@ -21,7 +21,7 @@ async function reportRun(record: CampaignRecord, progress: RunProgress, finished
     userId: record.run?.startedBy.loginTuid ?? record.createdBy.loginTuid,
     payload: {
       id: record.id,
-      type: 'emailCampign',
+      type: record.channel === 'email' ? 'emailCampign' : 'smsCampaign',
       taskName: record.name,
       currPos: done,
       total: progress.recipients,
@@ -48,7 +48,7 @@ export async function reportRunProgress(tuid: string, record: CampaignRecord, ru
 export async function finishRunIfSettled(tuid: string, campaignId: string, runId: string, now: Date): Promise<void> {
   const progress = await getRunProgress(tuid, campaignId, runId);
   if (!progress || progress.batches === null || progress.settled < progress.batches) return;
-  await refundEmailCredits({ tuid, campaignId, runId, count: progress.recipients - progress.sent, source: progress.creditSource, now });
+  await refundCampaignCredits({ tuid, campaignId, runId, kind: progress.creditKind, count: progress.reserved - progress.creditsUsed, source: progress.creditSource, now });
   const finished = await changeCampaignRecord(tuid, campaignId, { statuses: SENDING_STATUSES, runId }, { status: 'finished', runFields: { finishTime: now.toISOString() } });
   if (finished) {
     await reportRun(finished, progress, true, now);
@@ -63,8 +63,8 @@ export async function finishRunIfSettled(tuid: string, campaignId: string, runId
 }
 
 /** Re-enqueues a resumed run's parked batches in fresh rate slots from now; ends the run if nothing is left. */
-export async function resumeCampaignRun(tuid: string, campaignId: string, runId: string, now = new Date()): Promise<void> {
-  const rate = config().CAMPAIGN_SEND_RATE;
+export async function resumeCampaignRun(tuid: string, campaignId: string, runId: string, channel: CampaignChannel, now = new Date()): Promise<void> {
+  const rate = sendRateOf(channel);
   let slot = 0;
   for await (const parked of listParkedBatches(tuid, campaignId, runId)) {
     const batches = parked.map((batch) => ({ tuid, campaignId, runId, seq: batch.seq, contactIds: batch.contactIds, notBefore: batchNotBefore(now.getTime(), slot++, rate) }));

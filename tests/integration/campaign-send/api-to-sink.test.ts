@@ -4,7 +4,6 @@
  * workers take it from their queues to the sink.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignMailTransport } from '../../../functions/channels/mail.js';
 import { readSink } from '../../../functions/channels/sink.js';
 import { updateAccount } from '../../../functions/data/accounts.js';
 import { getCampaignCounters } from '../../../functions/data/campaign-counters.js';
@@ -54,7 +53,7 @@ describe('a campaign sent through the API', () => {
     expect((await act(api, owner, id, { action: 'sendNow' })).status).toBe(200);
     await drainQueue('campaign-plan');
     const [first, second, third] = await takeDeliveryMessages();
-    const deliver = (message: typeof first) => deliverBatch(message!, { transport: campaignMailTransport(), staleAfterMs: 120_000 });
+    const deliver = (message: typeof first) => deliverBatch(message!, { staleAfterMs: 120_000 });
 
     // Act
     await deliver(first);

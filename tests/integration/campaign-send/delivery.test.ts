@@ -48,7 +48,7 @@ async function plannedCampaign(recipients: number, emailCredits = 10_000) {
 }
 
 function deliver(message: TCampaignDeliveryMessage, options: { transport?: CampaignMailTransport; now?: () => number } = {}) {
-  return deliverBatch(message, { transport: options.transport ?? campaignMailTransport(), staleAfterMs: STALE_AFTER_MS, sleep: noSleep, now: options.now });
+  return deliverBatch(message, { transports: { mail: options.transport ?? campaignMailTransport() }, staleAfterMs: STALE_AFTER_MS, sleep: noSleep, now: options.now });
 }
 
 async function setStatus(tuid: string, campaignId: string, status: CampaignStatus) {
@@ -199,7 +199,7 @@ describe('pause, resume and stop', () => {
     await deliver(batches[2]!);
     const whilePaused = (await mailsOf(campaignId)).length;
     await setStatus(tuid, campaignId, 'resumed');
-    await resumeCampaignRun(tuid, campaignId, batches[0]!.runId);
+    await resumeCampaignRun(tuid, campaignId, batches[0]!.runId, 'email');
     const resumed = await takeDeliveryMessages();
     for (const batch of resumed) await deliver(batch);
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   applyEngagementEvent,
   bounceKindOf,
+  channelOfAddress,
+  smsFailureKindOf,
   reportMode,
   suppressedContact,
   suppressionOf,
@@ -15,7 +17,7 @@ import type { ContactRecord } from '../../../shared/domain/contacts.js';
 let ids = 0;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 10, minute)).toISOString();
 const event = (fields: Partial<EngagementEvent> & Pick<EngagementEvent, 'kind'>, minute = 0): EngagementEvent =>
-  ({ id: `e${(ids += 1)}`, time: at(minute), email: 'ada@example.com', ...fields }) as EngagementEvent;
+  ({ id: `e${(ids += 1)}`, time: at(minute), address: 'ada@example.com', ...fields }) as EngagementEvent;
 
 /** Applies events in order, as the worker would; returns the last engagement and the summed counter deltas. */
 function run(events: EngagementEvent[]) {
@@ -123,10 +125,28 @@ describe('suppression', () => {
   });
 
   it('marks a hard bounce on the address and withdraws consent otherwise, leaving a suppressed contact as it is', () => {
-    expect(suppressedContact(contact, 'hardBounce', 5)).toMatchObject({ emailBounce: 'hard', emailSubscribe: true, updateTime: 5 });
-    expect(suppressedContact(contact, 'complaint', 5)).toMatchObject({ emailBounce: 'none', emailSubscribe: false });
+    expect(suppressedContact(contact, 'email', 'hardBounce', 5)).toMatchObject({ emailBounce: 'hard', emailSubscribe: true, updateTime: 5 });
+    expect(suppressedContact(contact, 'email', 'complaint', 5)).toMatchObject({ emailBounce: 'none', emailSubscribe: false });
     const unsubscribed = { ...contact, emailSubscribe: false };
-    expect(suppressedContact(unsubscribed, 'unsubscribe', 5)).toBe(unsubscribed);
+    expect(suppressedContact(unsubscribed, 'email', 'unsubscribe', 5)).toBe(unsubscribed);
+  });
+
+  it('suppresses a mobile number on the SMS channel only', () => {
+    const mobile = { ...contact, mobile: '+85291234567' };
+    expect(suppressedContact(mobile, 'sms', 'hardBounce', 5)).toMatchObject({ smsBounce: 'hard', smsSubscribe: true, emailBounce: 'none', updateTime: 5 });
+    expect(suppressedContact(mobile, 'sms', 'unsubscribe', 5)).toMatchObject({ smsSubscribe: false, emailSubscribe: true, smsBounce: 'none' });
+    const stopped = { ...mobile, smsSubscribe: false };
+    expect(suppressedContact(stopped, 'sms', 'unsubscribe', 5)).toBe(stopped);
+  });
+
+  it('tells a mobile number from an email address', () => {
+    expect([channelOfAddress('+85291234567'), channelOfAddress('a@example.com')]).toEqual(['sms', 'email']);
+  });
+
+  it('reads End User Messaging failures: invalid, blocked and spam are hard; unreachable, expired, unknown and media problems soft; successes none', () => {
+    expect(['INVALID', 'BLOCKED', 'CARRIER_BLOCKED', 'SPAM'].map(smsFailureKindOf)).toEqual(['hard', 'hard', 'hard', 'hard']);
+    expect(['CARRIER_UNREACHABLE', 'UNREACHABLE', 'TTL_EXPIRED', 'UNKNOWN', 'FILE_INACCESSIBLE'].map(smsFailureKindOf)).toEqual(['soft', 'soft', 'soft', 'soft', 'soft']);
+    expect(['DELIVERED', 'SUCCESSFUL', 'QUEUED', 'PENDING'].map(smsFailureKindOf)).toEqual([null, null, null, null]);
   });
 
   it('reads SES Permanent as hard, Transient and Undetermined as soft', () => {

@@ -42,7 +42,8 @@ const FAMILY: Record<NotificationType, string[]> = {
   outsiderApprove: TEAM,
   teamResourceAllocation: TEAM,
   connection: CONNECTION,
-  smsIdentity: SHARING,
+  // Spec §3 "Verification": a sender ID also carries senderIdForceReverifyEndTime.
+  smsIdentity: [...SHARING, 'senderIdForceReverifyEndTime'],
   templateShare: SHARING,
 };
 

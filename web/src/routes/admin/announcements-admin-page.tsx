@@ -10,6 +10,7 @@ import { useAdminAnnouncements, type TAnnouncement } from '../../api/announcemen
 import { useClaims } from '../../session/session.js';
 import { ErrorPage } from '../error/error-page.js';
 import { AnnouncementEditor } from './announcement-editor.js';
+import { AdminTabs } from './admin-tabs.js';
 import { AnnouncementTable } from './announcement-table.js';
 import { DeleteAnnouncementDialog } from './delete-announcement-dialog.js';
 
@@ -30,6 +31,7 @@ function AnnouncementsAdmin() {
 
   return (
     <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="6xl" mx="auto" data-testid="announcements-admin">
+      <AdminTabs current="announcements" />
       <Flex gap="4" align={{ base: 'stretch', sm: 'end' }} justify="space-between" direction={{ base: 'column', sm: 'row' }} mb="6">
         <Stack gap="1">
           <Heading as="h1" size="2xl" letterSpacing="-0.02em">

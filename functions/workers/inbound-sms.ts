@@ -1,0 +1,8 @@
+/**
+ * Replies to our phone numbers (two-way SMS through SNS): an opt-out keyword unsubscribes the
+ * number from campaign SMS. A redelivered reply changes nothing twice (functions/services/inbound-sms.ts).
+ */
+import { createQueueWorker } from '../lib/worker.js';
+import { processInboundSms, ZInboundSmsMessage } from '../services/inbound-sms.js';
+
+export const handler = createQueueWorker(ZInboundSmsMessage, (message) => processInboundSms(message, new Date()));

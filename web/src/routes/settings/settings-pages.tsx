@@ -1,0 +1,18 @@
+/**
+ * The settings children (spec §2.1 /settings) other than notifications, behind one route: one
+ * entry in the entry's preload map however many children come (the initial bundle is at its
+ * limit). Each child is a chunk of its own; children of later issues show the "not available in
+ * this build" page.
+ */
+import { useLocation } from 'react-router-dom';
+import SectionUnavailablePage from '../error/section-unavailable-page.js';
+import { lazySubPage } from '../lazy-sub-page.js';
+
+const SmsSettingsPage = lazySubPage(() => import('./sms-and-mms/sms-settings-page.js'));
+
+export default function SettingsPages() {
+  const child = useLocation().pathname.split('/').filter(Boolean).slice(1).join('/');
+  // Needs read on the sms section; the page answers everyone else with the error page.
+  if (child === 'sms-and-mms') return <SmsSettingsPage />;
+  return <SectionUnavailablePage />;
+}
