@@ -18,7 +18,16 @@ export type StoredEngagement = { engagement: Engagement; version: number };
 
 export type ReportEntry = { contactId: number; time: string };
 
-export type ReportTotals = { delivery: number; bounce: number; links: Map<number, { clicks: number; uniqueClicks: number }> };
+export type ReportTotals = {
+  delivery: number;
+  bounce: number;
+  links: Map<number, { clicks: number; uniqueClicks: number }>;
+  /** Failed recipients by status code (SMS and MMS), most first. */
+  failureReasons: Array<{ reason: string; count: number }>;
+};
+
+/** Totals item attributes counting failures by status code: `r_INVALID`. */
+const FAILURE_REASON = 'r_';
 
 const ENGAGEMENT_FIELDS = [
   'address',
@@ -75,11 +84,12 @@ export async function getEngagements(tuid: string, campaignId: string, contactId
 }
 
 function totalsItem(tuid: string, campaignId: string, change: EngagementChange): TransactItem | null {
-  const { delivery, bounce, linkClicks } = change.totals;
+  const { delivery, bounce, linkClicks, failureReasons } = change.totals;
   const adds: Array<[string, number]> = [];
   if (delivery) adds.push(['delivery', delivery]);
   if (bounce) adds.push(['bounce', bounce]);
   if (linkClicks) adds.push([`c${linkClicks.link}`, linkClicks.clicks], [`u${linkClicks.link}`, linkClicks.uniqueClicks]);
+  for (const [code, delta] of Object.entries(failureReasons ?? {})) if (delta !== 0) adds.push([`${FAILURE_REASON}${code}`, delta]);
   if (adds.length === 0) return null;
   return {
     Update: {
@@ -156,7 +166,11 @@ export async function getReportTotals(tuid: string, campaignId: string): Promise
     else entry.uniqueClicks = Number(value);
     links.set(link, entry);
   }
-  return { delivery: Number(item.delivery ?? 0), bounce: Number(item.bounce ?? 0), links };
+  const failureReasons = Object.entries(item)
+    .filter(([attribute, value]) => attribute.startsWith(FAILURE_REASON) && Number(value) > 0)
+    .map(([attribute, value]) => ({ reason: attribute.slice(FAILURE_REASON.length), count: Number(value) }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  return { delivery: Number(item.delivery ?? 0), bounce: Number(item.bounce ?? 0), links, failureReasons };
 }
 
 // Access pattern: the campaign's timeline, oldest hour first.

@@ -90,7 +90,7 @@ export async function getCampaignReport(options: { tuid: string; loginTuid: stri
   const campaign = await requireCampaign(tuid, campaignId, options.family);
   const [{ counters, countries }, totals, urls] = await Promise.all([getCampaignCountersWithCountries(tuid, campaignId), getReportTotals(tuid, campaignId), getTrackedLinks(tuid, campaignId)]);
   const state = reportStateOf(campaign, view, counters, loginTuid);
-  if (view === 'overview') return { state, counters, timeline: await listTimeline(tuid, campaignId), links: linksOf(urls, totals), countries };
+  if (view === 'overview') return { state, counters, timeline: await listTimeline(tuid, campaignId), links: linksOf(urls, totals), countries, failureReasons: totals.failureReasons };
   const link = chosenLink(view, query.link, urls);
   const entries = await listReportEntries({ tuid, campaignId, list: reportListName(view, query.link), offset: (query.page - 1) * query.limit, limit: query.limit });
   return {

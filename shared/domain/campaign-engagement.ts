@@ -77,7 +77,17 @@ export type ReportTotalsDelta = {
   bounce?: number;
   /** By link number. */
   linkClicks?: { link: number; clicks: number; uniqueClicks: number };
+  /** Failed recipients by the status code that ended them (SMS and MMS receipts), moved when a soft failure turns hard. */
+  failureReasons?: Record<string, number>;
 };
+
+/**
+ * The status code a failure reason starts with ("INVALID: …" from an SMS or MMS receipt), the key
+ * the report counts failures by; null for reasons without one (SES's free-text diagnostics).
+ */
+export function failureReasonCode(reason: string | null): string | null {
+  return /^([A-Z][A-Z0-9_]{1,39}):/.exec(reason ?? '')?.[1] ?? null;
+}
 
 export type EngagementChange = {
   next: Engagement;
@@ -172,22 +182,32 @@ export function applyEngagementEvent(current: Engagement | null, event: Engageme
         changed = true;
       }
       break;
-    case 'bounced':
+    case 'bounced': {
+      const reasons: Record<string, number> = {};
+      const count = (reason: string | null, delta: number) => {
+        const code = failureReasonCode(reason);
+        if (code) reasons[code] = (reasons[code] ?? 0) + delta;
+      };
       if (next.bounceType === null) {
         add(event.bounceType === 'hard' ? 'hardBounces' : 'softBounces');
         joins.push('bounce');
         totals.bounce = 1;
+        count(event.reason, 1);
       } else if (next.bounceType === 'soft' && event.bounceType === 'hard') {
         // A temporary failure that became permanent is one hard bounce, not two bounces.
         add('hardBounces');
         add('softBounces', -1);
+        count(next.bounceReason, -1);
+        count(event.reason, 1);
       } else break;
+      if (Object.values(reasons).some((delta) => delta !== 0)) totals.failureReasons = reasons;
       next.bounceType = event.bounceType;
       next.bounceReason = event.reason;
       next.bounceTime = event.time;
       withStatus(next, 'bounced', event.time);
       changed = true;
       break;
+    }
     case 'complained':
       if (next.complaintTime === null) {
         next.complaintTime = event.time;

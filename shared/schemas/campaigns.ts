@@ -376,6 +376,8 @@ export const ZCampaignReportResponse = z.object({
   links: z.array(ZReportLink).optional(),
   /** overview of SMS and MMS: messages sent and credits spent per destination country, busiest first. */
   countries: z.array(z.object({ country: z.string(), sent: z.number().int(), credits: z.number().int() })).optional(),
+  /** overview: failed recipients by the receipt's status code (INVALID, UNREACHABLE, …), most first; SMS and MMS only. */
+  failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).optional(),
   /** the list views. */
   rows: z.array(ZReportRow).optional(),
   total: z.number().int().optional(),

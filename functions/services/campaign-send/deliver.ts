@@ -107,6 +107,7 @@ async function sendAll(
         const kind = sender.failureKind(error);
         if (kind === 'permanent') {
           console.warn(JSON.stringify({ level: 'warn', msg: 'campaign message refused', campaignId: ref.campaignId, contactId: contact.id, error: String(error) }));
+          await sender.whenRefused(error, contact, ref, new Date(now()));
           return void outcome.failed.push(contact.id);
         }
         if (attempt >= THROTTLE_ATTEMPTS || givingUp) {

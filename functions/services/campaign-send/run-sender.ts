@@ -9,11 +9,12 @@
 import type { CampaignChannel } from '../../../shared/domain/campaigns.js';
 import { isReachable, type ContactRecord } from '../../../shared/domain/contacts.js';
 import { mailFailureKind, type CampaignMailTransport } from '../../channels/mail.js';
-import { smsFailureKind, type CampaignSmsTransport } from '../../channels/sms.js';
+import { isOptedOutError, smsFailureKind, type CampaignSmsTransport } from '../../channels/sms.js';
 import { readEmailCommand, readTextCommand } from '../../data/campaigns.js';
 import { getSmsSettings } from '../../data/sms-settings.js';
 import { config } from '../../lib/config.js';
 import { listContactFields } from '../contact-fields.js';
+import { suppressMobile } from '../contacts.js';
 import { campaignMailFor, compileRunMessage, type RunMessage } from './message.js';
 import { compileTextRunMessage, textMessageFor, type TextRunMessage } from './text-message.js';
 
@@ -36,6 +37,8 @@ export type RunSender = {
   /** The contact's message, or null as for costOf. */
   compose(contact: ContactRecord, ref: { tuid: string; campaignId: string }, now: Date): Outgoing | null;
   failureKind(error: unknown): 'throttled' | 'permanent' | 'transient';
+  /** After a permanent refusal: what the refusal says of the contact (a number that opted out with the provider is unsubscribed). */
+  whenRefused(error: unknown, contact: ContactRecord, ref: { tuid: string; campaignId: string }, now: Date): Promise<void>;
 };
 
 async function compile(tuid: string, channel: CampaignChannel, commandKey: string | null): Promise<CompiledRun> {
@@ -85,6 +88,8 @@ export function runSender(run: CompiledRun, transports: Transports): RunSender {
         return { send: () => transports.mail.sendRaw(mail), cost: EMAIL_COST };
       },
       failureKind: mailFailureKind,
+      // SES reports refusals as bounce events, which suppress the address there.
+      whenRefused: async () => undefined,
     };
   }
   const message = run.message;
@@ -101,5 +106,8 @@ export function runSender(run: CompiledRun, transports: Transports): RunSender {
       return text && { send: () => transports.sms.send(text.sms), cost: { credits: text.credits, segments: text.segments, country: text.country } };
     },
     failureKind: smsFailureKind,
+    whenRefused: async (error, contact, ref, now) => {
+      if (isOptedOutError(error)) await suppressMobile({ tuid: ref.tuid, mobile: contact.mobile, contactId: contact.id, suppression: 'unsubscribe', now });
+    },
   };
 }

@@ -15,32 +15,37 @@ import { ZCampaignDeliveryMessage, type TCampaignDeliveryMessage } from '../../.
 import { enqueueCampaignPlan, ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../../functions/services/campaign-send/plan-queue.js';
 import { newFreeAccount } from '../../../functions/services/new-account.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
-import type { TEmailCampaignCommand } from '../../../shared/schemas/campaigns.js';
+import type { CampaignChannel } from '../../../shared/domain/campaigns.js';
+import type { TCampaignCommand, TEmailCampaignCommand, TSmsCampaignCommand } from '../../../shared/schemas/campaigns.js';
 import { runQueueOnce } from '../../helpers/queues.js';
 
-export async function seedAccount(options: { emailCredits?: number; free?: boolean; unverified?: boolean } = {}): Promise<AccountRecord> {
+export async function seedAccount(options: { emailCredits?: number; smsCredits?: number; free?: boolean; unverified?: boolean } = {}): Promise<AccountRecord> {
   const base = newFreeAccount({ fullname: 'Sender', login: `sender-${randomUUID()}@example.com`, passwordHash: 'x', now: new Date() });
   const account: AccountRecord = {
     ...base,
     status: 'active',
     free: options.free ?? false,
     unverified: options.unverified ?? false,
-    credits: { ...base.credits, email: options.emailCredits ?? 10_000 },
+    credits: { ...base.credits, email: options.emailCredits ?? 10_000, sms: options.smsCredits ?? 0 },
   };
   await createAccount(account);
   return account;
 }
 
-/** `count` contacts with emails `c<n>@example.com` (or as `emailOf` says); `unsubscribed` picks some out. */
-export async function seedContacts(tuid: string, count: number, options: { emailOf?: (n: number) => string; unsubscribed?: (n: number) => boolean } = {}): Promise<ContactRecord[]> {
+/** `count` contacts with emails `c<n>@example.com` (or as `emailOf` says) and the mobiles `mobileOf` gives; `unsubscribed` picks some out. */
+export async function seedContacts(
+  tuid: string,
+  count: number,
+  options: { emailOf?: (n: number) => string | null; mobileOf?: (n: number) => string | null; unsubscribed?: (n: number) => boolean } = {},
+): Promise<ContactRecord[]> {
   const first = await allocateContactIds(tuid, count);
   const now = Date.now();
   const contacts: ContactRecord[] = Array.from({ length: count }, (_, n) => ({
     id: first + n,
-    email: options.emailOf?.(n) ?? `c${first + n}@example.com`,
-    mobile: null,
+    email: options.emailOf ? options.emailOf(n) : `c${first + n}@example.com`,
+    mobile: options.mobileOf?.(n) ?? null,
     emailSubscribe: !(options.unsubscribed?.(n) ?? false),
-    smsSubscribe: true,
+    smsSubscribe: !(options.unsubscribed?.(n) ?? false),
     emailBounce: 'none',
     smsBounce: 'none',
     fields: { f1: `Name${first + n}` },
@@ -69,8 +74,19 @@ export function sendCommand(senderEmail: string, overrides: Partial<TEmailCampai
   };
 }
 
+/** An SMS campaign's command: everyone with a mobile, a personalised text. */
+export function smsCommand(overrides: Partial<TSmsCampaignCommand> = {}): TSmsCampaignCommand {
+  return {
+    selection: { includedGroup: ['system-mobile'], excludedGroup: [], includedCampaign: [], excludedCampaign: [] },
+    message: 'Hi {{ field:f1 | there }}, spring sale today only',
+    ...overrides,
+  };
+}
+
+const TYPE_OF_CHANNEL = { email: 'Email', sms: 'SMS', mms: 'MMS' } as const;
+
 /** A campaign as sendNow leaves it: started, with a run, and the planner's message on its queue. */
-export async function startedCampaign(account: AccountRecord, command: TEmailCampaignCommand): Promise<{ campaignId: string; runId: string }> {
+export async function startedCampaign(account: AccountRecord, command: TCampaignCommand, channel: CampaignChannel = 'email'): Promise<{ campaignId: string; runId: string }> {
   const now = new Date();
   const campaignId = timeOrderedId(now);
   const runId = timeOrderedId(now);
@@ -78,8 +94,8 @@ export async function startedCampaign(account: AccountRecord, command: TEmailCam
   const user = { loginTuid: account.tuid, name: account.fullname };
   const record: CampaignRecord = {
     id: campaignId,
-    channel: 'email',
-    type: 'Email',
+    channel,
+    type: TYPE_OF_CHANNEL[channel],
     name: `Campaign ${campaignId}`,
     nameKey: `campaign ${campaignId}`,
     status: 'started',
@@ -94,7 +110,7 @@ export async function startedCampaign(account: AccountRecord, command: TEmailCam
     scheduleTime: null,
     recurring: null,
     parentId: null,
-    run: { runId, startTime: now.toISOString(), startedBy: user, recipients: null, estimatedEndTime: null, finishTime: null, commandKey },
+    run: { runId, kind: 'send', startTime: now.toISOString(), startedBy: user, recipients: null, estimatedEndTime: null, finishTime: null, commandKey },
     draftReason: null,
     lock: null,
   };
@@ -104,7 +120,7 @@ export async function startedCampaign(account: AccountRecord, command: TEmailCam
 }
 
 /** Runs a queue's worker until the queue is empty (the local host's poller, without waiting). */
-export async function drainQueue(name: 'campaign-plan' | 'campaign-delivery'): Promise<number> {
+export async function drainQueue(name: 'campaign-plan' | 'campaign-delivery' | 'delivery-events'): Promise<number> {
   let processed = 0;
   for (;;) {
     const round = await runQueueOnce(name);

@@ -3,6 +3,7 @@ import {
   applyEngagementEvent,
   bounceKindOf,
   channelOfAddress,
+  failureReasonCode,
   smsFailureKindOf,
   reportMode,
   suppressedContact,
@@ -86,6 +87,35 @@ describe('applyEngagementEvent', () => {
     expect(counters).toEqual({ softBounces: 0, hardBounces: 1 });
     expect(joins).toEqual(['delivery', 'bounce']);
     expect(engagement).toMatchObject({ status: 'bounced', bounceType: 'hard', bounceReason: 'user unknown', bounceTime: at(2) });
+  });
+
+  it('counts SMS failures by their status code, moving the count when a soft failure turns hard', () => {
+    // Prepare
+    const sms = (fields: Partial<EngagementEvent> & Pick<EngagementEvent, 'kind'>, minute = 0) => event({ ...fields, address: '+85291234567' }, minute);
+    const reasons: Record<string, number> = {};
+    let engagement: Engagement | null = null;
+
+    // Act
+    for (const each of [
+      sms({ kind: 'bounced', bounceType: 'soft', reason: 'CARRIER_UNREACHABLE: no answer' }, 1),
+      sms({ kind: 'bounced', bounceType: 'hard', reason: 'INVALID: not a mobile number' }, 2),
+      sms({ kind: 'bounced', bounceType: 'hard', reason: 'INVALID: not a mobile number' }, 3),
+    ]) {
+      const change = applyEngagementEvent(engagement, each);
+      if (!change) continue;
+      engagement = change.next;
+      for (const [code, delta] of Object.entries(change.totals.failureReasons ?? {})) reasons[code] = (reasons[code] ?? 0) + delta;
+    }
+
+    // Assess
+    expect(reasons).toEqual({ CARRIER_UNREACHABLE: 0, INVALID: 1 });
+  });
+
+  it('reads the status code of an SMS failure reason, and none from free-text email diagnostics', () => {
+    expect(failureReasonCode('INVALID: not a mobile number')).toBe('INVALID');
+    expect(failureReasonCode('TTL_EXPIRED: gave up')).toBe('TTL_EXPIRED');
+    expect(failureReasonCode('smtp; 550 5.1.1 user unknown')).toBeNull();
+    expect(failureReasonCode(null)).toBeNull();
   });
 
   it('keeps the strongest delivery status whatever order events arrive in', () => {
