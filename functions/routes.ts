@@ -263,6 +263,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   // What recipients' mail programs call (no login): signed links of docs/api-contract.md "Tracking".
   route('GET', '/t/open/{token}', 'tracking', PUBLIC),
   route('GET', '/t/click/{token}', 'tracking', PUBLIC),
+  route('GET', '/t/s/{token}', 'tracking', PUBLIC),
   route('GET', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
   route('POST', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
   route('GET', '/t/view/{token}', 'tracking', PUBLIC),

@@ -1,11 +1,11 @@
 /**
- * The public links of campaign messages (no login): open pixel, click redirect, unsubscribe page
- * and one-click post, online version. A link that is not ours gets the same 404 page whatever is
+ * The public links of campaign messages (no login): open pixel, click redirect, an SMS's short
+ * link, unsubscribe page and one-click post, online version. A link that is not ours gets the same 404 page whatever is
  * wrong with it, except the pixel, which is always the image.
  */
 import { createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
 import { linkNotFoundPage, PAGE_HEADERS, pageLanguage, unsubscribedPage, unsubscribeQuestionPage } from '../services/tracking-pages.js';
-import { findUnsubscribeRecipient, followTrackedLink, recordOpen, renderOnlineVersionByLink, unsubscribeByLink } from '../services/tracking.js';
+import { findUnsubscribeRecipient, followShortLink, followTrackedLink, recordOpen, renderOnlineVersionByLink, unsubscribeByLink } from '../services/tracking.js';
 
 /** A 43-byte transparent 1×1 GIF. */
 const PIXEL_GIF = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
@@ -38,6 +38,10 @@ export const handler = createApiHandler('tracking', {
   },
   'GET /t/click/{token}': async (request) => {
     const url = await followTrackedLink({ token: tokenOf(request), link: request.query.l, userAgent: request.userAgent, now: new Date() });
+    return url ? new HttpAnswer(302, '', { location: url, 'referrer-policy': 'no-referrer' }) : notFound(request);
+  },
+  'GET /t/s/{token}': async (request) => {
+    const url = await followShortLink({ token: tokenOf(request), userAgent: request.userAgent, now: new Date() });
     return url ? new HttpAnswer(302, '', { location: url, 'referrer-policy': 'no-referrer' }) : notFound(request);
   },
   'GET /t/unsubscribe/{token}': async (request) => {

@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { EMPTY_COUNTERS, type CampaignCounters } from '../../shared/domain/campaigns.js';
 import { keys } from './keys.js';
-import { batchGet, table } from './table-client.js';
+import { batchGet, isConditionFailure, table } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -49,6 +49,34 @@ function addExpression(delta: CounterDelta): { UpdateExpression: string; Express
 export async function putTrackedLinks(tuid: string, campaignId: string, runId: string, urls: readonly string[]): Promise<void> {
   const { db, name } = table();
   await db.send(new PutCommand({ TableName: name, Item: { ...keys.campaignTrackedLinks(tuid, campaignId), runId, urls: [...urls] } }));
+}
+
+/**
+ * Registers a campaign's short-link code (functions/lib/short-links.ts), once: written again by a
+ * later run, it changes nothing; a code another campaign holds (a 47-bit collision) is an error.
+ */
+export async function registerShortLinkCode(code: string, tuid: string, campaignId: string): Promise<void> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: name,
+        Item: { ...keys.shortLinkCode(code), tuid, campaignId },
+        ConditionExpression: 'attribute_not_exists(PK) OR (tuid = :tuid AND campaignId = :campaignId)',
+        ExpressionAttributeValues: { ':tuid': tuid, ':campaignId': campaignId },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new Error(`short-link code ${code} already belongs to another campaign`);
+    throw error;
+  }
+}
+
+// Access pattern: the campaign of a short link (the public redirect).
+export async function findShortLinkCampaign(code: string): Promise<{ tuid: string; campaignId: string } | null> {
+  const { db, name } = table();
+  const answer = await db.send(new GetCommand({ TableName: name, Key: keys.shortLinkCode(code) }));
+  return answer.Item ? { tuid: String(answer.Item.tuid), campaignId: String(answer.Item.campaignId) } : null;
 }
 
 export async function getTrackedLinks(tuid: string, campaignId: string): Promise<string[]> {

@@ -141,6 +141,8 @@ export const keys = {
   campaignDataPartition: (tuid: string, campaignId: string) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,
   campaignCounters: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'COUNTERS' }),
   campaignTrackedLinks: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'LINKS' }),
+  /** A campaign's short-link code (functions/lib/short-links.ts): which campaign an SMS's short link belongs to. */
+  shortLinkCode: (code: string) => ({ PK: `SHORTLINK#${code}`, SK: 'CAMPAIGN' }),
   /** A recipient's engagement with the campaign (delivery status, bounce, opens, clicks, unsubscribe). */
   campaignEngagement: (tuid: string, campaignId: string, contactId: number) => ({
     PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,

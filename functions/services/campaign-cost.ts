@@ -25,7 +25,7 @@ export async function estimateCampaignCost(options: { tuid: string; campaignId: 
   const [command, fields, settings, account] = await Promise.all([readTextCommand(record.commandKey), listContactFields(tuid), getSmsSettings(tuid), getAccount(tuid)]);
   let message;
   try {
-    message = await compileTextRunMessage({ tuid, channel: record.channel, command, fields, allowedCallingCodes: settings.allowedCallingCodes });
+    message = await compileTextRunMessage({ tuid, campaignId, channel: record.channel, command, fields, allowedCallingCodes: settings.allowedCallingCodes });
   } catch (error) {
     if (!(error instanceof UnsendableContent)) throw error;
     throw new AppError(ERROR_CODES.INVALID_INPUT, error.message);

@@ -6,9 +6,10 @@
  * tells nothing (the caller answers the same way for all of them).
  */
 import { compileTemplate, TemplateCompileError } from '../../shared/domain/personalization.js';
-import { getTrackedLinks } from '../data/campaign-counters.js';
+import { findShortLinkCampaign, getTrackedLinks } from '../data/campaign-counters.js';
 import { getCampaignRecord, readEmailCommand } from '../data/campaigns.js';
 import { getContact } from '../data/contacts.js';
+import { verifyShortLink } from '../lib/short-links.js';
 import { trackingSigner, trackingUrls, verifyTrackingToken, type TrackedRecipient } from '../lib/tracking-links.js';
 import { listContactFields } from './contact-fields.js';
 import { enqueueTrackingEvent } from './delivery-events.js';
@@ -40,6 +41,17 @@ export async function followTrackedLink(options: { token: string; link: string |
   const url = (await getTrackedLinks(recipient.tuid, recipient.campaignId))[link];
   if (!url || !TRACKABLE_URL.test(url)) return null;
   await enqueueQuietly({ type: 'click', ...recipient, link, time: options.now.toISOString(), userAgent: options.userAgent.slice(0, USER_AGENT_LENGTH) });
+  return url;
+}
+
+/** Where an SMS's short link leads: only a link that was in that campaign's message, else null. */
+export async function followShortLink(options: { token: string; userAgent: string; now: Date }): Promise<string | null> {
+  const named = await verifyShortLink(options.token);
+  const campaign = named && (await findShortLinkCampaign(named.code));
+  if (!named || !campaign) return null;
+  const url = (await getTrackedLinks(campaign.tuid, campaign.campaignId))[named.link];
+  if (!url || !TRACKABLE_URL.test(url)) return null;
+  await enqueueQuietly({ type: 'click', ...campaign, contactId: named.contactId, link: named.link, time: options.now.toISOString(), userAgent: options.userAgent.slice(0, USER_AGENT_LENGTH) });
   return url;
 }
 

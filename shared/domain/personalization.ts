@@ -139,6 +139,25 @@ const TRACKABLE_URL = /^https?:\/\//i;
 
 export type TrackedLink = { index: number; url: string };
 
+// A bare URL in text: up to whitespace, quotes, angle brackets or a tag's brace.
+const TEXT_URL = /https?:\/\/[^\s<>"'{}]+/gi;
+// Punctuation that ends a sentence rather than the URL it follows.
+const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
+
+/**
+ * Points every bare http(s) URL of a plain text (an SMS) at the click tracker. A URL that runs into
+ * a tag is left alone, as in HTML: its destination differs per recipient.
+ */
+function trackTextLinks(text: string, trackLink: (url: string, index: number) => string, trackedLinks: TrackedLink[]): string {
+  return text.replace(TEXT_URL, (match, offset: number) => {
+    if (text.startsWith('{{', offset + match.length)) return match;
+    const url = match.replace(TRAILING_PUNCTUATION, '');
+    const index = trackedLinks.length;
+    trackedLinks.push({ index, url });
+    return trackLink(url, index) + match.slice(url.length);
+  });
+}
+
 /**
  * Points every http(s) link of the HTML at the click tracker. A link whose address holds a tag is
  * left alone: its destination differs per recipient (and the unsubscribe and online-version links
@@ -184,7 +203,10 @@ export type CompileTemplateOptions = Readonly<{
   fields: readonly TFieldSchema[];
   /** 'html' for email HTML; 'none' for SMS and other plain text. */
   escape: 'html' | 'none';
-  /** The tracked address of the `index`-th (from 0, in document order) http(s) link; may hold TRACKING_TOKEN. */
+  /**
+   * The tracked address of the `index`-th (from 0, in document order) http(s) link; may hold
+   * TRACKING_TOKEN. In HTML the links are the anchors' addresses; in plain text, the bare URLs.
+   */
   trackLink?: (url: string, index: number) => string;
   /** Adds an open-tracking pixel with this address before `</body>` (or at the end); may hold TRACKING_TOKEN. */
   openPixelUrl?: string;
@@ -262,7 +284,8 @@ export function compileTemplate(template: string, options: CompileTemplateOption
   if (problem) throw new TemplateCompileError(problem);
 
   const trackedLinks: TrackedLink[] = [];
-  let text = options.trackLink ? trackLinks(template, options.trackLink, trackedLinks) : template;
+  const track = options.escape === 'html' ? trackLinks : trackTextLinks;
+  let text = options.trackLink ? track(template, options.trackLink, trackedLinks) : template;
   if (options.openPixelUrl !== undefined) text = withOpenPixel(text, options.openPixelUrl);
 
   const { tags, problems } = scanTags(text, true);

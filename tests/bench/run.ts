@@ -18,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   'import': async () => (await import('./import.js')).importBench,
   'template-render': async () => (await import('./template-render.js')).templateRender,
   'email-send': async () => (await import('./email-send.js')).emailSend,
+  'sms-send': async () => (await import('./sms-send.js')).smsSend,
 };
 
 const wanted = process.argv.slice(2);

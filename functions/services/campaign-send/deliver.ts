@@ -191,7 +191,7 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   if (wait > MAX_SLOT_WAIT_MS) return enqueueDeliveryBatches([message], now());
   if (wait > 0) await options.sleep(wait);
 
-  const [compiled, contacts] = await Promise.all([compiledRun({ tuid, runId, channel: record.channel, commandKey: record.run?.commandKey ?? record.commandKey }), getContacts(tuid, pending)]);
+  const [compiled, contacts] = await Promise.all([compiledRun({ tuid, campaignId, runId, channel: record.channel, commandKey: record.run?.commandKey ?? record.commandKey }), getContacts(tuid, pending)]);
   const sender = runSender(compiled, { mail: deliveryOptions.transports?.mail ?? campaignMailTransport(), sms: deliveryOptions.transports?.sms ?? campaignSmsTransport() });
   // Unsubscribed, bounced or deleted since the plan: not sent, counted as failed, credit returned.
   const reachable = pending.filter((id) => {

@@ -17,7 +17,7 @@ import { BATCHES_PER_CHECKPOINT, batchNotBefore, DELIVERY_BATCH_SIZE, estimatedE
 import { serviceDay, type CampaignStatus, type DraftReason, SENDING_STATUSES } from '../../../shared/domain/campaigns.js';
 import { TemplateCompileError } from '../../../shared/domain/personalization.js';
 import { getAccount } from '../../data/accounts.js';
-import { addCampaignCounters, putTrackedLinks } from '../../data/campaign-counters.js';
+import { addCampaignCounters, putTrackedLinks, registerShortLinkCode } from '../../data/campaign-counters.js';
 import { changeCampaignRecord, getCampaignRecord, readCampaignCommand, type CampaignRecord } from '../../data/campaigns.js';
 import { createRunProgress, getRunProgress, markRunEnqueued, setRunBatches, type RunProgress } from '../../data/campaign-runs.js';
 import { getContactSet } from '../../data/contact-sets.js';
@@ -43,7 +43,7 @@ async function backToDraft(tuid: string, record: CampaignRecord, runId: string, 
 /** The run's channel, or null when its message cannot be sent (the run went back to draft). */
 async function senderOf(tuid: string, record: CampaignRecord, runId: string): Promise<RunSender | null> {
   try {
-    const run = await compiledRun({ tuid, runId, channel: record.channel, commandKey: record.run?.commandKey ?? record.commandKey });
+    const run = await compiledRun({ tuid, campaignId: record.id, runId, channel: record.channel, commandKey: record.run?.commandKey ?? record.commandKey });
     // The planner only costs messages: transports are the delivery workers' business.
     return runSender(run, { mail: campaignMailTransport(), sms: campaignSmsTransport() });
   } catch (error) {
@@ -148,8 +148,11 @@ export async function planCampaignRun(message: TCampaignPlanMessage, now: () => 
   }
   if (progress.batches !== null) return;
   const rate = sendRateOf(record.channel);
-  const compiled = await compiledRun({ tuid, runId, channel: record.channel, commandKey: record.run.commandKey ?? record.commandKey });
-  if (compiled.channel === 'email') await putTrackedLinks(tuid, campaignId, runId, compiled.message.trackedLinks);
+  const compiled = await compiledRun({ tuid, campaignId, runId, channel: record.channel, commandKey: record.run.commandKey ?? record.commandKey });
+  const { trackedLinks } = compiled.message;
+  await putTrackedLinks(tuid, campaignId, runId, trackedLinks);
+  // A text's short links find their campaign by its code.
+  if (compiled.channel !== 'email' && trackedLinks.length > 0) await registerShortLinkCode(compiled.message.shortCode, tuid, campaignId);
   const started = await changeCampaignRecord(
     tuid,
     campaignId,

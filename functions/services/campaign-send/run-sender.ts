@@ -41,13 +41,13 @@ export type RunSender = {
   whenRefused(error: unknown, contact: ContactRecord, ref: { tuid: string; campaignId: string }, now: Date): Promise<void>;
 };
 
-async function compile(tuid: string, channel: CampaignChannel, commandKey: string | null): Promise<CompiledRun> {
+async function compile(tuid: string, campaignId: string, channel: CampaignChannel, commandKey: string | null): Promise<CompiledRun> {
   if (channel === 'email') {
     const [command, fields] = await Promise.all([readEmailCommand(commandKey), listContactFields(tuid)]);
     return { channel, message: await compileRunMessage(command, fields) };
   }
   const [command, fields, settings] = await Promise.all([readTextCommand(commandKey), listContactFields(tuid), getSmsSettings(tuid)]);
-  return { channel, message: await compileTextRunMessage({ tuid, channel, command, fields, allowedCallingCodes: settings.allowedCallingCodes }) };
+  return { channel, message: await compileTextRunMessage({ tuid, campaignId, channel, command, fields, allowedCallingCodes: settings.allowedCallingCodes }) };
 }
 
 // A warm worker sends many batches of the same run: its message is compiled once.
@@ -55,11 +55,11 @@ const compiled = new Map<string, Promise<CompiledRun>>();
 const KEEP_COMPILED = 8;
 
 /** The run's message (the command version it started with), compiled once per worker. */
-export function compiledRun(options: { tuid: string; runId: string; channel: CampaignChannel; commandKey: string | null }): Promise<CompiledRun> {
+export function compiledRun(options: { tuid: string; campaignId: string; runId: string; channel: CampaignChannel; commandKey: string | null }): Promise<CompiledRun> {
   const key = `${options.tuid}/${options.runId}`;
   let run = compiled.get(key);
   if (!run) {
-    run = compile(options.tuid, options.channel, options.commandKey);
+    run = compile(options.tuid, options.campaignId, options.channel, options.commandKey);
     // A failed compile is not kept: the next batch tries again.
     run.catch(() => compiled.delete(key));
     if (compiled.size >= KEEP_COMPILED) compiled.delete(compiled.keys().next().value!);

@@ -1,7 +1,8 @@
 /**
  * An SMS or MMS run's message, compiled once and rendered per recipient (shared/domain/
- * personalization.ts with no escaping): the text, its segments and what it costs for the
- * recipient's country (shared/domain/sms-pricing.ts). An MMS's media are the file manager's files
+ * personalization.ts with no escaping): the text with its links shortened and tracked
+ * (functions/lib/short-links.ts), its segments and what it costs for the recipient's country
+ * (shared/domain/sms-pricing.ts). An MMS's media are the file manager's files
  * the command names, resolved to their stored addresses when the run starts; a file deleted since
  * it was chosen makes the content unusable (the run returns to draft with contentProblem).
  */
@@ -17,6 +18,7 @@ import type { TSmsCampaignCommand } from '../../../shared/schemas/campaigns.js';
 import type { CampaignSms } from '../../channels/sms.js';
 import { getEntry } from '../../data/file-manager.js';
 import { contentUrl } from '../../lib/aws/content-storage.js';
+import { campaignShortCode, SHORT_LINKS_PER_MESSAGE, shortLinkSigner, shortLinkUrl } from '../../lib/short-links.js';
 import { listUsableSenderIds } from '../sender-ids.js';
 
 export type TextChannel = Exclude<CampaignChannel, 'email'>;
@@ -38,6 +40,10 @@ export type TextRunMessage = {
   originationIdentity: string | null;
   /** Calling codes (digits, no +) the account may send to; empty allows every country. */
   allowedCallingCodes: ReadonlySet<string>;
+  /** The links the short links lead to, by number; the campaign's short-link code and the signer of each recipient's part. */
+  trackedLinks: string[];
+  shortCode: string;
+  sign: (code: string, contactId: number) => string;
 };
 
 /** One recipient's message and what it costs; null when it cannot go to this number at all. */
@@ -46,6 +52,7 @@ export type TextMessageFor = { sms: CampaignSms; country: string; segments: numb
 /** Compiles a command's text and resolves its media and sender. */
 export async function compileTextRunMessage(options: {
   tuid: string;
+  campaignId: string;
   channel: TextChannel;
   command: TSmsCampaignCommand;
   fields: readonly TFieldSchema[];
@@ -63,9 +70,17 @@ export async function compileTextRunMessage(options: {
   );
   const senderId = command.senderId ? ((await listUsableSenderIds(tuid)).find((usable) => usable.id === command.senderId)?.senderId ?? null) : null;
   if (command.senderId && senderId === null) throw new UnsendableContent('the sender ID is no longer verified');
+  const text = compileTemplate(command.message ?? '', {
+    fields: options.fields,
+    escape: 'none',
+    trackLink: (url, index) => (index < SHORT_LINKS_PER_MESSAGE ? shortLinkUrl(index) : url),
+  });
   return {
     channel,
-    text: compileTemplate(command.message ?? '', { fields: options.fields, escape: 'none' }),
+    text,
+    trackedLinks: text.trackedLinks.slice(0, SHORT_LINKS_PER_MESSAGE).map((link) => link.url),
+    shortCode: await campaignShortCode(tuid, options.campaignId),
+    sign: await shortLinkSigner(),
     subject: channel === 'mms' ? command.subject?.trim() || null : null,
     media,
     originationIdentity: senderId,
@@ -86,7 +101,7 @@ export function textMessageFor(message: TextRunMessage, recipient: { tuid: strin
   const { contact } = recipient;
   if (!contact.mobile || !isAllowed(contact.mobile, message.allowedCallingCodes)) return null;
   const country = countryOfMobile(contact.mobile) ?? 'ZZ';
-  const text = message.text.render({ contact });
+  const text = message.text.render({ contact, trackingToken: message.sign(message.shortCode, contact.id) });
   const segments = message.channel === 'mms' ? 1 : Math.max(1, countSmsSegments(text).segments);
   const credits = messageCredits(message.channel, country, segments);
   if (credits === null) return null;

@@ -16,6 +16,7 @@ import { getCampaignRecord } from '../../../functions/data/campaigns.js';
 import { getContact } from '../../../functions/data/contacts.js';
 import { createPendingUpload, recordUploadedFile } from '../../../functions/data/file-manager.js';
 import { addAllowedCallingCode } from '../../../functions/data/sms-settings.js';
+import { followShortLink } from '../../../functions/services/tracking.js';
 import { countSmsSegments } from '../../../shared/domain/sms-segments.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
 import { drainQueue, seedAccount, seedContacts, smsCommand, startedCampaign } from './support.js';
@@ -112,6 +113,29 @@ describe('an SMS campaign', () => {
     const { counters } = await getCampaignCountersWithCountries(account.tuid, campaignId);
     expect(counters).toMatchObject({ sent: 3, delivered: 2, hardBounces: 1 });
     expect((await getReportTotals(account.tuid, campaignId)).failureReasons).toEqual([{ reason: 'INVALID', count: 1 }]);
+  });
+});
+
+describe('links in an SMS', () => {
+  it('are short, lead only to where the message linked, and count each click for its recipient', async () => {
+    // Prepare
+    const account = await seedAccount({ smsCredits: 100 });
+    await seedContacts(account.tuid, 2, { mobileOf: (n) => `+8529123454${n}` });
+    const { campaignId } = await send(account, smsCommand({ message: 'Sale: https://shop.example.com/spring?utm=sms. Stop: reply STOP' }), 'sms');
+    const [first, second] = await smsOf(campaignId);
+    const shortLink = /(https?:\/\/\S+\/t\/s\/(\S+?))\.? Stop/.exec(first!.text);
+
+    // Act
+    const followed = await followShortLink({ token: shortLink![2]!, userAgent: 'Phone', now: new Date() });
+    const forged = await followShortLink({ token: `${shortLink![2]!.slice(0, -1)}x`, userAgent: 'Phone', now: new Date() });
+    await drainQueue('delivery-events');
+
+    // Assess: the link's own part is about 20 characters whatever the address, and each recipient has their own.
+    expect(shortLink![2]!.length).toBeLessThanOrEqual(20);
+    expect(second!.text).not.toBe(first!.text);
+    expect(followed).toBe('https://shop.example.com/spring?utm=sms');
+    expect(forged).toBeNull();
+    expect((await getCampaignCountersWithCountries(account.tuid, campaignId)).counters).toMatchObject({ clicks: 1, uniqueClicks: 1 });
   });
 });
 

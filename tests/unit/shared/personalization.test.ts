@@ -158,6 +158,23 @@ describe('compileTemplate, values', () => {
 describe('compileTemplate, tracking', () => {
   const trackLink = (url: string, index: number) => `https://t.example/c/${index}/${TRACKING_TOKEN}?u=${encodeURIComponent(url)}`;
 
+  it('tracks the bare URLs of a plain text, leaving sentence punctuation outside and URLs running into a tag alone', () => {
+    // Prepare
+    const text = 'New range: https://shop.example/new. Yours: https://shop.example/p?id={{ mobile }} (or http://shop.example/all), thanks!';
+
+    // Act
+    const template = compileTemplate(text, { fields: FIELDS, escape: 'none', trackLink: (_url, index) => `https://s.example/${index}${TRACKING_TOKEN}` });
+
+    // Assess
+    expect(template.trackedLinks).toEqual([
+      { index: 0, url: 'https://shop.example/new' },
+      { index: 1, url: 'http://shop.example/all' },
+    ]);
+    expect(template.render({ ...recipient(), trackingToken: 'TOK' })).toBe(
+      `New range: https://s.example/0TOK. Yours: https://shop.example/p?id=${CONTACT.mobile} (or https://s.example/1TOK), thanks!`,
+    );
+  });
+
   it('rewrites every http(s) link with its index and the recipient’s token, and leaves other links alone', () => {
     // Prepare
     const html = [
