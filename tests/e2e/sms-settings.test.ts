@@ -32,8 +32,9 @@ describe('SMS settings', () => {
   const row = (senderId: string) => page.locator(`[data-testid="sender-id-row"][data-sender-id="${senderId}"]`);
 
   it('requests a sender ID, which support approves, and the user is told and sees it verified', async () => {
-    // Prepare
-    await page.goto(`${host.url}/#/settings/sms-and-mms`);
+    // Prepare: the user panel's settings entry lands on a later child; the SMS settings are a tab away.
+    await page.goto(`${host.url}/#/settings/account?tab=0`);
+    await page.getByTestId('settings-tab-sms-and-mms').click();
     await page.getByTestId('sender-ids-empty').waitFor();
 
     // Act: a name too long is refused as typed, then a good one is requested

@@ -4,9 +4,11 @@
  * limit). Each child is a chunk of its own; children of later issues show the "not available in
  * this build" page.
  */
+import { Box } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
 import SectionUnavailablePage from '../error/section-unavailable-page.js';
 import { lazySubPage } from '../lazy-sub-page.js';
+import { SettingsTabs } from './settings-tabs.js';
 
 const SmsSettingsPage = lazySubPage(() => import('./sms-and-mms/sms-settings-page.js'));
 
@@ -14,5 +16,13 @@ export default function SettingsPages() {
   const child = useLocation().pathname.split('/').filter(Boolean).slice(1).join('/');
   // Needs read on the sms section; the page answers everyone else with the error page.
   if (child === 'sms-and-mms') return <SmsSettingsPage />;
-  return <SectionUnavailablePage />;
+  // The settings entry of the user panel lands on a later issue's child: the pages that exist are a tab away.
+  return (
+    <>
+      <Box px={{ base: '4', md: '8' }} pt={{ base: '6', md: '8' }} maxW="5xl" mx="auto">
+        <SettingsTabs current={null} />
+      </Box>
+      <SectionUnavailablePage />
+    </>
+  );
 }

@@ -2,6 +2,7 @@
 import { Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { WarningIcon } from '../../../components/icons.js';
+import { SettingsTabs } from '../settings-tabs.js';
 import { EmailTypeList } from './components/email-type-list.js';
 import { useEmailTypesForm } from './use-email-types-form.js';
 
@@ -11,6 +12,7 @@ export default function NotificationSettingsPage() {
 
   return (
     <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="3xl" mx="auto" data-testid="notification-settings-page">
+      <SettingsTabs current="notifications" />
       <Stack gap="1" mb="6">
         <Heading as="h1" size="2xl" letterSpacing="-0.02em">
           {t('settings.title')}

@@ -6,6 +6,7 @@ import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import { ErrorPage } from '../../error/error-page.js';
+import { SettingsTabs } from '../settings-tabs.js';
 import { CallingCodesSection } from './components/calling-codes-section.js';
 import { SenderIdsSection } from './components/sender-ids-section.js';
 import { useSmsPermissions } from './use-sms-permissions.js';
@@ -17,6 +18,7 @@ export default function SmsSettingsPage() {
 
   return (
     <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="5xl" mx="auto" data-testid="sms-settings-page">
+      <SettingsTabs current="sms-and-mms" />
       <Stack gap="1" mb="6">
         <Heading as="h1" size="2xl" letterSpacing="-0.02em">
           {t('title')}

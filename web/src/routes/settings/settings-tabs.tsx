@@ -1,0 +1,17 @@
+/**
+ * The settings pages this build has (spec §2.1 /settings children), as link tabs above each of
+ * them: the user panel's settings entry and a notification land on one page, and the others are
+ * a click away. Children of later issues are not listed until they exist.
+ */
+import { useTranslation } from 'react-i18next';
+import { LinkTabs } from '../../components/link-tabs.js';
+
+const SETTINGS_CHILDREN = ['sms-and-mms', 'notifications'] as const;
+export type SettingsChild = (typeof SETTINGS_CHILDREN)[number];
+
+/** `current` null: a child of a later issue, shown with every tab inactive. */
+export function SettingsTabs({ current }: { current: SettingsChild | null }) {
+  const { t } = useTranslation('settings');
+  const tabs = SETTINGS_CHILDREN.map((child) => ({ key: child, to: `/settings/${child}`, label: t(`tabs.${child}`), testId: `settings-tab-${child}` }));
+  return <LinkTabs tabs={tabs} current={current ?? ''} label={t('tabs.label')} />;
+}
