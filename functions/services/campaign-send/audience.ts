@@ -26,7 +26,7 @@ import { changeContactSet, ContactSet, deleteContactSet, getContactSet } from '.
 import { findContactIdsByIdentities, getContacts } from '../../data/contacts.js';
 import { createContact } from '../contacts.js';
 import { campaignAudienceSetId, resolveRecipients } from '../recipients.js';
-import type { RunSender } from './run-sender.js';
+import type { MessageCost, RunSender } from './run-sender.js';
 
 /** Ids buffered before they are added to the stored set: one chunk read and write per flush. */
 const FLUSH_EVERY = 20_000;
@@ -102,6 +102,25 @@ async function* sendAudience(options: { tuid: string; command: TCampaignCommand;
 }
 
 /**
+ * Each streamed contact once, with what sending to it costs, and how many the run cannot send to
+ * at all (`skipped`). Contacts not stored yet (id 0: pasted numbers of a cost preview) are each new.
+ */
+async function* costedAudience(batches: AsyncIterable<ContactRecord[]>, sender: RunSender, ref: { tuid: string; campaignId: string }, skipped: { count: number }) {
+  const seen = new Set<number>();
+  for await (const contacts of batches) {
+    const costed: Array<{ contact: ContactRecord; cost: MessageCost }> = [];
+    for (const contact of contacts) {
+      if (contact.id !== 0 && seen.has(contact.id)) continue;
+      seen.add(contact.id);
+      const cost = sender.costOf(contact, ref);
+      if (cost) costed.push({ contact, cost });
+      else skipped.count += 1;
+    }
+    yield costed;
+  }
+}
+
+/**
  * What sending the command now would cost, per destination country, without writing anything:
  * the same recipients and prices the planner will use (pasted numbers that are no contact yet
  * counted as the contacts they will become).
@@ -112,25 +131,17 @@ export async function estimateAudienceCost(options: { tuid: string; campaignId: 
   credits: number;
   skipped: number;
 }> {
-  const { tuid, campaignId, sender } = options;
   const tally = new Map<string, CountryCost>();
-  const seen = new Set<number>();
-  const totals = { recipients: 0, credits: 0, skipped: 0 };
-  for await (const contacts of sendAudience({ ...options, create: false })) {
-    for (const contact of contacts) {
-      if (contact.id !== 0 && seen.has(contact.id)) continue;
-      seen.add(contact.id);
-      const cost = sender.costOf(contact, { tuid, campaignId });
-      if (!cost) {
-        totals.skipped += 1;
-        continue;
-      }
+  const skipped = { count: 0 };
+  const totals = { recipients: 0, credits: 0 };
+  for await (const costed of costedAudience(sendAudience({ ...options, create: false }), options.sender, options, skipped)) {
+    for (const { cost } of costed) {
       totals.recipients += 1;
       totals.credits += cost.credits;
       tallyCountryCost(tally, cost.country ?? 'ZZ', cost.credits, cost.segments);
     }
   }
-  return { countries: [...tally.values()].sort((a, b) => b.credits - a.credits || a.country.localeCompare(b.country)), ...totals };
+  return { countries: [...tally.values()].sort((a, b) => b.credits - a.credits || a.country.localeCompare(b.country)), ...totals, skipped: skipped.count };
 }
 
 /** Adds streamed contacts to a stored set in large flushes, costing each once; the set's existence is tied to the campaign item. */
@@ -140,22 +151,15 @@ async function writeSet(options: { tuid: string; campaignId: string; setId: stri
   const campaignExists = () => campaignExistsCheck(tuid, campaignId);
   // An earlier attempt cut short may have left part of a set: start afresh, so the set holds exactly what was costed.
   await deleteContactSet(tuid, setId);
-  const seen = new Set<number>();
-  const totals = { count: 0, credits: 0, skipped: 0 };
+  const skipped = { count: 0 };
+  const totals = { count: 0, credits: 0 };
   let buffer: number[] = [];
   const flush = async () => {
     if (buffer.length > 0) await changeContactSet({ tuid, setId, add: buffer, remove: [], counter: campaignExists });
     buffer = [];
   };
-  for await (const contacts of options.batches) {
-    for (const contact of contacts) {
-      if (seen.has(contact.id)) continue;
-      seen.add(contact.id);
-      const cost = sender.costOf(contact, { tuid, campaignId });
-      if (!cost) {
-        totals.skipped += 1;
-        continue;
-      }
+  for await (const costed of costedAudience(options.batches, sender, { tuid, campaignId }, skipped)) {
+    for (const { contact, cost } of costed) {
       totals.count += 1;
       totals.credits += cost.credits;
       buffer.push(contact.id);
@@ -163,7 +167,7 @@ async function writeSet(options: { tuid: string; campaignId: string; setId: stri
     if (buffer.length >= FLUSH_EVERY) await flush();
   }
   await flush();
-  return { setId, ...totals };
+  return { setId, ...totals, skipped: skipped.count };
 }
 
 /** Writes a send's audience set; answers its id, size and cost. */

@@ -2,8 +2,6 @@
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import { signToken } from '../../../functions/lib/tokens.js';
-import { ROLE_IDS, type RoleKey } from '../../../shared/constants.js';
-import { ROLE_PERMISSIONS } from '../../../shared/domain/permissions.js';
 import type { ErrorBody } from '../../../shared/errors.js';
 import type { TNotificationPage } from '../../../shared/schemas/notifications.js';
 import { ZTokenClaims } from '../../../shared/schemas/session.js';
@@ -15,26 +13,8 @@ export const API = '/api/v1/pageBasedAPI';
 /** An answer that is either `T` or the spec's error shape. */
 export type Answer<T> = T & Partial<ErrorBody>;
 
-/** A user acting on an account: the account (tuid), the user behind the token (loginTuid). */
-export type Actor = { token: string; tuid: string; loginTuid: string };
-
-let signedUp = 0;
-
-export async function signUpAs(api: ApiClient, fullname: string): Promise<Actor> {
-  signedUp += 1;
-  const answer = await api.request<{ token: string }>('POST', '/auth/signup', {
-    body: { fullname, email: `sms-${signedUp}-${Date.now()}@example.com`, password: 'Sms-Settings-2026' },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  const claims = decodeJwt(answer.body.token);
-  return { token: answer.body.token, tuid: String(claims.tuid), loginTuid: String(claims.loginTuid) };
-}
-
-/** `member` acting on `owner`'s account through a connection with a role's default flags (spec §6). */
-export async function connect(owner: Actor, member: Actor, role: RoleKey): Promise<Actor> {
-  const claims = ZTokenClaims.parse({ ...decodeJwt(member.token), tuid: owner.tuid, connectionRole: ROLE_IDS[role], permissions: ROLE_PERMISSIONS[role] });
-  return { token: await signToken(claims), tuid: owner.tuid, loginTuid: member.loginTuid };
-}
+export { connect, signUpAs, type Actor } from '../../helpers/actors.js';
+import type { Actor } from '../../helpers/actors.js';
 
 /** The same user as provider support staff. */
 export async function asSupport(actor: Actor): Promise<Actor> {
