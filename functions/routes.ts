@@ -325,6 +325,8 @@ export const QUEUES: readonly QueueDefinition[] = [
 export type ScheduleDefinition = { name: string; job: string; cron: { minute: string; hour: string }; timeZone: string };
 export const SCHEDULES: readonly ScheduleDefinition[] = [
   { name: 'account-housekeeping', job: 'account-housekeeping', cron: { minute: '10', hour: '3' }, timeZone: 'Asia/Hong_Kong' },
+  // Removes what deleted campaigns left (reports, claims, audiences).
+  { name: 'campaign-purge', job: 'campaign-purge', cron: { minute: '40', hour: '3' }, timeZone: 'Asia/Hong_Kong' },
   // Starts scheduled campaigns and the occurrences of recurring ones that fell due.
   { name: 'campaign-scheduler', job: 'campaign-scheduler', cron: { minute: '*', hour: '*' }, timeZone: 'Asia/Hong_Kong' },
 ];

@@ -4,7 +4,7 @@
  * other's counts. Callers keep counts idempotent by adding in the same transaction as the write
  * that records what they count (a batch's completion, an event's first sight).
  */
-import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { EMPTY_COUNTERS, type CampaignCounters } from '../../shared/domain/campaigns.js';
 import { keys } from './keys.js';
 import { batchGet, isConditionFailure, table } from './table-client.js';
@@ -69,6 +69,23 @@ export async function registerShortLinkCode(code: string, tuid: string, campaign
   } catch (error) {
     if (isConditionFailure(error)) throw new Error(`short-link code ${code} already belongs to another campaign`);
     throw error;
+  }
+}
+
+/** Removes a deleted campaign's short-link code, if it is that campaign's. */
+export async function deleteShortLinkCode(code: string, tuid: string, campaignId: string): Promise<void> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: name,
+        Key: keys.shortLinkCode(code),
+        ConditionExpression: 'tuid = :tuid AND campaignId = :campaignId',
+        ExpressionAttributeValues: { ':tuid': tuid, ':campaignId': campaignId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

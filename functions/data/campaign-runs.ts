@@ -20,7 +20,7 @@ import { GetCommand, PutCommand, UpdateCommand, type PutCommandInput, type Trans
 import { counterUpdateItem, type CounterDelta } from './campaign-counters.js';
 import type { CreditKind, CreditSource } from './credit-ledger.js';
 import { keys, RECIPIENT_SHARDS } from './keys.js';
-import { batchDelete, batchGet, batchPut, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { batchDelete, batchGet, batchPut, cancellationCodes, deletePartition, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -158,6 +158,25 @@ export async function takeProgressTurn(tuid: string, campaignId: string, runId: 
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+// Access pattern: a campaign's runs (the purge of a deleted campaign).
+export async function listRunIds(tuid: string, campaignId: string): Promise<string[]> {
+  const runIds: string[] = [];
+  for await (const page of queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.campaignDataPartition(tuid, campaignId), ':prefix': 'RUN#' },
+    ProjectionExpression: 'runId',
+  })) {
+    runIds.push(...page.map((item) => String(item.runId)));
+  }
+  return runIds;
+}
+
+/** Deletes what delivering a campaign's runs left: the batch outcomes and every recipient claim. */
+export async function deleteRunDelivery(tuid: string, campaignId: string, runIds: readonly string[]): Promise<void> {
+  for (const runId of runIds) await deletePartition(keys.campaignBatchPartition(tuid, campaignId, runId));
+  for (let shard = 0; shard < RECIPIENT_SHARDS; shard += 1) await deletePartition(keys.campaignRecipientPartition(tuid, campaignId, shard));
 }
 
 // ---------------------------------------------------------------------------------------------

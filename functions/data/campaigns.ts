@@ -18,7 +18,7 @@ import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { claimEditLock, editLockOf, lockCondition, releaseEditLock, type LockRequirement } from './edit-locks.js';
 import { nameClaimItem, nameReleaseItem, writeClaimingName as writeNameTransaction } from './name-claims.js';
 import { CAMPAIGN_CONTENT_PREFIX, keys } from './keys.js';
-import { isConditionFailure, queryPages, table } from './table-client.js';
+import { batchDelete, batchPut, deletePartition, isConditionFailure, queryPages, table } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -360,6 +360,8 @@ export async function deleteCampaignRecords(
   options: { statuses: readonly CampaignStatus[]; lock: LockRequirement },
 ): Promise<boolean> {
   if (records.length === 0) return true;
+  // Marked for the daily purge first: a mark whose campaign still exists (the delete below was refused) is only removed.
+  await markCampaignsForPurge(tuid, records.map((record) => record.id), new Date());
   const { name } = table();
   const lock = lockCondition(options.lock);
   const statusValues = Object.fromEntries(options.statuses.map((status, index) => [`:status${index}`, status]));
@@ -376,6 +378,29 @@ export async function deleteCampaignRecords(
     nameRelease(tuid, record.id, record.nameKey),
   ]);
   return writeClaimingName(items, -1);
+}
+
+/** A deleted campaign waiting for the purge to remove its report, claims, batches and audience. */
+export type CampaignPurge = { tuid: string; campaignId: string; markTime: string };
+
+async function markCampaignsForPurge(tuid: string, campaignIds: readonly string[], at: Date): Promise<void> {
+  await batchPut(campaignIds.map((campaignId) => ({ ...keys.campaignPurge(tuid, campaignId), tuid, campaignId, markTime: at.toISOString() })));
+}
+
+// Access pattern: the campaigns waiting for the purge, a page at a time (provider-wide, oldest key first).
+export async function* listCampaignPurges(): AsyncGenerator<CampaignPurge[]> {
+  for await (const page of queryPages({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.campaignPurgePartition } })) {
+    yield page.map((item) => ({ tuid: String(item.tuid), campaignId: String(item.campaignId), markTime: String(item.markTime) }));
+  }
+}
+
+/** Deletes the campaign's data partition: counters, links, report (engagements, lists, totals, timeline), runs, parked batches. */
+export async function deleteCampaignDataPartition(tuid: string, campaignId: string): Promise<void> {
+  await deletePartition(keys.campaignDataPartition(tuid, campaignId));
+}
+
+export async function removeCampaignPurge(tuid: string, campaignId: string): Promise<void> {
+  await batchDelete([keys.campaignPurge(tuid, campaignId)]);
 }
 
 export function claimCampaignEditLock(tuid: string, campaignId: string, holder: EditLockHolder, now: Date): Promise<boolean> {

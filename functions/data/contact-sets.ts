@@ -7,7 +7,7 @@
  */
 import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { batchDelete, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { deletePartition, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -141,13 +141,5 @@ export async function changeContactSet(options: {
 
 /** Removes a whole set. */
 export async function deleteContactSet(tuid: string, setId: string): Promise<void> {
-  const chunkKeys: Array<{ PK: string; SK: string }> = [];
-  for await (const page of queryPages({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.contactSetPartition(tuid, setId) },
-    ProjectionExpression: 'PK, SK',
-  })) {
-    for (const item of page) chunkKeys.push({ PK: String(item.PK), SK: String(item.SK) });
-  }
-  await batchDelete(chunkKeys);
+  await deletePartition(keys.contactSetPartition(tuid, setId));
 }

@@ -139,6 +139,10 @@ export const keys = {
    * crowds the account's partition: the counters, the hourly timeline, tracked links, lists.
    */
   campaignDataPartition: (tuid: string, campaignId: string) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,
+  campaignBatchPartition: (tuid: string, campaignId: string, runId: string) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#B#${runId}`,
+  /** A deleted campaign whose report, claims and audience the daily purge has yet to remove: one provider-wide list. */
+  campaignPurge: (tuid: string, campaignId: string) => ({ PK: 'CAMPAIGNPURGE', SK: `${tuid}#${campaignId}` }),
+  campaignPurgePartition: 'CAMPAIGNPURGE',
   campaignCounters: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'COUNTERS' }),
   campaignTrackedLinks: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'LINKS' }),
   /** A campaign's short-link code (functions/lib/short-links.ts): which campaign an SMS's short link belongs to. */
@@ -172,7 +176,7 @@ export const keys = {
   campaignRun: (tuid: string, campaignId: string, runId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: `RUN#${runId}` }),
   /** A delivery batch's outcome, once it has one; in a partition of its own per run, away from the counters. */
   campaignBatch: (tuid: string, campaignId: string, runId: string, seq: number) => ({
-    PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#B#${runId}`,
+    PK: keys.campaignBatchPartition(tuid, campaignId, runId),
     SK: `BATCH#${String(seq).padStart(9, '0')}`,
   }),
   /** A batch set aside while its campaign is paused: resume re-enqueues what this prefix holds. */

@@ -134,6 +134,16 @@ export async function batchDelete(itemKeys: ReadonlyArray<{ PK: string; SK: stri
   await batchWrite(itemKeys.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })), 1);
 }
 
+/** Deletes every item of a partition (keys read a page at a time); answers how many went. */
+export async function deletePartition(partition: string): Promise<number> {
+  let deleted = 0;
+  for await (const page of queryPages({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ProjectionExpression: 'PK, SK' })) {
+    await batchDelete(page.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
+    deleted += page.length;
+  }
+  return deleted;
+}
+
 /** TransactWriteItems takes at most this many items. */
 const TRANSACTION_ITEM_LIMIT = 100;
 

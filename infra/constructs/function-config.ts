@@ -146,6 +146,7 @@ export const FUNCTION_ACCESS: {
   jobs: {
     // Moves overdue unverified accounts to force_verify or terminates them.
     'account-housekeeping': ['readWriteTable'],
+    'campaign-purge': ['readWriteTable'],
     // Starts due scheduled campaigns and recurring occurrences (queued for the planner).
     'campaign-scheduler': ['readWriteTable', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
   },

@@ -42,6 +42,7 @@ describe('handler modules', () => {
       'functions/workers/delivery-events.ts',
       'functions/workers/inbound-sms.ts',
       'functions/workers/account-housekeeping.ts',
+      'functions/workers/campaign-purge.ts',
       'functions/workers/campaign-scheduler.ts',
     ]);
   });

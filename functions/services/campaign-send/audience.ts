@@ -37,7 +37,7 @@ const PASTED_LOOKUP = 100;
 export type RunRecipients = { setId: string; count: number; credits: number; skipped: number };
 
 /** The contact set of a recovery run's recipients. */
-function recoverySetId(campaignId: string, runId: string): string {
+export function recoverySetId(campaignId: string, runId: string): string {
   return `campaign-${campaignId}-run-${runId}`;
 }
 

@@ -17,6 +17,12 @@ import { getContact } from '../../../functions/data/contacts.js';
 import { createPendingUpload, recordUploadedFile } from '../../../functions/data/file-manager.js';
 import { addAllowedCallingCode } from '../../../functions/data/sms-settings.js';
 import { followShortLink } from '../../../functions/services/tracking.js';
+import { keys, RECIPIENT_SHARDS } from '../../../functions/data/keys.js';
+import { queryPages } from '../../../functions/data/table-client.js';
+import { campaignShortCode } from '../../../functions/lib/short-links.js';
+import { purgeDeletedCampaigns } from '../../../functions/services/campaign-purge.js';
+import { deleteCampaigns } from '../../../functions/services/campaigns.js';
+import { campaignAudienceSetId } from '../../../functions/services/recipients.js';
 import { countSmsSegments } from '../../../shared/domain/sms-segments.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
 import { drainQueue, seedAccount, seedContacts, smsCommand, startedCampaign } from './support.js';
@@ -32,6 +38,12 @@ const TWO_SEGMENT_TEXT = `Hi {{ field:f1 | there }}, ${'spring sale '.repeat(20)
 
 async function smsOf(campaignId: string): Promise<SinkSms[]> {
   return (await readSink(testTable.sinkDir, 'sms', { limit: 100_000 })).filter((sms) => sms.tags?.campaignId === campaignId);
+}
+
+async function countItems(partition: string): Promise<number> {
+  let count = 0;
+  for await (const page of queryPages({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ProjectionExpression: 'PK' })) count += page.length;
+  return count;
 }
 
 /** Runs the planner and the delivery workers until the campaign is through. */
@@ -136,6 +148,40 @@ describe('links in an SMS', () => {
     expect(followed).toBe('https://shop.example.com/spring?utm=sms');
     expect(forged).toBeNull();
     expect((await getCampaignCountersWithCountries(account.tuid, campaignId)).counters).toMatchObject({ clicks: 1, uniqueClicks: 1 });
+  });
+});
+
+describe('deleting a sent campaign', () => {
+  it('leaves its report, claims, batches, audience and short links to the daily purge, which removes them all', async () => {
+    // Prepare: a sent SMS campaign with a tracked link, its receipts and a click recorded.
+    const account = await seedAccount({ smsCredits: 100 });
+    await seedContacts(account.tuid, 3, { mobileOf: (n) => `+8529123456${n}` });
+    const { campaignId, runId } = await send(account, smsCommand({ message: 'See https://shop.example.com/a' }), 'sms');
+    const [first] = await smsOf(campaignId);
+    await followShortLink({ token: /\/t\/s\/(\S+)/.exec(first!.text)![1]!, userAgent: 'Phone', now: new Date() });
+    await sinkEventsPublished();
+    await drainQueue('delivery-events');
+    const partitions = [
+      keys.campaignDataPartition(account.tuid, campaignId),
+      keys.campaignBatchPartition(account.tuid, campaignId, runId),
+      ...Array.from({ length: RECIPIENT_SHARDS }, (_, shard) => keys.campaignRecipientPartition(account.tuid, campaignId, shard)),
+      keys.contactSetPartition(account.tuid, campaignAudienceSetId(campaignId)),
+      keys.shortLinkCode(await campaignShortCode(account.tuid, campaignId)).PK,
+    ];
+    const itemsLeft = async () => (await Promise.all(partitions.map(countItems))).reduce((sum, count) => sum + count, 0);
+    expect(await itemsLeft()).toBeGreaterThan(10);
+
+    // Act
+    await deleteCampaigns({ tuid: account.tuid, loginTuid: account.tuid, family: 'sms', campaignIds: [campaignId], now: new Date() });
+    const beforePurge = await itemsLeft();
+    const purge = await purgeDeletedCampaigns();
+    const again = await purgeDeletedCampaigns();
+
+    // Assess
+    expect(beforePurge).toBeGreaterThan(10);
+    expect(purge.purged).toBeGreaterThanOrEqual(1);
+    expect(await itemsLeft()).toBe(0);
+    expect(again).toEqual({ purged: 0, stale: 0 });
   });
 });
 
