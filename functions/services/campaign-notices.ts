@@ -1,13 +1,13 @@
 /**
- * Campaign notifications (spec §3 notification type emailCampign, the campaign family of values):
- * one sentence per state change, to the people it concerns. A failure to notify never undoes the
+ * Campaign notifications (spec §3 notification types emailCampign and smsCampaign, the campaign
+ * family of values): one sentence per state change, to the people it concerns. A failure to notify never undoes the
  * state change it reports; it is logged.
  */
 import { SEVERITY, type NotificationMessageType, type Severity } from '../../shared/domain/notifications.js';
 import type { CampaignRecord, CampaignUser } from '../data/campaigns.js';
 import { createNotification, type TNotificationContent } from './notifications.js';
 
-type CampaignMessage = NotificationMessageType<'emailCampign'>;
+type CampaignMessage = NotificationMessageType<'emailCampign'> & NotificationMessageType<'smsCampaign'>;
 
 const SEVERITY_OF: Partial<Record<CampaignMessage, Severity>> = {
   finished: SEVERITY.success,
@@ -50,9 +50,10 @@ export async function notifyCampaign(options: {
     remainNumberOfRecipients: Math.max(0, total - sent),
     ...(actor ? { startedBy: noticeUser(actor), approver: noticeUser(actor) } : {}),
   };
+  const type = record.channel === 'email' ? 'emailCampign' : 'smsCampaign';
   await Promise.all(
     recipients.map((userId) =>
-      createNotification({ userId, type: 'emailCampign', messageType, severity: SEVERITY_OF[messageType] ?? SEVERITY.info, values, now }).catch((error: unknown) =>
+      createNotification({ userId, type, messageType, severity: SEVERITY_OF[messageType] ?? SEVERITY.info, values, now }).catch((error: unknown) =>
         console.warn(JSON.stringify({ level: 'warn', msg: 'campaign notification failed', campaignId: record.id, messageType, userId, error: String(error) })),
       ),
     ),

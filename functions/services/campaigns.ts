@@ -104,7 +104,8 @@ export function stateViewOf(record: CampaignRecord): CampaignStateView {
 }
 
 export function toCampaignSummary(record: CampaignRecord, counts: { recipients: number; sent: number }, now: Date): TCampaignSummary {
-  const lock = liveEditLock(record.lock, now);
+  // Only a campaign that can still change is being edited: the lock a sender leaves on a sent one shows nothing.
+  const lock = isEditable(stateViewOf(record)) ? liveEditLock(record.lock, now) : null;
   return {
     id: record.id,
     name: record.name,

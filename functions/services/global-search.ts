@@ -1,7 +1,9 @@
 /**
  * The global search (spec §2.5, /search-results): the first hits in each area the user may read.
- * Campaigns are the email campaigns whose name or subject matches, with their status as detail.
+ * Campaigns (email, and SMS and MMS apart) are those whose name or subject matches, with their
+ * status as detail and their type, which says what opens them.
  */
+import type { CampaignFamily } from '../../shared/domain/campaigns.js';
 import { hasPermission } from '../../shared/domain/permissions.js';
 import { formatMobile } from '../../shared/domain/phone.js';
 import type { TGlobalSearchResponse } from '../../shared/schemas/search.js';
@@ -14,10 +16,12 @@ import { listTemplates } from './templates.js';
 export async function searchEverywhere(options: { claims: VerifiedToken; text: string; limit: number }): Promise<TGlobalSearchResponse> {
   const { claims, text, limit } = options;
   const areas: TGlobalSearchResponse['areas'] = [];
-  const [contacts, groups, campaigns, templates] = await Promise.all([
+  const campaignsOf = (family: CampaignFamily) => listCampaigns({ tuid: claims.tuid, family, query: { tab: 'all', search: text, page: 1, limit }, now: new Date() });
+  const [contacts, groups, campaigns, smsCampaigns, templates] = await Promise.all([
     hasPermission(claims, 'contact', 'read') ? loadFilterContext(claims.tuid).then((context) => searchContacts(context, { quickSearch: text, limit })) : null,
     hasPermission(claims, 'group', 'read') ? listGroupsPage({ tuid: claims.tuid, page: 1, limit, search: text }) : null,
-    hasPermission(claims, 'email', 'read') ? listCampaigns({ tuid: claims.tuid, family: 'email', query: { tab: 'all', search: text, page: 1, limit }, now: new Date() }) : null,
+    hasPermission(claims, 'email', 'read') ? campaignsOf('email') : null,
+    hasPermission(claims, 'sms', 'read') ? campaignsOf('sms') : null,
     hasPermission(claims, 'template', 'read') ? listTemplates({ tuid: claims.tuid, query: { limit, search: text }, now: new Date() }) : null,
   ]);
   if (contacts) {
@@ -38,11 +42,12 @@ export async function searchEverywhere(options: { claims: VerifiedToken; text: s
       more: groups.total > limit,
     });
   }
-  if (campaigns) {
+  for (const [area, list] of [['campaigns', campaigns], ['smsCampaigns', smsCampaigns]] as const) {
+    if (!list) continue;
     areas.push({
-      area: 'campaigns',
-      hits: campaigns.data.map((campaign) => ({ id: campaign.id, title: campaign.name, detail: campaign.status })),
-      more: campaigns.total > limit,
+      area,
+      hits: list.data.map((campaign) => ({ id: campaign.id, title: campaign.name, detail: campaign.status, campaignType: campaign.type })),
+      more: list.total > limit,
     });
   }
   if (templates) {

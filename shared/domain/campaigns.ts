@@ -13,6 +13,10 @@ export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number];
 export const CAMPAIGN_TYPES = ['Email', 'base_email', 'SMS', 'base_sms', 'MMS'] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
 
+export function isCampaignType(value: unknown): value is CampaignType {
+  return CAMPAIGN_TYPES.some((type) => type === value);
+}
+
 /**
  * The two halves of the product a campaign lives in (spec §2.1, §7): `/emails` with the `email/`
  * API, and `/sms-and-mms` with the `sms/` API, which holds SMS and MMS campaigns alike. The

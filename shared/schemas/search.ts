@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** The global search (spec §2.5 search dialog, /search-results?search=). */
-export const SEARCH_AREAS = ['contacts', 'groups', 'campaigns', 'templates'] as const;
+/** `campaigns` are email campaigns; `smsCampaigns` SMS and MMS ones. */
+export const SEARCH_AREAS = ['contacts', 'groups', 'campaigns', 'smsCampaigns', 'templates'] as const;
 export type SearchArea = (typeof SEARCH_AREAS)[number];
 
 /** GET search?search=&limit=: the first hits of each area the user may read. */
@@ -15,6 +16,8 @@ export const ZSearchHit = z.object({
   title: z.string(),
   /** A second line: the mobile of a contact, the member count of a group, a campaign's status. */
   detail: z.string().nullable(),
+  /** A campaign's type (Email, SMS, MMS, base_…): which wizard or report opens it. */
+  campaignType: z.string().optional(),
 });
 export type TSearchHit = z.infer<typeof ZSearchHit>;
 

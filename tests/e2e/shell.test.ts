@@ -62,7 +62,7 @@ describe('application shell', () => {
     await takeScreenshot(page, 'shell-dashboard');
   });
 
-  it('redirects / to /dashboard and /email/* to /emails; a later section is not available', async () => {
+  it('redirects / to /dashboard and /email/* to /emails; /sms-and-mms lists campaigns; a later section is not available', async () => {
     await page.goto(`${host.url}/#/`);
     await page.waitForURL(/#\/dashboard$/);
 
@@ -70,8 +70,13 @@ describe('application shell', () => {
     await page.waitForURL(/#\/emails$/);
     await page.getByTestId('campaigns-page').waitFor();
 
-    // A section of a later issue answers with the "not available" page.
+    // The SMS and MMS area is there (issue 8).
     await page.goto(`${host.url}/#/sms-and-mms`);
+    await page.getByTestId('campaigns-page').waitFor();
+    expect(await page.getByTestId('campaigns-page').locator('h1').textContent()).toBe('SMS and MMS campaigns');
+
+    // A section of a later issue answers with the "not available" page.
+    await page.goto(`${host.url}/#/plans-and-orders`);
     await page.getByTestId('error-page').waitFor();
     expect(await page.getByTestId('error-page-message').textContent()).toBe('This section is not available in this build of the platform yet.');
     expect(await page.getByTestId('error-page-code').textContent()).toBe('Code: OTH-X-404');

@@ -18,10 +18,10 @@ import { searchRoutes } from './routes/search/routes.js';
 import { exportsRoutes } from './routes/exports/routes.js';
 import { templatesRoutes } from './routes/templates/routes.js';
 import { emailsRoutes } from './routes/emails/routes.js';
+import { smsRoutes } from './routes/sms-and-mms/routes.js';
 
 /** Sections of later issues: routed to the "not available in this build" page, not to placeholders. */
 const LATER_SECTIONS = [
-  'sms-and-mms/*',
   'plans-and-orders',
   'checkout',
 ];
@@ -54,6 +54,7 @@ const shellRoutes: RouteObject[] = [
   ...exportsRoutes,
   ...templatesRoutes,
   ...emailsRoutes,
+  ...smsRoutes,
   ...hiddenMenuAuthRoutes,
   ...LATER_SECTIONS.map((path) => ({ path, element: sectionUnavailable })),
   { path: '*', element: notFound },

@@ -14,6 +14,7 @@ import { getCampaignCountersWithCountries } from '../../../functions/data/campai
 import { getReportTotals } from '../../../functions/data/campaign-engagement.js';
 import { getCampaignRecord } from '../../../functions/data/campaigns.js';
 import { getContact } from '../../../functions/data/contacts.js';
+import { listNotifications } from '../../../functions/data/notifications.js';
 import { createPendingUpload, recordUploadedFile } from '../../../functions/data/file-manager.js';
 import { addAllowedCallingCode } from '../../../functions/data/sms-settings.js';
 import { followShortLink } from '../../../functions/services/tracking.js';
@@ -78,6 +79,8 @@ describe('an SMS campaign', () => {
     ]);
     expect((await getAccount(account.tuid))?.credits.sms).toBe(1_000 - 8);
     expect((await getCampaignRecord(account.tuid, campaignId))?.status).toBe('finished');
+    const { notifications } = await listNotifications({ userId: account.tuid, filter: { type: 'smsCampaign' }, offset: 0, limit: 10, now: new Date() });
+    expect(notifications.map((notice) => notice.message.type).sort()).toEqual(['finished', 'started']);
   });
 
   it('returns to draft when the SMS credits do not cover it, taking nothing', async () => {

@@ -9,7 +9,7 @@ import { updateAccount } from '../../../functions/data/accounts.js';
 import { writeNewContacts, allocateContactIds } from '../../../functions/data/contacts.js';
 import { addAllowedCallingCode } from '../../../functions/data/sms-settings.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
-import type { TCampaignCostResponse, TCampaignListResponse, TSaveSmsCampaignResponse, TSmsCampaignCommand, TSmsCampaignLoadResponse } from '../../../shared/schemas/campaigns.js';
+import type { TCampaignCostResponse, TCampaignListResponse, TCampaignSummary, TSaveSmsCampaignResponse, TSmsCampaignCommand, TSmsCampaignLoadResponse } from '../../../shared/schemas/campaigns.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
 import { API, CAMPAIGNS, SAVE, call, createCampaign, takePlanMessages, verifiedAccount, type Actor } from './support.js';
@@ -112,6 +112,20 @@ describe('sending an SMS campaign', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.campaign.status).toBe('started');
     expect((await takePlanMessages()).map((message) => message.campaignId)).toContain(id);
+  });
+
+  it('shows no edit lock on a campaign that was sent while its sender still held the lock', async () => {
+    // Prepare: the sender's wizard holds the lock when they send.
+    const selection = { includedGroup: ['system-mobile'], excludedGroup: [], includedCampaign: [], excludedCampaign: [] };
+    const { id } = await smsDraft('Sent while editing', { selection, message: 'Hello' });
+
+    // Act
+    const sent = await call<{ campaign: TCampaignSummary }>(api, owner, 'POST', `${SMS_CAMPAIGNS}/${id}/actions`, { action: 'sendNow' });
+    const listed = await call<TCampaignListResponse>(api, owner, 'GET', `${SMS_CAMPAIGNS}?search=${encodeURIComponent('Sent while editing')}`);
+
+    // Assess
+    expect(sent.body.campaign).toMatchObject({ status: 'started', lock: null });
+    expect(listed.body.data[0]?.lock).toBeNull();
   });
 
   it('previews the cost per destination country, counting pasted numbers that are no contacts yet', async () => {

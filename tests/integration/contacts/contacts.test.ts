@@ -376,7 +376,7 @@ describe('recipient resolution', () => {
 });
 
 describe('tenant isolation and the global search', () => {
-  it('never shows or changes another account’s contacts, and searches contacts, groups and templates', async () => {
+  it('never shows or changes another account’s contacts, and searches contacts, groups, campaigns and templates', async () => {
     // Prepare
     const me = await signUp();
     const other = await signUp();
@@ -386,6 +386,7 @@ describe('tenant isolation and the global search', () => {
     const template = await call<{ template: { id: string } }>(me, 'POST', '/templates', { name: 'Findme offer', content: { kind: 'sms', text: 'Hello' } });
     await call(other, 'POST', '/templates', { name: 'Findme too', content: { kind: 'sms', text: 'Not yours' } });
     const campaign = await call<{ id: string }>(me, 'POST', '/create-campaign/save', { campaignName: 'Findme launch' });
+    const mms = await call<{ id: string }>(me, 'POST', '/sms/create-campaign/save', { campaignName: 'Findme pictures', type: 'MMS' });
 
     // Act
     const read = await call(other, 'GET', `/contacts/details/${mine.id}?owner=${me.tuid}`);
@@ -399,7 +400,8 @@ describe('tenant isolation and the global search', () => {
     expect(hits.body.areas).toEqual([
       { area: 'contacts', hits: [{ id: mine.id, title: 'findme@example.com', detail: '+852 6123 1234' }], more: false },
       { area: 'groups', hits: [expect.objectContaining({ title: 'Findme friends', detail: '0' })], more: false },
-      { area: 'campaigns', hits: [{ id: campaign.body.id, title: 'Findme launch', detail: 'draft' }], more: false },
+      { area: 'campaigns', hits: [{ id: campaign.body.id, title: 'Findme launch', detail: 'draft', campaignType: 'Email' }], more: false },
+      { area: 'smsCampaigns', hits: [{ id: mms.body.id, title: 'Findme pictures', detail: 'draft', campaignType: 'MMS' }], more: false },
       { area: 'templates', hits: [{ id: template.body.template.id, title: 'Findme offer', detail: 'sms' }], more: false },
     ]);
   });
@@ -444,7 +446,7 @@ describe('section permissions', () => {
     expect(analystWrites.map((answer) => [answer.status, answer.body.statusCode])).toEqual(Array.from({ length: 7 }, () => [403, ERROR_CODES.NO_PERMISSION]));
     expect(creatorContacts.status).toBe(403);
     expect(creatorGroups.body.total).toBe(3);
-    expect(creatorSearch.body.areas.map((area) => area.area)).toEqual(['groups', 'campaigns', 'templates']);
+    expect(creatorSearch.body.areas.map((area) => area.area)).toEqual(['groups', 'campaigns', 'smsCampaigns', 'templates']);
     expect(await count(owner, {})).toBe(1);
     expect((await call<{ group: TGroup }>(owner, 'GET', `/groups/${group.id}`)).body.group.count).toBe(1);
   });

@@ -23,8 +23,11 @@ import { formatFileSize } from '../format/file-size.js';
 
 export type FileManagerDrawerProps = {
   onClose(): void;
-  /** Picking for an editor: images get an Insert action that hands the file back and closes. */
-  pick?: { onPick(file: TFileEntry): void };
+  /**
+   * Picking for an editor: the files it `accepts` (images unless it says otherwise) get an Insert
+   * action that hands the file back.
+   */
+  pick?: { onPick(file: TFileEntry): void; accepts?(file: TFileEntry): boolean };
 };
 
 type Folder = { id: string; name: string };
@@ -333,7 +336,7 @@ function FolderPage({ folderId, cursor, isFirst, isLast, pick, onOpen, onMore, o
 function EntryRow({ entry, pick, onOpen, onRename, onMove, onDelete, selected, onSelect }: { entry: TEntry } & Pick<PageProps, 'pick' | 'onOpen' | 'onRename' | 'onMove' | 'onDelete' | 'selected' | 'onSelect'>) {
   const { t, i18n } = useTranslation('file-manager');
   const isImage = entry.kind === 'file' && isImageType(entry.contentType);
-  const canPick = Boolean(pick) && isImage;
+  const canPick = pick !== undefined && entry.kind === 'file' && (pick.accepts ? pick.accepts(entry) : isImage);
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);

@@ -1,6 +1,6 @@
 /** Where a click on a notification leads (spec §2.7, §4, §6). */
 import type { TNotification } from '../../../shared/schemas/notifications.js';
-import { emailPaths } from '../routes/emails/paths.js';
+import { campaignPaths, emailPaths } from '../routes/emails/paths.js';
 
 type NoticeRef = Pick<TNotification, 'type' | 'message'>;
 
@@ -14,8 +14,10 @@ export function notificationTarget(notification: NoticeRef): string | null {
       const campaignId = notification.message.values.campaignId;
       return typeof campaignId === 'string' ? emailPaths.report(campaignId) : '/emails';
     }
-    case 'smsCampaign':
-      return '/sms-and-mms';
+    case 'smsCampaign': {
+      const campaignId = notification.message.values.campaignId;
+      return typeof campaignId === 'string' ? campaignPaths('sms').report(campaignId) : '/sms-and-mms';
+    }
     case 'import':
       return '/contacts';
     case 'export':

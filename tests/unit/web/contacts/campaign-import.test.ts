@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '../../../../shared/constants.js';
-import { campaignGroupName, includeUploadedImport, readUploadedImport, uploadedImportPath } from '../../../../web/src/routes/contacts/import/campaign-import.js';
+import { campaignGroupName, includeUploadedImport, readCampaignRef, readUploadedImport, uploadedImportPath } from '../../../../web/src/routes/contacts/import/campaign-import.js';
 
 const label = (name: string) => `${name} – uploaded 25 Nov 2026`;
 
@@ -44,13 +44,30 @@ describe('campaignGroupName', () => {
 describe('the way back to the wizard', () => {
   it('reads back the import and groups it was given', () => {
     // Act
-    const path = uploadedImportPath('C1', { importId: '01JIMPORT', groupIds: ['g1', 'g2'] });
+    const path = uploadedImportPath({ id: 'C1', type: 'Email' }, { importId: '01JIMPORT', groupIds: ['g1', 'g2'] });
     const params = new URLSearchParams(path.slice(path.indexOf('?')));
 
     // Assess
     expect(path.startsWith('/emails/create-email-campaign/upload-file?id=C1&')).toBe(true);
     expect(readUploadedImport(params)).toEqual({ importId: '01JIMPORT', groupIds: ['g1', 'g2'] });
     expect(readUploadedImport(new URLSearchParams('id=C1'))).toBeNull();
+  });
+
+  it('leads back to the wizard of the campaign type it was given', () => {
+    // Act
+    const sms = uploadedImportPath({ id: 'C2', type: 'SMS' }, { importId: '01JIMPORT', groupIds: ['g1'] });
+    const mms = uploadedImportPath({ id: 'C3', type: 'MMS' }, { importId: '01JIMPORT', groupIds: ['g1'] });
+
+    // Assess
+    expect(sms.startsWith('/sms-and-mms/create-sms-campaign/upload-file?id=C2&')).toBe(true);
+    expect(mms.startsWith('/sms-and-mms/create-mms-campaign/upload-file?id=C3&')).toBe(true);
+  });
+
+  it('reads the campaign an import is for, an email campaign when no type is named', () => {
+    // Assess
+    expect(readCampaignRef(new URLSearchParams('campaign=C1'))).toEqual({ id: 'C1', type: 'Email' });
+    expect(readCampaignRef(new URLSearchParams('campaign=C2&campaignType=MMS'))).toEqual({ id: 'C2', type: 'MMS' });
+    expect(readCampaignRef(new URLSearchParams('campaignType=MMS'))).toBeNull();
   });
 
   it('includes the groups once, takes them out of the excluded ones, and records the import', () => {

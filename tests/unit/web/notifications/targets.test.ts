@@ -27,6 +27,11 @@ describe('notificationTarget', () => {
     expect(notificationTarget(approval)).toBe('/emails/campaign-report?id=01ARZ3NDEKTSV4RRFFQ69G5FAV&view=overview');
   });
 
+  it('opens the report of the campaign an SMS or MMS campaign notice is about', () => {
+    const started = { type: 'smsCampaign', message: { type: 'started', values: { campaignId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } } };
+    expect(notificationTarget(started)).toBe('/sms-and-mms/campaign-report?id=01ARZ3NDEKTSV4RRFFQ69G5FAV&view=overview');
+  });
+
   it.each([
     ['creditReady', 'email'],
     ['payAsYouGoExpiryWarning', 'expiresIn'],

@@ -1,7 +1,7 @@
-import { CAMPAIGN_PARAM } from './import/campaign-import.js';
+import { campaignRefQuery, type CampaignRef } from './import/campaign-import.js';
 
-/** `&campaign=` when an import is made for an email campaign (campaign-import.ts). */
-const forCampaign = (campaignId?: string | null) => (campaignId ? `&${CAMPAIGN_PARAM}=${encodeURIComponent(campaignId)}` : '');
+/** `&campaign=&campaignType=` when an import is made for a campaign (campaign-import.ts). */
+const forCampaign = (campaign?: CampaignRef | null) => (campaign ? `&${campaignRefQuery(campaign)}` : '');
 
 /** The contacts area's URLs (spec §2.1), built in one place. */
 export const contactPaths = {
@@ -11,10 +11,10 @@ export const contactPaths = {
   edit: (id: string) => `/contacts/edit-contact?id=${encodeURIComponent(id)}`,
   profile: (id: string) => `/contacts/profile?id=${encodeURIComponent(id)}`,
   importContacts: '/contacts/import-contacts',
-  importForCampaign: (campaignId: string) => `/contacts/import-contacts?${CAMPAIGN_PARAM}=${encodeURIComponent(campaignId)}`,
+  importForCampaign: (campaign: CampaignRef) => `/contacts/import-contacts?${campaignRefQuery(campaign)}`,
   importUnsubscribedEmails: '/contacts/import-unsubscribed-emails',
   importUnsubscribedMobiles: '/contacts/import-unsubscribed-mobile-numbers',
-  importConfirm: (id: string, campaignId?: string | null) => `/contacts/import-contacts/confirm?id=${encodeURIComponent(id)}${forCampaign(campaignId)}`,
+  importConfirm: (id: string, campaign?: CampaignRef | null) => `/contacts/import-contacts/confirm?id=${encodeURIComponent(id)}${forCampaign(campaign)}`,
   importReport: (id: string) => `/contacts/import-report?id=${encodeURIComponent(id)}`,
 } as const;
 

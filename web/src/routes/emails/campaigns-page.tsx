@@ -1,4 +1,4 @@
-/** `/emails?tab=` (spec §2.1): the account's email campaigns, and Create campaign. */
+/** `/emails?tab=` and `/sms-and-mms?tab=` (spec §2.1): the account's campaigns of the area's family, and Create campaign. */
 import { useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +7,21 @@ import { PlusIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { ErrorPage } from '../error/error-page.js';
 import { CreateCampaignDialog } from './components/campaign-dialogs.js';
+import { useAreaKey } from './campaign-family.js';
 import { CampaignList } from './components/campaign-list.js';
 import { useCampaignPermissions } from './use-campaign-permissions.js';
 
 export default function CampaignsPage() {
   const { t } = useTranslation('campaigns');
   const permissions = useCampaignPermissions();
+  const areaKey = useAreaKey();
   const [isCreating, setCreating] = useState(false);
   if (!permissions.canRead) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
   const create = permissions.canWrite ? () => setCreating(true) : undefined;
   return (
     <PageLayout
-      title={t('list.title')}
-      subtitle={t('list.subtitle')}
+      title={t(areaKey('list.title'))}
+      subtitle={t(areaKey('list.subtitle'))}
       maxW="7xl"
       testId="campaigns-page"
       actions={

@@ -7,13 +7,15 @@ import type { TCampaignActionRequest } from '../../../../shared/schemas/campaign
 import { takeCampaignAction, type TCampaignSummary } from '../../api/campaigns.js';
 import { showError } from '../../components/error-dialog.js';
 import { notify } from '../../components/toaster.js';
+import { useCampaignFamily } from './campaign-family.js';
 
 /** Answers the changed campaign, or null after showing why it failed (or rethrows with `rethrow`). */
 export function useCampaignAction() {
   const { t } = useTranslation('campaigns');
+  const family = useCampaignFamily();
   return async (campaign: Pick<TCampaignSummary, 'id' | 'name'>, request: TCampaignActionRequest, options: { rethrow?: boolean } = {}): Promise<TCampaignSummary | null> => {
     try {
-      const changed = await takeCampaignAction(campaign.id, request);
+      const changed = await takeCampaignAction(family, campaign.id, request);
       notify({ type: 'success', title: t(`toast.${request.action}`, { name: campaign.name }) });
       return changed;
     } catch (failure) {

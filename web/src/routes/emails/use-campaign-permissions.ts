@@ -1,6 +1,7 @@
-/** What the user may do with email campaigns (spec §6); the same rule the API applies to each route. */
+/** What the user may do with the area's campaigns (spec §6: the email or the sms section); the same rule the API applies to each route. */
 import { hasPermission } from '../../../../shared/domain/permissions.js';
 import { useClaims } from '../../session/session.js';
+import { useCampaignFamily } from './campaign-family.js';
 
 export type CampaignPermissions = {
   canRead: boolean;
@@ -13,6 +14,7 @@ export type CampaignPermissions = {
 
 export function useCampaignPermissions(): CampaignPermissions {
   const claims = useClaims();
-  const can = (flag: 'read' | 'write' | 'delete' | 'execute') => (claims ? hasPermission(claims, 'email', flag) : false);
+  const section = useCampaignFamily();
+  const can = (flag: 'read' | 'write' | 'delete' | 'execute') => (claims ? hasPermission(claims, section, flag) : false);
   return { canRead: can('read'), canWrite: can('write'), canDelete: can('delete'), canExecute: can('execute') };
 }

@@ -1,10 +1,9 @@
 /**
  * `/advanced-search` (spec §2.1): one tab per area (contacts, groups, emails, SMS & MMS,
- * templates) above the routed tab. Areas the user may not read are left out; campaigns arrive
- * in a later issue, so their tabs are shown disabled.
+ * templates) above the routed tab. Areas the user may not read are left out.
  */
 import type { ReactNode } from 'react';
-import { Box, Button, Flex, Portal, Tooltip, type IconProps } from '@chakra-ui/react';
+import { Button, Flex, type IconProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useLocation, useOutlet } from 'react-router-dom';
 import { hasPermission, type Section } from '../../../../shared/domain/permissions.js';
@@ -13,7 +12,6 @@ import { ContactsIcon, EmailIcon, GroupsIcon, SmsIcon, TemplateIcon } from '../.
 import { PageLayout } from '../../components/page-layout.js';
 import { useClaims } from '../../session/session.js';
 import { searchPaths } from './paths.js';
-import { LATER_SEARCH_TABS } from './routes.js';
 
 type Tab = { path: string; section: Section; icon: (props: IconProps) => ReactNode };
 
@@ -25,22 +23,22 @@ const TABS: readonly Tab[] = [
   { path: 'templates', section: 'template', icon: TemplateIcon },
 ];
 
-const isLater = (tab: Tab) => LATER_SEARCH_TABS.some((path) => path === tab.path);
-
 export default function AdvancedSearchLayout() {
   const { t } = useTranslation('search');
   const claims = useClaims();
   const outlet = useOutlet();
   const { search } = useLocation();
   const tabs = TABS.filter((tab) => claims !== null && hasPermission(claims, tab.section, 'read'));
-  const first = tabs.find((tab) => !isLater(tab));
+  const first = tabs[0];
 
   if (!outlet) return <Navigate to={first ? `${first.path}${search}` : `/error?code=${ERROR_CODES.NO_PERMISSION}`} replace />;
 
   return (
     <PageLayout title={t('advanced.title')} subtitle={t('advanced.subtitle')} testId="advanced-search">
       <Flex as="nav" aria-label={t('advanced.tabs')} gap="1" borderBottomWidth="1px" mb="6" overflowX="auto">
-        {tabs.map((tab) => (isLater(tab) ? <LaterTab key={tab.path} tab={tab} /> : <TabLink key={tab.path} tab={tab} />))}
+        {tabs.map((tab) => (
+          <TabLink key={tab.path} tab={tab} />
+        ))}
       </Flex>
       {outlet}
     </PageLayout>
@@ -71,28 +69,5 @@ function TabLink({ tab }: { tab: Tab }) {
         {t(`advanced.tab.${tab.path}`)}
       </NavLink>
     </Button>
-  );
-}
-
-/** Campaigns are searched here once that section exists. */
-function LaterTab({ tab }: { tab: Tab }) {
-  const { t } = useTranslation('search');
-  return (
-    <Tooltip.Root openDelay={150}>
-      <Tooltip.Trigger asChild>
-        {/* A disabled button gets no pointer events, so the tooltip hangs on a focusable wrapper. */}
-        <Box as="span" tabIndex={0} display="inline-flex" flexShrink="0" data-testid={`search-tab-${tab.path}`}>
-          <Button {...tabStyle} disabled aria-disabled="true">
-            <tab.icon boxSize="4" />
-            {t(`advanced.tab.${tab.path}`)}
-          </Button>
-        </Box>
-      </Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content>{t('advanced.later')}</Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
   );
 }

@@ -8,5 +8,6 @@ export const searchPaths = {
   groups: (search: string) => `/advanced-search/groups?${new URLSearchParams({ search }).toString()}`,
   templates: (search: string) => `/advanced-search/templates?${new URLSearchParams({ search }).toString()}`,
   emails: (search: string) => `/advanced-search/emails?${new URLSearchParams({ search }).toString()}`,
+  smsAndMms: (search: string) => `/advanced-search/sms-and-mms?${new URLSearchParams({ search }).toString()}`,
   tab: (tab: string) => `/advanced-search/${tab}`,
 } as const;

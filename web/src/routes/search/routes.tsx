@@ -1,10 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lazy-page.js';
 
-/** Tabs whose sections come in later issues; their paths answer with the "not available yet" page. */
-export const LATER_SEARCH_TABS = ['sms-and-mms'] as const;
-
-const sectionUnavailable = lazyPage(() => import('../error/section-unavailable-page.js'));
+/** The campaign tabs: one page, whose family is the path's. */
+const campaignSearch = lazyPage(() => import('./advanced-campaign-search-page.js'));
 
 /** Routes of the search area, spread into the shell's route table (web/src/router.tsx). */
 export const searchRoutes: RouteObject[] = [
@@ -15,9 +13,9 @@ export const searchRoutes: RouteObject[] = [
     children: [
       { path: 'contacts', element: lazyPage(() => import('./advanced-contact-search-page.js')) },
       { path: 'groups', element: lazyPage(() => import('./advanced-group-search-page.js')) },
-      { path: 'emails', element: lazyPage(() => import('./advanced-campaign-search-page.js')) },
+      { path: 'emails', element: campaignSearch },
+      { path: 'sms-and-mms', element: campaignSearch },
       { path: 'templates', element: lazyPage(() => import('./advanced-template-search-page.js')) },
-      ...LATER_SEARCH_TABS.map((path) => ({ path, element: sectionUnavailable })),
     ],
   },
   { path: 'search-results', element: lazyPage(() => import('./search-results-page.js')) },

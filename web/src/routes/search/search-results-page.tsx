@@ -7,9 +7,10 @@ import type { ReactNode } from 'react';
 import { Box, Flex, HStack, Link, SimpleGrid, Skeleton, Spinner, Stack, Text, type IconProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { isCampaignType } from '../../../../shared/domain/campaigns.js';
 import type { SearchArea, TSearchHit } from '../../../../shared/schemas/search.js';
 import { useGlobalSearch } from '../../api/search.js';
-import { ContactsIcon, EmailIcon, GroupsIcon, SearchIcon, TemplateIcon } from '../../components/icons.js';
+import { ContactsIcon, EmailIcon, GroupsIcon, SearchIcon, SmsIcon, TemplateIcon } from '../../components/icons.js';
 import { ListError, ListMessage } from '../../components/list-states.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { SearchInput } from '../../components/search-input.js';
@@ -35,6 +36,12 @@ type AreaLinks = {
   namesStatus?: boolean;
 };
 
+/** A draft opens in its wizard, any other campaign in its report (the lists' rule). */
+function openCampaignHit(hit: TSearchHit): string {
+  const type = isCampaignType(hit.campaignType) ? hit.campaignType : 'Email';
+  return openPathOf({ id: hit.id, status: hit.detail === 'draft' ? 'draft' : 'finished', type });
+}
+
 const AREAS: Record<SearchArea, AreaLinks> = {
   contacts: {
     icon: ContactsIcon,
@@ -49,9 +56,14 @@ const AREAS: Record<SearchArea, AreaLinks> = {
   },
   campaigns: {
     icon: EmailIcon,
-    // A draft opens in the wizard, any other campaign in its report (the list's rule).
-    hit: (hit) => openPathOf({ id: hit.id, status: hit.detail === 'draft' ? 'draft' : 'finished', type: 'Email' }),
+    hit: openCampaignHit,
     seeAll: searchPaths.emails,
+    namesStatus: true,
+  },
+  smsCampaigns: {
+    icon: SmsIcon,
+    hit: openCampaignHit,
+    seeAll: searchPaths.smsAndMms,
     namesStatus: true,
   },
   templates: {

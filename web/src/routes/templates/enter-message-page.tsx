@@ -4,20 +4,15 @@
  * subject and media by URL.
  */
 import { useMemo, useState } from 'react';
-import { Box, Field, Flex, HStack, Input, Stack, Text, type InputProps } from '@chakra-ui/react';
+import { Field, Flex, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { parseTemplateTags } from '../../../../shared/domain/personalization.js';
-import { countSmsSegments } from '../../../../shared/domain/sms-segments.js';
 import { TEMPLATE_LIMITS } from '../../../../shared/domain/templates.js';
 import { ZMmsMedia, type TMmsMedia, type TTemplateContent } from '../../../../shared/schemas/templates.js';
 import { useFieldSchemas } from '../../api/contacts.js';
 import { notify } from '../../components/toaster.js';
-import { useFormatters } from '../../format/use-formatters.js';
 import { EditorLayout, useEditorPlaceholder } from './components/editor-layout.js';
-import { InsertTagMenu } from './components/insert-tag-menu.js';
-import { SmsCounter } from './components/message-counter.js';
-import { TagProblems } from './components/tag-problems.js';
+import { MessageField, MultilineInput, PhonePreview } from './components/message-field.js';
 import { useTemplateName } from './components/template-name-field.js';
 import { editorPathOf, templatePaths, type MessageKind } from './paths.js';
 import { mediaUrlsOf } from './text-insertion.js';
@@ -37,7 +32,6 @@ export default function EnterMessagePage() {
 
 function MessageEditor({ editor, kind }: { editor: TemplateEditor; kind: MessageKind }) {
   const { t } = useTranslation('templates');
-  const { number } = useFormatters();
   const initial = editor.template?.content.kind === kind ? editor.template.content : null;
   const name = useTemplateName(editor.template?.name ?? '');
   const message = useTemplateText(initial?.text ?? '');
@@ -58,8 +52,6 @@ function MessageEditor({ editor, kind }: { editor: TemplateEditor; kind: Message
   const [saved, setSaved] = useState<string>(() => JSON.stringify({ name: editor.template?.name ?? '', content }));
   const isDirty = JSON.stringify({ name: name.name.trim(), content }) !== saved;
 
-  const count = useMemo(() => countSmsSegments(message.text), [message.text]);
-  const { problems } = useMemo(() => parseTemplateTags(message.text, { fields }), [message.text, fields]);
   const textLimit = kind === 'sms' ? TEMPLATE_LIMITS.smsTextLength : TEMPLATE_LIMITS.mmsTextLength;
 
   const mediaProblem = (): string | null => {
@@ -105,32 +97,7 @@ function MessageEditor({ editor, kind }: { editor: TemplateEditor; kind: Message
               <Input value={subject} onChange={(event) => setSubject(event.currentTarget.value)} readOnly={editor.readOnly} maxLength={TEMPLATE_LIMITS.mmsSubjectLength} data-testid="mms-subject" />
             </Field.Root>
           )}
-          <Field.Root readOnly={editor.readOnly}>
-            <HStack justify="space-between" w="full">
-              <Field.Label>{t('message.label')}</Field.Label>
-              <InsertTagMenu fields={fields ?? []} channel="message" disabled={editor.readOnly} onInsert={message.insert} />
-            </HStack>
-            <MultilineInput>
-              <textarea
-                ref={message.ref}
-                value={message.text}
-                onChange={(event) => message.setText(event.currentTarget.value)}
-                readOnly={editor.readOnly}
-                maxLength={textLimit}
-                rows={9}
-                placeholder={t('message.placeholder')}
-                data-testid="message-text"
-              />
-            </MultilineInput>
-            <Field.HelperText w="full">
-              {kind === 'sms' ? (
-                <SmsCounter count={count} />
-              ) : (
-                <Text data-testid="mms-counter">{t('counter.mms', { n: number(count.characters), max: number(textLimit) })}</Text>
-              )}
-            </Field.HelperText>
-          </Field.Root>
-          <TagProblems problems={problems} onSelect={(problem) => message.select(problem.start, problem.end)} />
+          <MessageField kind={kind} message={message} fields={fields ?? []} textLimit={textLimit} readOnly={editor.readOnly} />
           {kind === 'mms' && (
             <Field.Root readOnly={editor.readOnly} invalid={mediaError !== null}>
               <Field.Label>{t('mms.media')}</Field.Label>
@@ -154,36 +121,5 @@ function MessageEditor({ editor, kind }: { editor: TemplateEditor; kind: Message
         <PhonePreview subject={kind === 'mms' ? subject : ''} text={message.text} mediaCount={content.kind === 'mms' ? content.media.length : 0} />
       </Flex>
     </EditorLayout>
-  );
-}
-
-/**
- * A text box that looks like the app's inputs: the theme carries the input recipe and not the
- * textarea one, which would grow the initial bundle for two pages.
- */
-function MultilineInput(props: InputProps) {
-  return <Input asChild h="auto" py="2" lineHeight="tall" resize="vertical" {...props} />;
-}
-
-/** The message as a phone shows it, tags as written. */
-function PhonePreview({ subject, text, mediaCount }: { subject: string; text: string; mediaCount: number }) {
-  const { t } = useTranslation('templates');
-  return (
-    <Box w="72" flexShrink="0" bg="bg" borderWidth="1px" rounded="3xl" p="4" shadow="sm" aria-label={t('message.preview')} role="figure">
-      <Box h="1.5" w="16" mx="auto" mb="4" rounded="full" bg="bg.emphasized" />
-      <Stack minH="64" gap="2">
-        {(text || subject || mediaCount > 0) && (
-          <Box alignSelf="flex-start" maxW="85%" bg="bg.muted" rounded="2xl" roundedBottomLeft="sm" px="3" py="2" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="message-preview">
-            {subject && <Text fontWeight="semibold">{subject}</Text>}
-            {mediaCount > 0 && (
-              <Text color="fg.muted" fontSize="xs">
-                {t('mms.attachments', { count: mediaCount })}
-              </Text>
-            )}
-            {text}
-          </Box>
-        )}
-      </Stack>
-    </Box>
   );
 }

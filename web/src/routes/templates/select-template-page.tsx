@@ -8,7 +8,7 @@ import { Box, chakra, Flex, Grid, Heading, Spinner, Stack, Text } from '@chakra-
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors.js';
-import { copyTemplate, useTemplateList, type TTemplateSummary } from '../../api/templates.js';
+import { copyTemplate, useTemplateList, type TemplateKind, type TTemplateSummary } from '../../api/templates.js';
 import { showError } from '../../components/error-dialog.js';
 import { PlusIcon, TemplateIcon } from '../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../components/list-states.js';
@@ -125,11 +125,12 @@ function LayoutCard({ label, onChoose, testId, children }: { label: string; onCh
   );
 }
 
-function OwnTemplates({ onChoose }: { onChoose: ChooserProps['onTemplate'] }) {
+/** The account's own templates of one kind (email by default; an SMS campaign starts from an SMS one), to start from a copy of. */
+export function OwnTemplates({ kind = 'email', onChoose }: { kind?: TemplateKind; onChoose: ChooserProps['onTemplate'] }) {
   const { t } = useTranslation('templates');
   const search = useBufferedSearchParam('search');
   const trail = useCursorTrail(search.applied);
-  const { list, error, isLoading, isValidating, refetch } = useTemplateList({ kind: 'email', search: search.applied, cursor: trail.cursor });
+  const { list, error, isLoading, isValidating, refetch } = useTemplateList({ kind, search: search.applied, cursor: trail.cursor });
   const [copying, setCopying] = useState<string | null>(null);
 
   const startFrom = async (template: TTemplateSummary) => {

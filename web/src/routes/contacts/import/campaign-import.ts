@@ -1,15 +1,38 @@
 /**
- * A contact import made from an email campaign's upload-file step (spec §2.1): the import pages
- * carry the campaign (`?campaign=`), fill a new snapshot group named after it, and hand the import
+ * A contact import made from a campaign's upload-file step (spec §2.1, email, SMS and MMS): the
+ * import pages carry the campaign (`?campaign=&campaignType=`), fill a new snapshot group named after it, and hand the import
  * and its groups back to the wizard in the URL, which includes them through its own save path.
  */
 import { CONTACT_LIMITS } from '../../../../../shared/constants.js';
 import type { TRecipientSelection } from '../../../../../shared/schemas/groups.js';
-import type { TEmailCampaignCommand } from '../../../api/campaigns.js';
-import { emailPaths } from '../../emails/paths.js';
+import type { CampaignType } from '../../../../../shared/domain/campaigns.js';
+import { CAMPAIGN_TYPES } from '../../../../../shared/domain/campaigns.js';
+import type { TCampaignCommand } from '../../../../../shared/schemas/campaigns.js';
+import { wizardStepPath } from '../../emails/paths.js';
 
-/** The query parameter of the import pages naming the campaign the import is for. */
+/** The query parameters of the import pages naming the campaign the import is for, and its type (which wizard it returns to). */
 export const CAMPAIGN_PARAM = 'campaign';
+const CAMPAIGN_TYPE_PARAM = 'campaignType';
+
+/** The campaign an import is made for. */
+export type CampaignRef = { id: string; type: CampaignType };
+
+/** The campaign the import pages were opened for; an import link without a type is an email campaign's (the first kind there was). */
+export function readCampaignRef(params: URLSearchParams): CampaignRef | null {
+  const id = params.get(CAMPAIGN_PARAM);
+  if (!id) return null;
+  return { id, type: CAMPAIGN_TYPES.find((type) => type === params.get(CAMPAIGN_TYPE_PARAM)) ?? 'Email' };
+}
+
+/** The query naming the campaign on the import pages. */
+export function campaignRefQuery(campaign: CampaignRef): string {
+  return new URLSearchParams({ [CAMPAIGN_PARAM]: campaign.id, [CAMPAIGN_TYPE_PARAM]: campaign.type }).toString();
+}
+
+/** The campaign's upload-file step, where the import leads back. */
+export function uploadStepPath(campaign: CampaignRef): string {
+  return wizardStepPath(campaign.type, 'upload-file', campaign.id);
+}
 const IMPORT_PARAM = 'import';
 const GROUPS_PARAM = 'groups';
 
@@ -32,9 +55,9 @@ export function campaignGroupName(campaignName: string, label: (name: string) =>
 }
 
 /** The wizard's upload-file step, told which import (and groups) the user has just started. */
-export function uploadedImportPath(campaignId: string, uploaded: UploadedImport): string {
+export function uploadedImportPath(campaign: CampaignRef, uploaded: UploadedImport): string {
   const query = new URLSearchParams({ [IMPORT_PARAM]: uploaded.importId, [GROUPS_PARAM]: uploaded.groupIds.join(',') });
-  return `${emailPaths.step('upload-file', campaignId)}&${query.toString()}`;
+  return `${uploadStepPath(campaign)}&${query.toString()}`;
 }
 
 /** What uploadedImportPath put in the URL; null when the page was not opened by it. */
@@ -45,7 +68,7 @@ export function readUploadedImport(params: URLSearchParams): UploadedImport | nu
 }
 
 /** The command part that includes the import's groups in the selection and records the import. */
-export function includeUploadedImport(selection: TRecipientSelection, uploaded: UploadedImport): TEmailCampaignCommand {
+export function includeUploadedImport(selection: TRecipientSelection, uploaded: UploadedImport): Pick<TCampaignCommand, 'selection' | 'uploadImportId'> {
   const included = new Set(uploaded.groupIds);
   return {
     selection: {

@@ -13,7 +13,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import { ZGroupName } from '../../../../../shared/schemas/groups.js';
 import { IMPORT_ENCODINGS } from '../../../../../shared/schemas/imports.js';
-import { useCampaignName } from '../../../api/campaigns.js';
+import { familyOfType, useCampaignName } from '../../../api/campaigns.js';
 import { toApiError } from '../../../api/errors.js';
 import { createGroup, useEveryGroup, hasEditableMembers } from '../../../api/groups.js';
 import { useFieldSchemas } from '../../../api/contacts.js';
@@ -22,11 +22,10 @@ import { showError } from '../../../components/error-dialog.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { describeError } from '../../../errors/error-messages.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { emailPaths } from '../../emails/paths.js';
 import { ErrorPage } from '../../error/error-page.js';
 import { contactPaths, IMPORT_UPLOAD_PATHS } from '../paths.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
-import { CAMPAIGN_PARAM, campaignGroupName, uploadedImportPath } from './campaign-import.js';
+import { campaignGroupName, readCampaignRef, uploadedImportPath, uploadStepPath, type CampaignRef } from './campaign-import.js';
 import { CampaignImportNotice } from './campaign-import-notice.js';
 
 type Target = string | null;
@@ -42,12 +41,12 @@ export default function ImportConfirmPage() {
   const id = params.get('id');
   if (!permissions.canWrite) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
   if (!id) return <ErrorPage code={ERROR_CODES.RECORD_NOT_FOUND} />;
-  return <ImportConfirm key={id} id={id} campaignId={params.get(CAMPAIGN_PARAM)} canReadGroups={permissions.canReadGroups} canWriteGroups={permissions.canWriteGroups} />;
+  return <ImportConfirm key={id} id={id} campaign={readCampaignRef(params)} canReadGroups={permissions.canReadGroups} canWriteGroups={permissions.canWriteGroups} />;
 }
 
-type ImportConfirmProps = { id: string; campaignId: string | null; canReadGroups: boolean; canWriteGroups: boolean };
+type ImportConfirmProps = { id: string; campaign: CampaignRef | null; canReadGroups: boolean; canWriteGroups: boolean };
 
-function ImportConfirm({ id, campaignId, canReadGroups, canWriteGroups }: ImportConfirmProps) {
+function ImportConfirm({ id, campaign, canReadGroups, canWriteGroups }: ImportConfirmProps) {
   const { t } = useTranslation(['contacts', 'errors']);
   const navigate = useNavigate();
   const { date } = useFormatters();
@@ -56,8 +55,8 @@ function ImportConfirm({ id, campaignId, canReadGroups, canWriteGroups }: Import
   const kind = job?.kind ?? 'contacts';
   const address = ADDRESS_OF_KIND[kind];
   const { groups } = useEveryGroup(canReadGroups && address === null);
-  const { name: campaignName } = useCampaignName(campaignId);
-  const offersNewGroup = campaignId !== null && canWriteGroups && address === null;
+  const { name: campaignName } = useCampaignName(campaign ? familyOfType(campaign.type) : 'email', campaign?.id ?? null);
+  const offersNewGroup = campaign !== null && canWriteGroups && address === null;
   // The new group's name, proposed once the campaign's name and the taken names are known.
   const [newGroupName, setNewGroupName] = useState<string | null>(null);
   const [isNewGroupChosen, setNewGroupChosen] = useState(true);
@@ -138,12 +137,12 @@ function ImportConfirm({ id, campaignId, canReadGroups, canWriteGroups }: Import
     const groupName = ZGroupName.safeParse(newGroupName ?? '');
     if (isNewGroupUsed && !groupName.success) return setProblem(t('import.campaign.needsGroupName'));
     // The campaign includes the groups the import fills: without one, it would gain no recipients.
-    if (campaignId && canReadGroups && !isNewGroupUsed && groupIds.length === 0) return setProblem(t('import.campaign.needsGroup'));
+    if (campaign && canReadGroups && !isNewGroupUsed && groupIds.length === 0) return setProblem(t('import.campaign.needsGroup'));
     setStarting(true);
     try {
       const targetIds = isNewGroupUsed && groupName.success ? [await newGroupId(groupName.data), ...groupIds] : groupIds;
       await startImport(id, address ? { mapping, hasHeader, existing: 'update', groupIds: [] } : { mapping, hasHeader, existing, groupIds: targetIds });
-      navigate(campaignId && address === null ? uploadedImportPath(campaignId, { importId: id, groupIds: targetIds }) : contactPaths.importReport(id));
+      navigate(campaign && address === null ? uploadedImportPath(campaign, { importId: id, groupIds: targetIds }) : contactPaths.importReport(id));
     } catch (error) {
       showError(error);
       setStarting(false);
@@ -156,12 +155,12 @@ function ImportConfirm({ id, campaignId, canReadGroups, canWriteGroups }: Import
     <PageLayout
       title={address ? t(`import.kind.${kind}.title`) : t('import.confirm.title')}
       subtitle={t(address ? `import.confirm.subtitleAddress.${address}` : 'import.confirm.subtitle')}
-      back={{ to: campaignId ? contactPaths.importForCampaign(campaignId) : IMPORT_UPLOAD_PATHS[kind], label: t('import.action.chooseAnother') }}
+      back={{ to: campaign ? contactPaths.importForCampaign(campaign) : IMPORT_UPLOAD_PATHS[kind], label: t('import.action.chooseAnother') }}
       maxW="7xl"
       testId="import-confirm-page"
     >
       <Stack gap="6">
-        {campaignId && address === null && <CampaignImportNotice campaignId={campaignId} />}
+        {campaign && address === null && <CampaignImportNotice campaign={campaign} />}
         <Flex gap="6" wrap="wrap" align="flex-end">
           {preview && (
             <Box data-testid="import-format">
@@ -349,7 +348,7 @@ function ImportConfirm({ id, campaignId, canReadGroups, canWriteGroups }: Import
             )}
             <Flex gap="2" justify="flex-end">
               <Button asChild variant="outline">
-                <RouterLink to={campaignId ? emailPaths.step('upload-file', campaignId) : contactPaths.list}>{t('common:action.cancel')}</RouterLink>
+                <RouterLink to={campaign ? uploadStepPath(campaign) : contactPaths.list}>{t('common:action.cancel')}</RouterLink>
               </Button>
               <Button onClick={() => void start()} loading={starting} disabled={loading} data-testid="import-start">
                 {t('import.action.start')}

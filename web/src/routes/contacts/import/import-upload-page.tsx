@@ -18,11 +18,10 @@ import { LinkTabs } from '../../../components/link-tabs.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { emailPaths } from '../../emails/paths.js';
 import { ErrorPage } from '../../error/error-page.js';
 import { contactPaths, IMPORT_UPLOAD_PATHS } from '../paths.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
-import { CAMPAIGN_PARAM } from './campaign-import.js';
+import { readCampaignRef, uploadStepPath } from './campaign-import.js';
 import { CampaignImportNotice } from './campaign-import-notice.js';
 import { ImportStatusBadge } from './import-status-badge.js';
 
@@ -36,7 +35,7 @@ export default function ImportUploadPage({ kind }: { kind: TImportKind }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Only contacts are imported for a campaign: its recipients.
-  const campaignId = kind === 'contacts' ? params.get(CAMPAIGN_PARAM) : null;
+  const campaign = kind === 'contacts' ? readCampaignRef(params) : null;
   const permissions = useContactPermissions();
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -54,7 +53,7 @@ export default function ImportUploadPage({ kind }: { kind: TImportKind }) {
     try {
       const target = await createImportUpload(file, kind);
       await uploadImportFile(target, file, setPercent);
-      navigate(contactPaths.importConfirm(target.id, campaignId));
+      navigate(contactPaths.importConfirm(target.id, campaign));
     } catch (error) {
       showError(error);
       setPercent(null);
@@ -71,12 +70,12 @@ export default function ImportUploadPage({ kind }: { kind: TImportKind }) {
     <PageLayout
       title={t(`import.kind.${kind}.title`)}
       subtitle={t(`import.kind.${kind}.subtitle`)}
-      back={campaignId ? { to: emailPaths.step('upload-file', campaignId), label: t('import.campaign.back') } : { to: contactPaths.list, label: t('action.backToList') }}
+      back={campaign ? { to: uploadStepPath(campaign), label: t('import.campaign.back') } : { to: contactPaths.list, label: t('action.backToList') }}
       testId="import-upload-page"
     >
       <Stack gap="8">
-        {campaignId ? (
-          <CampaignImportNotice campaignId={campaignId} />
+        {campaign ? (
+          <CampaignImportNotice campaign={campaign} />
         ) : (
           <LinkTabs
             tabs={IMPORT_KINDS.map((each) => ({ key: each, to: IMPORT_UPLOAD_PATHS[each], label: t(`import.kind.${each}.tab`), testId: `import-kind-${each}` }))}

@@ -1,24 +1,32 @@
-/** The list's dialogs: create (name, then the wizard), rename, tags, delete and stop (confirmed). */
+/** The list's dialogs: create (SMS or MMS for that area, a name, then the wizard), rename, tags, delete and stop (confirmed). */
 import { useState } from 'react';
 import { Field, Input, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CAMPAIGN_LIMITS, normalizeTags } from '../../../../../shared/domain/campaigns.js';
+import { CAMPAIGN_LIMITS, normalizeTags, type CampaignType } from '../../../../../shared/domain/campaigns.js';
 import { createCampaign, deleteCampaigns, renameCampaign, tagCampaign, type TCampaignSummary } from '../../../api/campaigns.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { showError } from '../../../components/error-dialog.js';
 import { FormDialog } from '../../../components/form-dialog.js';
 import { notify } from '../../../components/toaster.js';
-import { emailPaths } from '../paths.js';
+import { ChoiceButtons } from '../../templates/components/choice-buttons.js';
+import { useCampaignFamily } from '../campaign-family.js';
+import { wizardStepPath } from '../paths.js';
 import { useCampaignAction } from '../use-campaign-action.js';
 import { CampaignNameField, useCampaignName } from './campaign-name-field.js';
 
 type DialogProps = { campaign: TCampaignSummary; onClose(): void };
 
-/** Names a new campaign (unique, check-title first), creates the draft and opens its first step. */
+/** The types a new campaign of each area can be: an email, or an SMS or MMS. */
+const NEW_CAMPAIGN_TYPES = { email: ['Email'], sms: ['SMS', 'MMS'] } as const satisfies Record<string, readonly CampaignType[]>;
+
+/** Names a new campaign (unique, check-title first), creates the draft and opens its first step; the SMS area asks SMS or MMS first. */
 export function CreateCampaignDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
+  const family = useCampaignFamily();
+  const types: readonly CampaignType[] = NEW_CAMPAIGN_TYPES[family];
+  const [type, setType] = useState<CampaignType>(types[0]);
   const name = useCampaignName();
   const [busy, setBusy] = useState(false);
 
@@ -28,8 +36,8 @@ export function CreateCampaignDialog({ onClose }: { onClose(): void }) {
     setBusy(true);
     try {
       if (!(await name.checkUnique())) return;
-      const id = await createCampaign(wanted);
-      navigate(emailPaths.step('select-groups', id));
+      const id = await createCampaign(wanted, type);
+      navigate(wizardStepPath(type, 'select-groups', id));
     } catch (failure) {
       name.fail(failure);
     } finally {
@@ -38,7 +46,10 @@ export function CreateCampaignDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <FormDialog title={t('create.title')} submitLabel={t('create.submit')} submitTestId="create-campaign-confirm" busy={busy} onSubmit={() => void submit()} onClose={onClose} size="sm" testId="create-campaign-dialog">
+    <FormDialog title={t(family === 'sms' ? 'sms.create.title' : 'create.title')} submitLabel={t('create.submit')} submitTestId="create-campaign-confirm" busy={busy} onSubmit={() => void submit()} onClose={onClose} size="sm" testId="create-campaign-dialog">
+      {types.length > 1 && (
+        <ChoiceButtons<CampaignType> value={type} choices={types.map((value) => ({ value, label: t(`create.type.${value}`) }))} onChange={setType} label={t('create.typeLabel')} testId="campaign-type" />
+      )}
       <CampaignNameField state={name} autoFocus />
     </FormDialog>
   );
@@ -46,6 +57,7 @@ export function CreateCampaignDialog({ onClose }: { onClose(): void }) {
 
 export function RenameCampaignDialog({ campaign, onClose }: DialogProps) {
   const { t } = useTranslation('campaigns');
+  const family = useCampaignFamily();
   const name = useCampaignName(campaign.name);
   const [busy, setBusy] = useState(false);
 
@@ -55,7 +67,7 @@ export function RenameCampaignDialog({ campaign, onClose }: DialogProps) {
     if (wanted === campaign.name) return onClose();
     setBusy(true);
     try {
-      const renamed = await renameCampaign(campaign.id, wanted);
+      const renamed = await renameCampaign(family, campaign.id, wanted);
       notify({ type: 'success', title: t('toast.renamed', { name: renamed.name }) });
       onClose();
     } catch (failure) {
@@ -74,6 +86,7 @@ export function RenameCampaignDialog({ campaign, onClose }: DialogProps) {
 /** Tags as one comma-separated field: trimmed, repeats dropped, at most CAMPAIGN_LIMITS.tags. */
 export function TagCampaignDialog({ campaign, onClose }: DialogProps) {
   const { t } = useTranslation('campaigns');
+  const family = useCampaignFamily();
   const [text, setText] = useState(campaign.tags.join(', '));
   const [busy, setBusy] = useState(false);
   const tags = normalizeTags(text.split(','));
@@ -83,7 +96,7 @@ export function TagCampaignDialog({ campaign, onClose }: DialogProps) {
     if (problem) return;
     setBusy(true);
     try {
-      await tagCampaign(campaign.id, tags);
+      await tagCampaign(family, campaign.id, tags);
       notify({ type: 'success', title: t('toast.tagged', { name: campaign.name }) });
       onClose();
     } catch (failure) {
@@ -105,6 +118,7 @@ export function TagCampaignDialog({ campaign, onClose }: DialogProps) {
 
 export function DeleteCampaignDialog({ campaign, onClose }: DialogProps) {
   const { t } = useTranslation('campaigns');
+  const family = useCampaignFamily();
   return (
     <ConfirmDialog
       title={t('delete.title')}
@@ -114,7 +128,7 @@ export function DeleteCampaignDialog({ campaign, onClose }: DialogProps) {
       testId="delete-campaign-dialog"
       onClose={onClose}
       onConfirm={async () => {
-        await deleteCampaigns([campaign.id]);
+        await deleteCampaigns(family, [campaign.id]);
         notify({ type: 'success', title: t('toast.deleted', { name: campaign.name }) });
         onClose();
       }}

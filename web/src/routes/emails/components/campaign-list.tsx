@@ -1,7 +1,8 @@
 /**
  * The campaigns, paged by the server: the tabs by status with their counts, a buffered name
  * search and a tag filter, all kept in the URL (`?tab=&search=&tag=&page=`), the table, and what
- * its rows ask for. Serves `/emails` and `/advanced-search/emails`.
+ * its rows ask for. Serves `/emails`, `/sms-and-mms` and `/advanced-search/emails`, for the family
+ * the page provides (campaign-family.ts).
  */
 import { useEffect, useState } from 'react';
 import { Box, Button, Flex, NativeSelect } from '@chakra-ui/react';
@@ -11,7 +12,7 @@ import { LIST_PAGE_SIZE } from '../../../../../shared/constants.js';
 import { CAMPAIGN_TAB_NAMES, type CampaignTab } from '../../../../../shared/domain/campaigns.js';
 import { replicateCampaign, useCampaignList, type TCampaignSummary } from '../../../api/campaigns.js';
 import { showError } from '../../../components/error-dialog.js';
-import { EmailIcon, SearchIcon } from '../../../components/icons.js';
+import { EmailIcon, SearchIcon, SmsIcon } from '../../../components/icons.js';
 import { LinkTabs } from '../../../components/link-tabs.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../components/list-states.js';
 import { NumberedPager } from '../../../components/pager.js';
@@ -19,6 +20,7 @@ import { SearchInput } from '../../../components/search-input.js';
 import { notify } from '../../../components/toaster.js';
 import { useBufferedSearchParam } from '../../../components/use-search-buffer.js';
 import { useFormatters } from '../../../format/use-formatters.js';
+import { useAreaKey, useCampaignFamily } from '../campaign-family.js';
 import { useCampaignAction } from '../use-campaign-action.js';
 import type { CampaignPermissions } from '../use-campaign-permissions.js';
 import { DeleteCampaignDialog, RenameCampaignDialog, StopCampaignDialog, TagCampaignDialog } from './campaign-dialogs.js';
@@ -41,12 +43,14 @@ type Dialog = { kind: 'rename' | 'tags' | 'delete' | 'stop'; campaign: TCampaign
 export function CampaignList({ permissions, onCreate }: { permissions: CampaignPermissions; onCreate?(): void }) {
   const { t } = useTranslation('campaigns');
   const { number } = useFormatters();
+  const family = useCampaignFamily();
+  const areaKey = useAreaKey();
   const [params, setParams] = useSearchParams();
   const search = useBufferedSearchParam('search', [PAGE]);
   const tab = tabOf(params.get('tab'));
   const tag = params.get(TAG) ?? '';
   const page = pageOf(params.get(PAGE));
-  const { list, error, isLoading, isValidating, refetch } = useCampaignList({ tab, search: search.applied, tag, page });
+  const { list, error, isLoading, isValidating, refetch } = useCampaignList(family, { tab, search: search.applied, tag, page });
   const [dialog, setDialog] = useState<Dialog>(null);
   const act = useCampaignAction();
 
@@ -72,7 +76,7 @@ export function CampaignList({ permissions, onCreate }: { permissions: CampaignP
   const onRequest = (request: RowRequest, campaign: TCampaignSummary) => {
     if (request === 'rename' || request === 'tags' || request === 'delete' || request === 'stop') return setDialog({ kind: request, campaign });
     if (request === 'replicate') {
-      replicateCampaign(campaign.id).then(
+      replicateCampaign(family, campaign.id).then(
         (replica) => notify({ type: 'success', title: t('toast.replicated', { name: replica.name }) }),
         (failure: unknown) => showError(failure, { entity: 'campaign' }),
       );
@@ -102,7 +106,7 @@ export function CampaignList({ permissions, onCreate }: { permissions: CampaignP
     content = filtered ? (
       <ListMessage icon={SearchIcon} title={t('list.noMatch')} text={t('list.noMatchHint')} testId="campaign-list-empty" />
     ) : (
-      <ListMessage icon={EmailIcon} title={t(`list.empty.${tab === 'all' ? 'all' : 'tab'}`)} text={t('list.emptyHint')} testId="campaign-list-empty">
+      <ListMessage icon={family === 'sms' ? SmsIcon : EmailIcon} title={tab === 'all' ? t(areaKey('list.empty.all')) : t('list.empty.tab')} text={t('list.emptyHint')} testId="campaign-list-empty">
         {onCreate && (
           <Button size="sm" onClick={onCreate}>
             {t('create.button')}

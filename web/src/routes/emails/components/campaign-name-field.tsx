@@ -11,6 +11,7 @@ import { ERROR_CODES } from '../../../../../shared/errors.js';
 import { isCampaignTitleTaken } from '../../../api/campaigns.js';
 import { toApiError } from '../../../api/errors.js';
 import { useRecordName, type RecordNameState } from '../../../forms/use-record-name.js';
+import { useCampaignFamily } from '../campaign-family.js';
 
 export type CampaignNameState = RecordNameState & {
   /** Whether check-title found the trimmed name taken (by a campaign other than `id`). */
@@ -21,6 +22,7 @@ export type CampaignNameState = RecordNameState & {
 
 export function useCampaignName(initial = ''): CampaignNameState {
   const { t } = useTranslation('campaigns');
+  const family = useCampaignFamily();
   const [isTaken, setTaken] = useState(false);
   const state = useRecordName({
     initial,
@@ -41,7 +43,7 @@ export function useCampaignName(initial = ''): CampaignNameState {
       const name = state.name.trim();
       if (!name) return false;
       try {
-        const taken = await isCampaignTitleTaken(name, id);
+        const taken = await isCampaignTitleTaken(family, name, id);
         setTaken(taken);
         return !taken;
       } catch (failure) {

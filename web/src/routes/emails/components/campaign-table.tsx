@@ -11,6 +11,7 @@ import type { TCampaignSummary } from '../../../api/campaigns.js';
 import { LockIcon, TrashIcon } from '../../../components/icons.js';
 import { DangerMenuItem, RowMenu } from '../../../components/row-menu.js';
 import { useFormatters } from '../../../format/use-formatters.js';
+import { useAreaKey } from '../campaign-family.js';
 import { openPathOf } from '../paths.js';
 import type { CampaignPermissions } from '../use-campaign-permissions.js';
 import { CampaignStatusBadge } from './campaign-status.js';
@@ -25,9 +26,10 @@ type Props = { campaigns: readonly TCampaignSummary[]; permissions: CampaignPerm
 
 export function CampaignTable({ campaigns, permissions, onRequest }: Props) {
   const { t } = useTranslation('campaigns');
+  const areaKey = useAreaKey();
   return (
     <Box overflowX="auto">
-      <Table.Root size="md" aria-label={t('list.tableLabel')} data-testid="campaign-table">
+      <Table.Root size="md" aria-label={t(areaKey('list.tableLabel'))} data-testid="campaign-table">
         <Table.Header>
           <Table.Row bg="bg.subtle">
             <Table.ColumnHeader>{t('list.column.name')}</Table.ColumnHeader>
@@ -64,6 +66,12 @@ function CampaignRow({ campaign, permissions, onRequest }: Omit<Props, 'campaign
               {campaign.name}
             </RouterLink>
           </Link>
+          {/* The SMS area lists two kinds: each row says which. */}
+          {campaign.type !== 'Email' && campaign.type !== 'base_email' && (
+            <Badge size="sm" variant="outline" flexShrink="0" data-testid="campaign-type">
+              {t(`create.type.${campaign.type === 'MMS' ? 'MMS' : 'SMS'}`)}
+            </Badge>
+          )}
           {campaign.lock && (
             <Badge size="sm" variant="surface" colorPalette="orange" flexShrink="0" data-testid="campaign-lock">
               <LockIcon boxSize="3" />

@@ -1,5 +1,6 @@
 /**
- * A list view of the report (spec §2.1 delivery, open, click, bounce, unsubscribe): who, when, and
+ * A list view of the report (spec §2.1 delivery, open, click, bounce, unsubscribe; for SMS and MMS
+ * the recipient is a mobile number, in the rows' `email` field, and a bounce is a failure): who, when, and
  * what each view adds (status, count, link, bounce type and reason), paged by the server, with an
  * Export of the whole view as CSV. The click view can be narrowed to one link.
  */
@@ -9,7 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { EmailReportView } from '../../../../../shared/domain/campaigns.js';
 import type { TCampaignReportResponse, TReportRow } from '../../../../../shared/schemas/campaigns.js';
-import { exportCampaignReport, type EmailCampaignType } from '../../../api/campaigns.js';
+import type { CampaignType } from '../../../../../shared/domain/campaigns.js';
+import { exportCampaignReport } from '../../../api/campaigns.js';
+import { useCampaignFamily } from '../campaign-family.js';
+import { reportViewLabel } from './report-labels.js';
 import { showError } from '../../../components/error-dialog.js';
 import { DownloadIcon, InboxIcon } from '../../../components/icons.js';
 import { ListMessage } from '../../../components/list-states.js';
@@ -31,7 +35,7 @@ type Props = {
   report: TCampaignReportResponse;
   view: ListView;
   campaignId: string;
-  type: EmailCampaignType;
+  type: CampaignType;
   page: number;
   link: number | undefined;
   onPage(page: number): void;
@@ -44,7 +48,9 @@ export function ReportList({ report, view, campaignId, type, page, link, onPage 
   const [isExporting, setExporting] = useState(false);
   const rows = report.rows ?? [];
   const total = report.total ?? rows.length;
-  const columns = EXTRA_COLUMNS[view];
+  const family = useCampaignFamily();
+  // An SMS fails with the carrier's reason; there is no hard or soft to tell.
+  const columns = family === 'sms' && view === 'bounce' ? (['reason'] as const) : EXTRA_COLUMNS[view];
 
   const exportView = async () => {
     setExporting(true);
@@ -102,14 +108,14 @@ export function ReportList({ report, view, campaignId, type, page, link, onPage 
         </Button>
       </Flex>
       {rows.length === 0 ? (
-        <ListMessage icon={InboxIcon} title={t(`report.empty.${view}`)} testId="report-list-empty" />
+        <ListMessage icon={InboxIcon} title={t(family === 'sms' && view === 'bounce' ? 'report.empty.failed' : `report.empty.${view}`)} testId="report-list-empty" />
       ) : (
         <>
           <Box overflowX="auto">
-            <Table.Root size="sm" aria-label={t(`report.view.${view}`)}>
+            <Table.Root size="sm" aria-label={t(reportViewLabel(family, view))}>
               <Table.Header>
                 <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader>{t('report.column.email')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t(family === 'sms' ? 'report.column.mobile' : 'report.column.email')}</Table.ColumnHeader>
                   {columns.map((column) => (
                     <Table.ColumnHeader key={column}>{t(`report.column.${column}`)}</Table.ColumnHeader>
                   ))}

@@ -1,17 +1,18 @@
 /**
  * `/emails/campaign-report?id=&view=` and `/emails/base-campaign-report/overview?id=` (spec §2.1,
- * §3 "Campaign report state", §4 "Reports"): the campaign's state and what can be done to it now,
- * then the overview (counters, rates, timeline, links) or one of the paged lists. The status shows
- * as unknown until the report loads; while the campaign sends, the report refreshes itself.
+ * §3 "Campaign report state", §4 "Reports"), and the same under /sms-and-mms: the campaign's state
+ * and what can be done to it now, then the overview (the family's: counters, rates, timeline, links
+ * for email) or one of the paged lists. The status shows as unknown until the report loads; while
+ * the campaign sends, the report refreshes itself.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { EMAIL_REPORT_VIEWS, isSending, type EmailReportView } from '../../../../../shared/domain/campaigns.js';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import type { TCampaignReportResponse } from '../../../../../shared/schemas/campaigns.js';
-import { useCampaignReport, type EmailCampaignType } from '../../../api/campaigns.js';
+import { useCampaignReport } from '../../../api/campaigns.js';
 import { toApiError } from '../../../api/errors.js';
 import { RefreshIcon } from '../../../components/icons.js';
 import { LinkTabs } from '../../../components/link-tabs.js';
@@ -20,9 +21,10 @@ import { PageLayout } from '../../../components/page-layout.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { ErrorPage } from '../../error/error-page.js';
 import { CampaignStatusBadge } from '../components/campaign-status.js';
-import { emailPaths } from '../paths.js';
+import { useCampaignFamily, useCampaignPaths } from '../campaign-family.js';
 import { useCampaignPermissions } from '../use-campaign-permissions.js';
 import { ReportActions } from './report-actions.js';
+import { reportViewLabel } from './report-labels.js';
 import { ReportList } from './report-list.js';
 import { ReportOverview } from './report-overview.js';
 
@@ -34,8 +36,8 @@ function isLive(report: TCampaignReportResponse | undefined): boolean {
   return status === undefined || isSending(status) || status === 'paused' || status === 'scheduled';
 }
 
-function viewOf(value: string | null): EmailReportView {
-  return EMAIL_REPORT_VIEWS.find((view) => view === value) ?? 'overview';
+function viewOf(views: readonly EmailReportView[], value: string | null): EmailReportView {
+  return views.find((view) => view === value) ?? 'overview';
 }
 
 function pageOf(value: string | null): number {
@@ -43,16 +45,30 @@ function pageOf(value: string | null): number {
   return Number.isInteger(page) && page > 1 ? page : 1;
 }
 
-export default function ReportPage() {
+/** The email report: every view, and the overview of counters, rates, timeline and links. */
+export default function EmailReportPage() {
+  return <CampaignReportPage views={EMAIL_REPORT_VIEWS} overview={(report) => <ReportOverview report={report} />} />;
+}
+
+type ReportPageProps = {
+  /** The family's views, the overview first. */
+  views: readonly EmailReportView[];
+  overview(report: TCampaignReportResponse): ReactNode;
+};
+
+export function CampaignReportPage({ views, overview }: ReportPageProps) {
   const { t } = useTranslation('campaigns');
   const { dateTime } = useFormatters();
   const [params, setParams] = useSearchParams();
-  const isBase = useLocation().pathname.startsWith('/emails/base-campaign-report');
+  const family = useCampaignFamily();
+  const paths = useCampaignPaths();
+  const isBase = useLocation().pathname.startsWith(`${paths.section}/base-campaign-report`);
   const permissions = useCampaignPermissions();
   const id = params.get('id');
-  const type: EmailCampaignType = isBase ? 'base_email' : 'Email';
+  // The stat calls take the type as a hint; the campaign itself says whether it is an SMS or an MMS.
+  const type = family === 'sms' ? (isBase ? 'base_sms' : 'SMS') : isBase ? 'base_email' : 'Email';
   // A base campaign's report is its overview (spec §2.1).
-  const view = isBase ? 'overview' : viewOf(params.get('view'));
+  const view = isBase ? 'overview' : viewOf(views, params.get('view'));
   const page = pageOf(params.get('page'));
   const linkParam = params.get('link');
   const link = view === 'click' && linkParam !== null && /^\d+$/.test(linkParam) ? Number(linkParam) : undefined;
@@ -65,7 +81,7 @@ export default function ReportPage() {
   if (wantedRefreshMs !== refreshMs) setRefreshMs(wantedRefreshMs);
 
   if (!permissions.canRead) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
-  if (!id) return <Navigate to={emailPaths.list()} replace />;
+  if (!id) return <Navigate to={paths.list()} replace />;
   if (error && !report && toApiError(error).code === ERROR_CODES.RECORD_NOT_FOUND) return <ErrorPage code={ERROR_CODES.RECORD_NOT_FOUND} />;
 
   // The view shown may be the previous one while the next loads (keepPreviousData): its own data decides what renders.
@@ -79,7 +95,7 @@ export default function ReportPage() {
       return updated;
     });
 
-  const tabs = EMAIL_REPORT_VIEWS.map((name) => ({ key: name, to: emailPaths.report(id, name), label: t(`report.view.${name}`), testId: `report-tab-${name}` }));
+  const tabs = views.map((name) => ({ key: name, to: paths.report(id, name), label: t(reportViewLabel(family, name)), testId: `report-tab-${name}` }));
   return (
     <PageLayout
       title={state?.title ?? t('report.loading')}
@@ -101,7 +117,7 @@ export default function ReportPage() {
           </Button>
         </>
       }
-      back={{ to: emailPaths.list(), label: t('report.back') }}
+      back={{ to: paths.list(), label: t(family === 'sms' ? 'sms.report.back' : 'report.back') }}
       maxW="7xl"
       testId="campaign-report"
     >
@@ -129,7 +145,7 @@ export default function ReportPage() {
           </Box>
         )
       ) : view === 'overview' ? (
-        <ReportOverview report={shown} />
+        overview(shown)
       ) : (
         <ReportList report={shown} view={view} campaignId={id} type={type} page={page} link={link} onPage={setPage} />
       )}

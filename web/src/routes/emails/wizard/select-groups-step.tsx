@@ -12,7 +12,8 @@ import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { GroupTypeBadge } from '../../groups/components/group-type.js';
 import { ChoiceButtons } from '../../templates/components/choice-buttons.js';
-import type { CampaignDraft } from './use-campaign-draft.js';
+import { useCampaignFamily } from '../campaign-family.js';
+import type { RecipientsDraft } from './use-campaign-draft.js';
 
 export const EMPTY_SELECTION: TRecipientSelection = { includedGroup: [], excludedGroup: [], includedCampaign: [], excludedCampaign: [] };
 
@@ -33,11 +34,11 @@ function chooser<T>(included: readonly T[], excluded: readonly T[], keyOf: (entr
   };
 }
 
-export function SelectGroupsStep({ draft }: { draft: CampaignDraft }) {
+export function SelectGroupsStep({ draft }: { draft: RecipientsDraft }) {
   const { t } = useTranslation('campaigns');
   const { number } = useFormatters();
   const { groups, error: groupsError } = useEveryGroup();
-  const { campaigns, error: campaignsError } = useSentCampaigns();
+  const { campaigns, error: campaignsError } = useSentCampaigns(useCampaignFamily());
   const selection = draft.command.selection ?? EMPTY_SELECTION;
 
   const groupLists = chooser(selection.includedGroup, selection.excludedGroup, (id: string) => id);

@@ -1,17 +1,17 @@
 /**
- * Review and send (spec §4 "Campaign"): a summary of the campaign, then send now, schedule (a time
- * in the user's zone, stored as an instant) or a recurring schedule (in the service zone,
- * Asia/Hong_Kong). When the API answers that the user's sends need approval, the same choice is
- * offered as a request for approval instead.
+ * Review and send (spec §4 "Campaign"), for every family: the family's review of the campaign (its
+ * children), then send now, schedule (a time in the user's zone, stored as an instant) or a
+ * recurring schedule (in the service zone, Asia/Hong_Kong). When the API answers that the user's
+ * sends need approval, the same choice is offered as a request for approval instead.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Field, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SERVICE_TIME_ZONE } from '../../../../../shared/constants.js';
 import { RECURRING_FREQUENCIES, scheduleProblem, type RecurringFrequency } from '../../../../../shared/domain/campaigns.js';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
-import type { TCampaignActionRequest, TRecurringRule } from '../../../../../shared/schemas/campaigns.js';
+import type { TCampaignActionRequest, TCampaignCommand, TRecurringRule } from '../../../../../shared/schemas/campaigns.js';
 import { generateOnlineVersion } from '../../../api/campaigns.js';
 import { toApiError } from '../../../api/errors.js';
 import { useRecipientCount } from '../../../api/groups.js';
@@ -22,7 +22,7 @@ import { EyeIcon } from '../../../components/icons.js';
 import { resolveTimeZone } from '../../../format/date.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { ChoiceButtons } from '../../templates/components/choice-buttons.js';
-import { emailPaths } from '../paths.js';
+import { campaignPaths } from '../paths.js';
 import { useCampaignAction } from '../use-campaign-action.js';
 import { instantInZone, localInputInZone } from './schedule-time.js';
 import { EMPTY_SELECTION } from './select-groups-step.js';
@@ -33,8 +33,18 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 /** A new schedule starts an hour from now, on the minute. */
 const DEFAULT_LEAD_MS = 60 * 60_000;
 
-/** `isImporting`: the upload-file import still runs, so the count may still grow (sending is not held back). */
-export function SendDialog({ draft, isImporting, onClose }: { draft: CampaignDraft; isImporting: boolean; onClose(): void }) {
+type SendDialogProps = {
+  draft: CampaignDraft<TCampaignCommand>;
+  /** The step the dialog is opened from: the save before sending names it. */
+  source: string;
+  /** The upload-file import still runs, so the count may still grow (sending is not held back). */
+  isImporting: boolean;
+  onClose(): void;
+  /** The family's review of what is about to be sent. */
+  children: ReactNode;
+};
+
+export function SendDialog({ draft, source, isImporting, onClose, children }: SendDialogProps) {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
   const act = useCampaignAction();
@@ -70,10 +80,11 @@ export function SendDialog({ draft, isImporting, onClose }: { draft: CampaignDra
     if (problem) return;
     setBusy(true);
     try {
-      await draft.save('information', 'manual');
+      await draft.save(source, 'manual');
       const name = draft.command.name ?? draft.campaign.name;
       const changed = await act({ id: draft.id, name }, request(), { rethrow: true });
-      navigate(changed?.status === 'started' ? emailPaths.report(draft.id) : emailPaths.list());
+      const paths = campaignPaths(draft.family);
+      navigate(changed?.status === 'started' ? paths.report(draft.id) : paths.list());
     } catch (failure) {
       // The API, not the client, knows whether this user's sends need approval.
       if (toApiError(failure).code === ERROR_CODES.APPROVAL_REQUIRED && !needsApproval) setNeedsApproval(true);
@@ -86,13 +97,12 @@ export function SendDialog({ draft, isImporting, onClose }: { draft: CampaignDra
   return (
     <FormDialog title={t('send.title')} submitLabel={submitLabel} submitTestId="send-confirm" canSubmit={!problem} busy={busy} onSubmit={() => void submit()} onClose={onClose} size="lg" testId="send-dialog">
       <Stack gap="5">
-        <CampaignSummary draft={draft} />
+        {children}
         {isImporting && (
           <Text p="3" rounded="md" bg="bg.warning" color="fg.warning" fontSize="sm" role="status" data-testid="send-still-importing">
             {t('send.stillImporting')}
           </Text>
         )}
-        <OnlineVersionButton draft={draft} />
         {needsApproval && (
           <Text color="fg.warning" fontSize="sm" data-testid="approval-needed">
             {t('send.approvalNeeded')}
@@ -167,6 +177,16 @@ export function SendDialog({ draft, isImporting, onClose }: { draft: CampaignDra
   );
 }
 
+/** The email campaign's review: who it goes to, from whom, with what, and its online version. */
+export function EmailReview({ draft }: { draft: CampaignDraft }) {
+  return (
+    <>
+      <CampaignSummary draft={draft} />
+      <OnlineVersionButton draft={draft} />
+    </>
+  );
+}
+
 /** Opens the message as recipients' "view online" link shows it, saved first so it is what will be sent. */
 function OnlineVersionButton({ draft }: { draft: CampaignDraft }) {
   const { t } = useTranslation('campaigns');
@@ -177,7 +197,7 @@ function OnlineVersionButton({ draft }: { draft: CampaignDraft }) {
     setBusy(true);
     try {
       await draft.save('information', 'manual');
-      const url = await generateOnlineVersion(draft.id, draft.type);
+      const url = await generateOnlineVersion(draft.id, draft.type === 'base_email' ? 'base_email' : 'Email');
       if (preview) preview.location.href = url;
     } catch (failure) {
       preview?.close();

@@ -13,11 +13,11 @@ import { includeUploadedImport, readUploadedImport } from '../../contacts/import
 import { ImportProgressBar, type ImportProgress } from '../../contacts/import/import-progress.js';
 import { ImportStatusBadge } from '../../contacts/import/import-status-badge.js';
 import { contactPaths } from '../../contacts/paths.js';
-import { emailPaths } from '../paths.js';
+import { wizardStepPath } from '../paths.js';
 import { EMPTY_SELECTION } from './select-groups-step.js';
-import type { CampaignDraft } from './use-campaign-draft.js';
+import type { RecipientsDraft } from './use-campaign-draft.js';
 
-export function UploadFileStep({ draft, upload }: { draft: CampaignDraft; upload: ImportProgress }) {
+export function UploadFileStep({ draft, upload }: { draft: RecipientsDraft; upload: ImportProgress }) {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -31,13 +31,13 @@ export function UploadFileStep({ draft, upload }: { draft: CampaignDraft; upload
     if (!uploaded || draft.readOnly) return;
     draft.update(includeUploadedImport(draft.command.selection ?? EMPTY_SELECTION, uploaded));
     draft.save('upload-file', 'manual').catch((failure: unknown) => showError(failure, { entity: 'campaign' }));
-    navigate(emailPaths.step('upload-file', draft.id), { replace: true });
+    navigate(wizardStepPath(draft.type, 'upload-file', draft.id), { replace: true });
   }, [params, draft.readOnly]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const openImport = async () => {
     try {
       await draft.save('upload-file', 'manual');
-      navigate(contactPaths.importForCampaign(draft.id));
+      navigate(contactPaths.importForCampaign({ id: draft.id, type: draft.type }));
     } catch (failure) {
       showError(failure, { entity: 'campaign' });
     }

@@ -6,9 +6,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { AUTOSAVE_MS } from '../../../../../shared/constants.js';
-import { isEditable } from '../../../../../shared/domain/campaigns.js';
-import type { EmailWizardStep, TCampaignLoadResponse } from '../../../../../shared/schemas/campaigns.js';
-import { loadCampaign, lockCampaign, saveCampaign, unlockCampaign, unlockCampaignOnExit, type EmailCampaignType, type TEmailCampaignCommand } from '../../../api/campaigns.js';
+import { isEditable, type CampaignFamily, type CampaignType } from '../../../../../shared/domain/campaigns.js';
+import type { TCampaignCommand, TCampaignLoadResponse } from '../../../../../shared/schemas/campaigns.js';
+import { familyOfType, loadCampaign, lockCampaign, saveCampaign, unlockCampaign, unlockCampaignOnExit, type TEmailCampaignCommand } from '../../../api/campaigns.js';
 import { useLockLease, type EditLockState } from '../../../components/use-lock-lease.js';
 import { deepMerge, mergeStoredItem, readStoredItem, removeStoredItem } from './draft-storage.js';
 
@@ -29,84 +29,98 @@ export type EmailContent = NonNullable<TEmailCampaignCommand['content']>;
 
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
 
-export type CampaignDraft = {
+/**
+ * The campaign being edited, of either family: `C` is its command (email, or SMS and MMS). The
+ * recipient steps take any (RecipientsDraft); the others their family's.
+ */
+export type CampaignDraft<C extends TCampaignCommand = TEmailCampaignCommand> = {
   id: string;
-  type: EmailCampaignType;
+  type: CampaignType;
+  family: CampaignFamily;
   campaign: TCampaignLoadResponse['campaign'];
   /** The saved command with the unsaved changes over it. */
-  command: TEmailCampaignCommand;
+  command: C;
   lock: EditLockState;
   /** No write permission, not editable in its state, or someone else holds the lock. */
   readOnly: boolean;
   saveState: SaveState;
-  /** Pasted addresses the last save found invalid (kept, never sent to). */
-  invalidEmails: readonly string[];
-  update(part: TEmailCampaignCommand): void;
-  /** Saves what changed; failures are thrown for the caller to show. */
-  save(source: EmailWizardStep, mode: 'auto' | 'manual'): Promise<void>;
+  /** Pasted addresses or numbers the last save found invalid (kept, never sent to). */
+  invalidEntries: readonly string[];
+  update(part: C): void;
+  /** Saves what changed; `source` is the step saving. Failures are thrown for the caller to show. */
+  save(source: string, mode: 'auto' | 'manual'): Promise<void>;
 };
 
-export type LoadedCampaign = { response: TCampaignLoadResponse; command: TEmailCampaignCommand; unsaved: TEmailCampaignCommand };
+/** What the recipient steps (select-groups, upload-file) use: the keys every family's command has. */
+export type RecipientsDraft = CampaignDraft<TCampaignCommand>;
+
+type LoadResponse<C> = Omit<TCampaignLoadResponse, 'command'> & { command: C };
+
+export type LoadedCampaign<C extends TCampaignCommand = TEmailCampaignCommand> = { response: LoadResponse<C>; command: C; unsaved: C };
 
 /** The server's command, with local storage's newer unsaved changes over it. */
-function withLocalChanges(response: TCampaignLoadResponse): LoadedCampaign {
-  const local = readStoredItem<TEmailCampaignCommand>(response.id, COMMAND_KEY);
+function withLocalChanges<C extends TCampaignCommand>(response: LoadResponse<C>): LoadedCampaign<C> {
+  const local = readStoredItem<C>(response.id, COMMAND_KEY);
   if (local && Date.parse(local.time) > Date.parse(response.campaign.lastModifiedTime) && isEditable(response.campaign)) {
     return { response, command: deepMerge(response.command, local.value), unsaved: local.value };
   }
   // Older than the server's copy (saved since, perhaps from another browser): no longer wanted.
   if (local) removeStoredItem(response.id, COMMAND_KEY);
-  return { response, command: response.command, unsaved: {} };
+  // An empty command: the keys are all optional.
+  return { response, command: response.command, unsaved: {} as C };
 }
 
-export function useLoadedCampaign(id: string | null) {
-  const [state, setState] = useState<{ id: string; loaded?: LoadedCampaign; error?: unknown } | null>(null);
+/** Loads the campaign `id` of `family` once; `C` is that family's command. */
+export function useLoadedCampaign<C extends TCampaignCommand = TEmailCampaignCommand>(family: CampaignFamily, id: string | null) {
+  const [state, setState] = useState<{ id: string; loaded?: LoadedCampaign<C>; error?: unknown } | null>(null);
   useEffect(() => {
     if (!id) return;
     let active = true;
     setState({ id });
-    loadCampaign(id).then(
-      (response) => active && setState({ id, loaded: withLocalChanges(response) }),
+    loadCampaign(family, id).then(
+      // The family's load answers the family's command.
+      (response) => active && setState({ id, loaded: withLocalChanges(response as LoadResponse<C>) }),
       (error: unknown) => active && setState({ id, error }),
     );
     return () => {
       active = false;
     };
-  }, [id]);
+  }, [family, id]);
   return state?.id === id ? state : null;
 }
 
-export function useCampaignDraft(loaded: LoadedCampaign, canWrite: boolean, step: EmailWizardStep): CampaignDraft {
+export function useCampaignDraft<C extends TCampaignCommand>(loaded: LoadedCampaign<C>, canWrite: boolean, step: string): CampaignDraft<C> {
   const { response } = loaded;
   const id = response.id;
-  const type: EmailCampaignType = response.type === 'base_email' ? 'base_email' : 'Email';
+  const type = response.type;
+  const family = familyOfType(type);
   const mayEdit = canWrite && isEditable(response.campaign);
   const lock = useLockLease(
     mayEdit ? id : null,
     'campaign',
-    () => ({ lock: () => lockCampaign(id), unlock: () => unlockCampaign(id), unlockOnExit: () => unlockCampaignOnExit(id) }),
+    () => ({ lock: () => lockCampaign(family, id), unlock: () => unlockCampaign(family, id), unlockOnExit: () => unlockCampaignOnExit(family, id) }),
     LOCK_HANDOVER_MS,
   );
   const readOnly = !mayEdit || lock.status !== 'held';
 
   const [command, setCommand] = useState(loaded.command);
-  const unsaved = useRef<TEmailCampaignCommand>(loaded.unsaved);
+  const unsaved = useRef<C>(loaded.unsaved);
   const [saveState, setSaveState] = useState<SaveState>(Object.keys(loaded.unsaved).length > 0 ? 'unsaved' : 'saved');
-  const [invalidEmails, setInvalidEmails] = useState<readonly string[]>([]);
+  const [invalidEntries, setInvalidEntries] = useState<readonly string[]>([]);
 
   // A save asked for while the lock is still being taken (just after opening) waits for it.
   const lockRef = useRef(lock);
   lockRef.current = lock;
-  const save = async (source: EmailWizardStep, mode: 'auto' | 'manual') => {
+  const save = async (source: string, mode: 'auto' | 'manual') => {
     while (mayEdit && lockRef.current.status === 'taking') await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_STEP_MS));
     const part = unsaved.current;
     // Without the lock nothing can be saved; what is unsaved stays in local storage.
     if (Object.keys(part).length === 0 || !mayEdit || lockRef.current.status !== 'held') return;
-    unsaved.current = {};
+    unsaved.current = {} as C;
     setSaveState('saving');
     try {
       const answer = await saveCampaign({ id, type, command: part, source, mode });
-      setInvalidEmails(answer.invalidEmails);
+      setInvalidEntries(answer.invalidEntries);
       // Changes typed while saving wait for the next save, in local storage still.
       if (Object.keys(unsaved.current).length === 0) {
         removeStoredItem(id, COMMAND_KEY);
@@ -130,12 +144,13 @@ export function useCampaignDraft(loaded: LoadedCampaign, canWrite: boolean, step
   return {
     id,
     type,
+    family,
     campaign: response.campaign,
     command,
     lock,
     readOnly,
     saveState,
-    invalidEmails,
+    invalidEntries,
     update(part) {
       if (readOnly) return;
       setCommand((current) => ({ ...current, ...part }));

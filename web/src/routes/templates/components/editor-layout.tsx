@@ -23,6 +23,11 @@ type Props = {
   /** Which editor this is: "Code editor", "SMS message". */
   title: string;
   backTo: string;
+  /**
+   * Instead of asking before leaving unsaved changes: what the way back does (a campaign's
+   * message editor saves, then goes back, as every step change of its wizard does).
+   */
+  onBack?(): void;
   name: TemplateNameState;
   isDirty: boolean;
   isSaving: boolean;
@@ -42,7 +47,7 @@ export function useEditorPlaceholder(editor: TemplateEditor): ReactNode {
   return <PageSpinner fullScreen />;
 }
 
-export function EditorLayout({ editor, title, backTo, name, isDirty, isSaving, onSave, testId, actions, children }: Props) {
+export function EditorLayout({ editor, title, backTo, onBack, name, isDirty, isSaving, onSave, testId, actions, children }: Props) {
   const { t } = useTranslation('templates');
   const navigate = useNavigate();
   const [isLeaving, setLeaving] = useState(false);
@@ -60,13 +65,13 @@ export function EditorLayout({ editor, title, backTo, name, isDirty, isSaving, o
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [canSave, onSave]);
 
-  // Closing the tab or reloading with unsaved changes asks first.
+  // Closing the tab or reloading with unsaved changes asks first (a campaign keeps them in local storage).
   useEffect(() => {
-    if (!isDirty) return;
+    if (!isDirty || onBack) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [isDirty]);
+  }, [isDirty, onBack]);
 
   return (
     <Flex direction="column" h="100dvh" bg="bg.subtle" data-testid={testId}>
@@ -75,6 +80,11 @@ export function EditorLayout({ editor, title, backTo, name, isDirty, isSaving, o
           <RouterLink
             to={backTo}
             onClick={(event) => {
+              if (onBack) {
+                event.preventDefault();
+                onBack();
+                return;
+              }
               if (!isDirty) return;
               event.preventDefault();
               setLeaving(true);

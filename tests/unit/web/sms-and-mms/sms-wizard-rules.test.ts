@@ -1,0 +1,50 @@
+/** The SMS area's URLs (spec §2.1), pasted numbers and usable sender IDs. */
+import { describe, expect, it } from 'vitest';
+import { campaignPaths, openPathOf, wizardStepPath } from '../../../../web/src/routes/emails/paths.js';
+import { reportViewLabel } from '../../../../web/src/routes/emails/report/report-labels.js';
+import { isUsableSenderId, numbersIn } from '../../../../web/src/routes/sms-and-mms/wizard/sms-rules.js';
+
+describe('campaign URLs', () => {
+  it('opens each type in its own wizard and area', () => {
+    expect(wizardStepPath('SMS', 'sender-id', 'C1')).toBe('/sms-and-mms/create-sms-campaign/sender-id?id=C1');
+    expect(wizardStepPath('MMS', 'information', 'C2')).toBe('/sms-and-mms/create-mms-campaign/information?id=C2');
+    expect(wizardStepPath('Email', 'information', 'C3')).toBe('/emails/create-email-campaign/information?id=C3');
+  });
+
+  it('opens a draft in its wizard and any other campaign in its area report', () => {
+    expect(openPathOf({ id: 'C1', status: 'draft', type: 'MMS' })).toBe('/sms-and-mms/create-mms-campaign/select-groups?id=C1');
+    expect(openPathOf({ id: 'C1', status: 'finished', type: 'SMS' })).toBe('/sms-and-mms/campaign-report?id=C1&view=overview');
+    expect(openPathOf({ id: 'C1', status: 'finished', type: 'base_sms' })).toBe('/sms-and-mms/base-campaign-report/overview?id=C1');
+    expect(openPathOf({ id: 'C1', status: 'started', type: 'Email' })).toBe('/emails/campaign-report?id=C1&view=overview');
+  });
+
+  it('keeps a tab in the list URL', () => {
+    expect(campaignPaths('sms').list()).toBe('/sms-and-mms');
+    expect(campaignPaths('sms').list('sent')).toBe('/sms-and-mms?tab=sent');
+    expect(campaignPaths('sms').report('C1', 'bounce')).toBe('/sms-and-mms/campaign-report?id=C1&view=bounce');
+  });
+
+  it('names an SMS bounce a failure', () => {
+    expect(reportViewLabel('sms', 'bounce')).toBe('report.view.failed');
+    expect(reportViewLabel('email', 'bounce')).toBe('report.view.bounce');
+    expect(reportViewLabel('sms', 'delivery')).toBe('report.view.delivery');
+  });
+});
+
+describe('numbersIn', () => {
+  it('splits on lines, commas and semicolons, keeping the spaces inside a number', () => {
+    expect(numbersIn('+1 415 555 0100\n9123 4567, +852 6123-4567 ;\r\n\n 98765432 ')).toEqual(['+1 415 555 0100', '9123 4567', '+852 6123-4567', '98765432']);
+  });
+});
+
+describe('isUsableSenderId', () => {
+  const now = Date.parse('2026-11-25T00:00:00Z');
+
+  it('takes verified IDs only, until a forced re-verification ends', () => {
+    expect(isUsableSenderId({ status: 'verified', senderIdForceReverifyEndTime: null }, now)).toBe(true);
+    expect(isUsableSenderId({ status: 'verified', senderIdForceReverifyEndTime: '2026-11-26T00:00:00Z' }, now)).toBe(true);
+    expect(isUsableSenderId({ status: 'verified', senderIdForceReverifyEndTime: '2026-11-24T00:00:00Z' }, now)).toBe(false);
+    expect(isUsableSenderId({ status: 'pending', senderIdForceReverifyEndTime: null }, now)).toBe(false);
+    expect(isUsableSenderId({ status: 'rejected', senderIdForceReverifyEndTime: null }, now)).toBe(false);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * enter-message (spec §2.1; §2.2 createCampaign-enterMessage and createCampaign-mmsEditor): the
+ * templates' message editor in campaign mode, full screen. The text with personalisation tags and
+ * its live count (SMS: characters and segments as billed, GSM-7 160/153 or UCS-2 70/67; MMS: the
+ * 1,600-character limit), the MMS's media from the file manager (checked against the MMS limits
+ * before they join: the server refuses them too), the phone preview, and below, the cost of the
+ * saved campaign. Every change goes into the draft (local storage, autosave); Save and the way back
+ * save it; Review and send opens the send dialog.
+ */
+import { useEffect, useState } from 'react';
+import { Box, Button, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { MMS_MEDIA_LIMITS, MMS_TEXT_CHARACTERS, mmsComponentType, mmsMediaProblems, type MmsMediaProblem } from '../../../../../shared/domain/mms-media.js';
+import { TEMPLATE_LIMITS } from '../../../../../shared/domain/templates.js';
+import type { TMmsComponent } from '../../../../../shared/schemas/campaigns.js';
+import type { TFileEntry } from '../../../api/file-manager.js';
+import { useFieldSchemas } from '../../../api/contacts.js';
+import { showError } from '../../../components/error-dialog.js';
+import { FileTextIcon, PaperclipIcon, TrashIcon } from '../../../components/icons.js';
+import { notify } from '../../../components/toaster.js';
+import { FileManager } from '../../../file-manager/lazy-file-manager.js';
+import { formatFileSize } from '../../../format/file-size.js';
+import { SendDialog } from '../../emails/wizard/send-dialog.js';
+import { EditorLayout } from '../../templates/components/editor-layout.js';
+import { MessageField, PhonePreview } from '../../templates/components/message-field.js';
+import { useTemplateName } from '../../templates/components/template-name-field.js';
+import type { TemplateEditor } from '../../templates/use-template-editor.js';
+import { useTemplateText } from '../../templates/use-template-text.js';
+import { CampaignCost } from './campaign-cost.js';
+import { SmsReview } from './sms-review.js';
+import type { SmsDraft } from './sms-wizard-page.js';
+
+type Props = { draft: SmsDraft; channel: 'sms' | 'mms'; canExecute: boolean; isImporting: boolean; backTo: string };
+
+export function EnterMessageStep({ draft, channel, canExecute, isImporting, backTo }: Props) {
+  const { t } = useTranslation(['campaigns', 'templates']);
+  const navigate = useNavigate();
+  const campaignName = draft.command.name ?? draft.campaign.name;
+  const name = useTemplateName(campaignName);
+  const message = useTemplateText(draft.command.message ?? '');
+  const [isSaving, setSaving] = useState(false);
+  const [isSending, setSending] = useState(false);
+  const { schemas: fields } = useFieldSchemas();
+
+  // The text box is the editor's; the draft follows it (local storage at once, the server on save).
+  const { update } = draft;
+  useEffect(() => {
+    if (message.text !== (draft.command.message ?? '')) update({ message: message.text });
+  }, [message.text]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const textLimit = channel === 'sms' ? TEMPLATE_LIMITS.smsTextLength : MMS_TEXT_CHARACTERS;
+  const components = draft.command.content?.components ?? [];
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await draft.save('enter-message', 'manual');
+    } finally {
+      setSaving(false);
+    }
+  };
+  const fail = (failure: unknown) => showError(failure, { entity: 'campaign' });
+  // The editor frame of the templates, writing the campaign: its name is shown read-only, Back returns to the wizard.
+  const editor: TemplateEditor = {
+    templateId: draft.id,
+    sessionKey: draft.id,
+    isReady: true,
+    template: undefined,
+    loadError: undefined,
+    lock: draft.lock,
+    readOnly: draft.readOnly,
+    isShared: false,
+    campaign: { name: campaignName, content: null, backTo, backLabel: t('content.back') },
+    save: () => save(),
+  };
+
+  return (
+    <EditorLayout
+      editor={editor}
+      title={t(`sms.editor.title.${channel}`)}
+      backTo={backTo}
+      onBack={() => save().then(() => navigate(backTo), fail)}
+      name={name}
+      isDirty={draft.saveState !== 'saved'}
+      isSaving={isSaving}
+      onSave={() => void save().catch(fail)}
+      testId="campaign-message-editor"
+      actions={
+        canExecute && (
+          <Button size="sm" variant="outline" onClick={() => setSending(true)} disabled={draft.readOnly} data-testid="review-send">
+            {t('wizard.reviewSend')}
+          </Button>
+        )
+      }
+    >
+      <Flex h="full" overflowY="auto" justify="center" gap="8" p={{ base: '4', md: '8' }} wrap="wrap" align="flex-start">
+        <Stack gap="5" flex="1" minW="xs" maxW="2xl">
+          <Stack gap="4" bg="bg" borderWidth="1px" rounded="xl" p="5" shadow="xs">
+            <MessageField kind={channel} message={message} fields={fields ?? []} textLimit={textLimit} readOnly={draft.readOnly} />
+            {channel === 'mms' && <MmsMediaField draft={draft} components={components} />}
+          </Stack>
+          <Stack gap="3" bg="bg" borderWidth="1px" rounded="xl" p="5" shadow="xs">
+            <Heading size="sm">{t('sms.cost.title')}</Heading>
+            <CampaignCost draft={draft} />
+          </Stack>
+        </Stack>
+        <PhonePreview subject={channel === 'mms' ? (draft.command.subject ?? '') : ''} text={message.text} mediaCount={components.length} />
+      </Flex>
+      {isSending && (
+        <SendDialog draft={draft} source="enter-message" isImporting={isImporting} onClose={() => setSending(false)}>
+          <SmsReview draft={draft} channel={channel} />
+        </SendDialog>
+      )}
+    </EditorLayout>
+  );
+}
+
+/** The MMS's media: files of the file manager, each within the MMS limits for its type. */
+function MmsMediaField({ draft, components }: { draft: SmsDraft; components: readonly TMmsComponent[] }) {
+  const { t, i18n } = useTranslation('campaigns');
+  const [isPicking, setPicking] = useState(false);
+  const size = (bytes: number) => formatFileSize(bytes, i18n.language);
+  const problemText = (problem: MmsMediaProblem) =>
+    problem.problem === 'type'
+      ? t('sms.media.wrongType', { name: problem.filename, type: problem.mimeType })
+      : t('sms.media.tooLarge', { name: problem.filename, size: size(problem.size), max: size(problem.maxBytes) });
+  // Media saved before a limit changed, or from elsewhere: shown, as the send would refuse them.
+  const problems = mmsMediaProblems(components);
+
+  const add = (file: TFileEntry) => {
+    const component: TMmsComponent = { type: mmsComponentType(file.contentType) ?? 'file', contentId: file.id, filename: file.name, size: file.size, mimeType: file.contentType };
+    const [problem] = mmsMediaProblems([component]);
+    if (problem) return notify({ type: 'error', title: t('sms.media.refused'), description: problemText(problem) });
+    if (components.length >= TEMPLATE_LIMITS.mmsMedia) return notify({ type: 'error', title: t('sms.media.refused'), description: t('templates:mms.tooManyMedia', { n: TEMPLATE_LIMITS.mmsMedia }) });
+    if (!components.some((other) => other.contentId === component.contentId)) draft.update({ content: { components: [...components, component] } });
+    setPicking(false);
+  };
+  const remove = (index: number) => draft.update({ content: { components: components.filter((_, other) => other !== index) } });
+
+  return (
+    <Stack gap="2" data-testid="mms-media">
+      <HStack justify="space-between">
+        <Text fontWeight="medium" fontSize="sm">
+          {t('sms.media.label')}
+        </Text>
+        <Button size="xs" variant="outline" disabled={draft.readOnly || components.length >= TEMPLATE_LIMITS.mmsMedia} onClick={() => setPicking(true)} data-testid="mms-media-add">
+          <PaperclipIcon boxSize="3.5" />
+          {t('sms.media.add')}
+        </Button>
+      </HStack>
+      {components.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t('sms.media.none')}
+        </Text>
+      ) : (
+        components.map((component, index) => (
+          <HStack key={component.contentId} gap="3" px="3" py="2" borderWidth="1px" rounded="md" data-testid="mms-media-item" data-filename={component.filename}>
+            <FileTextIcon boxSize="4" color="fg.muted" />
+            <Box flex="1" minW="0">
+              <Text fontSize="sm" truncate>
+                {component.filename}
+              </Text>
+              <Text fontSize="xs" color="fg.muted">
+                {component.mimeType} · {size(component.size)}
+              </Text>
+            </Box>
+            <IconButton size="xs" variant="ghost" colorPalette="gray" aria-label={t('sms.media.remove', { name: component.filename })} disabled={draft.readOnly} onClick={() => remove(index)}>
+              <TrashIcon />
+            </IconButton>
+          </HStack>
+        ))
+      )}
+      {problems.map((problem) => (
+        <Text key={problem.index} fontSize="sm" color="fg.error" data-testid="mms-media-problem">
+          {problemText(problem)}
+        </Text>
+      ))}
+      <Text fontSize="xs" color="fg.muted">
+        {t('sms.media.hint', { image: size(MMS_MEDIA_LIMITS['image/jpeg'].maxBytes), other: size(MMS_MEDIA_LIMITS['video/mp4'].maxBytes), n: TEMPLATE_LIMITS.mmsMedia })}
+      </Text>
+      {isPicking && <FileManager onClose={() => setPicking(false)} pick={{ onPick: add, accepts: () => true }} />}
+    </Stack>
+  );
+}
