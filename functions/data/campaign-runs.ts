@@ -18,6 +18,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand, type PutCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { counterUpdateItem, type CounterDelta } from './campaign-counters.js';
+import { campaignRecordOf, type CampaignRecord } from './campaigns.js';
 import type { CreditKind, CreditSource } from './credit-ledger.js';
 import { keys, RECIPIENT_SHARDS } from './keys.js';
 import { batchDelete, batchGet, batchPut, cancellationCodes, deletePartition, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
@@ -127,7 +128,7 @@ export async function setRunBatches(tuid: string, campaignId: string, runId: str
       new UpdateCommand({
         TableName: name,
         Key: keys.campaignRun(tuid, campaignId, runId),
-        UpdateExpression: 'SET batches = :n, enqueued = :n',
+        UpdateExpression: 'SET batches = :n, enqueued = :n, remaining = :n - settled',
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(batches)',
         ExpressionAttributeValues: { ':n': batches },
         ReturnValues: 'ALL_NEW',
@@ -192,17 +193,31 @@ export type BatchOutcome = {
   leasedAt: number | null;
 };
 
+function outcomeOf(item: Record<string, unknown> | undefined): BatchOutcome {
+  if (!item) return { state: null, doneIds: [], version: 0, leasedAt: null };
+  return {
+    state: (item.state as BatchState | undefined) ?? null,
+    doneIds: (item.doneIds as number[] | undefined) ?? [],
+    version: Number(item.version ?? 0),
+    leasedAt: item.leasedAt === undefined ? null : Number(item.leasedAt),
+  };
+}
+
 // Access pattern: one batch's outcome (consistent: a redelivery is judged on it).
 export async function getBatchOutcome(tuid: string, campaignId: string, runId: string, seq: number): Promise<BatchOutcome> {
   const { db, name } = table();
   const answer = await db.send(new GetCommand({ TableName: name, Key: keys.campaignBatch(tuid, campaignId, runId, seq), ConsistentRead: true }));
-  if (!answer.Item) return { state: null, doneIds: [], version: 0, leasedAt: null };
-  return {
-    state: (answer.Item.state as BatchState | undefined) ?? null,
-    doneIds: (answer.Item.doneIds as number[] | undefined) ?? [],
-    version: Number(answer.Item.version ?? 0),
-    leasedAt: answer.Item.leasedAt === undefined ? null : Number(answer.Item.leasedAt),
-  };
+  return outcomeOf(answer.Item);
+}
+
+// Access pattern: a delivery attempt's first question, the campaign and the batch's outcome, in one consistent read.
+export async function getCampaignAndBatch(ref: BatchRef): Promise<{ record: CampaignRecord | null; outcome: BatchOutcome }> {
+  const campaignKey = keys.campaign(ref.tuid, ref.campaignId);
+  const batchKey = keys.campaignBatch(ref.tuid, ref.campaignId, ref.runId, ref.seq);
+  const items = await batchGet([campaignKey, batchKey], { consistent: true });
+  const campaign = items.find((item) => item.PK === campaignKey.PK && item.SK === campaignKey.SK);
+  const batch = items.find((item) => item.PK === batchKey.PK && item.SK === batchKey.SK);
+  return { record: campaign ? campaignRecordOf(campaign) : null, outcome: outcomeOf(batch) };
 }
 
 type BatchRef = { tuid: string; campaignId: string; runId: string; seq: number };
@@ -225,16 +240,25 @@ function batchItemPut(ref: BatchRef, outcome: { state: BatchState | null; doneId
   };
 }
 
-function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?: number; creditsUsed?: number }): TransactItem {
-  const entries = Object.entries(delta).filter(([, value]) => value !== undefined && value !== 0) as Array<[string, number]>;
+/**
+ * Adds to the run's totals; settling counts `remaining` down too (setRunBatches sets it to
+ * batches − settled), so that a batch learns from its own write whether it may be the run's last.
+ * `notLast` makes the write fail when it would settle the last batch of a fully enqueued run.
+ */
+function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?: number; creditsUsed?: number }, notLast = false): TransactItem {
+  const withRemaining = { ...delta, remaining: delta.settled ? -delta.settled : 0 };
+  const entries = Object.entries(withRemaining).filter(([, value]) => value !== undefined && value !== 0) as Array<[string, number]>;
   return {
     Update: {
       TableName: table().name,
       Key: keys.campaignRun(ref.tuid, ref.campaignId, ref.runId),
       // Never creates the run item: a batch of a run whose plan never checkpointed is refused.
-      ConditionExpression: 'attribute_exists(PK)',
+      ConditionExpression: notLast ? 'attribute_exists(PK) AND (attribute_not_exists(batches) OR remaining > :one)' : 'attribute_exists(PK)',
       UpdateExpression: entries.length > 0 ? `ADD ${entries.map(([field]) => `${field} :${field}`).join(', ')}` : 'SET settled = settled',
-      ExpressionAttributeValues: entries.length > 0 ? Object.fromEntries(entries.map(([field, value]) => [`:${field}`, value])) : undefined,
+      ExpressionAttributeValues:
+        entries.length > 0 || notLast
+          ? { ...Object.fromEntries(entries.map(([field, value]) => [`:${field}`, value])), ...(notLast ? { ':one': 1 } : {}) }
+          : undefined,
     },
   };
 }
@@ -242,23 +266,37 @@ function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?
 /**
  * Records what a delivery attempt did, in one transaction: the batch's outcome (its done
  * recipients), the campaign's counters and the run's totals. The version condition makes a
- * second recording of the same attempt (or a stale one) change nothing: false.
+ * second recording of the same attempt (or a stale one) change nothing: `recorded` false.
+ * `mayBeLast` says the batch may have settled the run (its end is then to be judged); the usual
+ * batch learns it is not from its own write, without reading the run.
  */
 export async function recordBatch(
   ref: BatchRef,
   outcome: { state: 'partial' | 'done'; doneIds: readonly number[]; previousVersion: number },
   counts: Required<Pick<CounterDelta, 'sent' | 'failed' | 'retried' | 'creditsUsed' | 'segments'>> & { countries: ReadonlyMap<string, { sent: number; credits: number }> },
-): Promise<boolean> {
+): Promise<{ recorded: boolean; mayBeLast: boolean }> {
   const counters = counterUpdateItem(ref.tuid, ref.campaignId, counts);
-  try {
-    await transactWrite([
+  const settles = outcome.state === 'done';
+  const write = (notLast: boolean) =>
+    transactWrite([
       batchItemPut(ref, outcome, outcome.previousVersion),
-      runAdd(ref, { settled: outcome.state === 'done' ? 1 : 0, sent: counts.sent, failed: counts.failed, creditsUsed: counts.creditsUsed }),
+      runAdd(ref, { settled: settles ? 1 : 0, sent: counts.sent, failed: counts.failed, creditsUsed: counts.creditsUsed }, notLast),
       ...(counters ? [counters] : []),
     ]);
-    return true;
+  try {
+    await write(settles);
+    return { recorded: true, mayBeLast: false };
   } catch (error) {
-    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+    const [batch, run] = cancellationCodes(error);
+    if (batch === 'ConditionalCheckFailed') return { recorded: false, mayBeLast: false };
+    if (run !== 'ConditionalCheckFailed') throw error;
+  }
+  // The last batch of the run (or a run item that is gone, which the plain write refuses too).
+  try {
+    await write(false);
+    return { recorded: true, mayBeLast: true };
+  } catch (error) {
+    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return { recorded: false, mayBeLast: false };
     throw error;
   }
 }

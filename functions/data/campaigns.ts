@@ -84,7 +84,8 @@ export class CampaignNameTaken extends Error {}
 /** An insert whose id is taken: the campaign was made already (a recurring occurrence made twice). */
 export class CampaignExists extends Error {}
 
-function toRecord(item: Record<string, unknown>): CampaignRecord {
+/** A campaign item as its record (for reads that fetch it together with other items). */
+export function campaignRecordOf(item: Record<string, unknown>): CampaignRecord {
   return {
     id: String(item.id),
     channel: item.channel as CampaignChannel,
@@ -127,7 +128,7 @@ function toItem(tuid: string, record: CampaignRecord): Record<string, unknown> {
 export async function getCampaignRecord(tuid: string, campaignId: string): Promise<CampaignRecord | null> {
   const { db, name } = table();
   const answer = await db.send(new GetCommand({ TableName: name, Key: keys.campaign(tuid, campaignId), ConsistentRead: true }));
-  return answer.Item ? toRecord(answer.Item) : null;
+  return answer.Item ? campaignRecordOf(answer.Item) : null;
 }
 
 // Access pattern: every campaign of the account, newest first (the list filters and counts tabs in memory).
@@ -141,7 +142,7 @@ export async function listCampaignRecords(tuid: string, channels: readonly Campa
     ConsistentRead: true,
   })) {
     for (const item of page) {
-      const record = toRecord(item);
+      const record = campaignRecordOf(item);
       if (channels.includes(record.channel)) records.push(record);
     }
   }
@@ -321,7 +322,7 @@ export async function changeCampaignRecord(tuid: string, campaignId: string, exp
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return answer.Attributes ? toRecord(answer.Attributes) : null;
+    return answer.Attributes ? campaignRecordOf(answer.Attributes) : null;
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;

@@ -31,7 +31,7 @@ import {
   claimRecipients,
   deleteParkedBatches,
   dropBatch,
-  getBatchOutcome,
+  getCampaignAndBatch,
   getRecipientClaims,
   leaseBatch,
   parkBatch,
@@ -171,7 +171,7 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   const { now } = options;
   const { tuid, campaignId, runId, seq } = message;
   const ref = { tuid, campaignId, runId, seq };
-  const [current, outcome] = await Promise.all([getCampaignRecord(tuid, campaignId), getBatchOutcome(tuid, campaignId, runId, seq)]);
+  const { record: current, outcome } = await getCampaignAndBatch(ref);
   let record = current;
   if (!record?.run || record.run.runId !== runId) return;
   if (outcome.state === 'done' || outcome.state === 'dropped') return;
@@ -223,10 +223,11 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
     if (doneIds.length > outcome.doneIds.length) await recordBatch(ref, { state: 'partial', doneIds, previousVersion: version }, counts);
     throw new BatchRetryLater(`batch ${seq} of ${campaignId}: transport still throttling, ${sent.unsent.length} recipients left for a retry`);
   }
-  if (!(await recordBatch(ref, { state: 'done', doneIds, previousVersion: version }, counts))) return;
+  const recorded = await recordBatch(ref, { state: 'done', doneIds, previousVersion: version }, counts);
+  if (!recorded.recorded) return;
 
   const at = new Date(now());
-  await finishRunIfSettled(tuid, campaignId, runId, at);
+  if (recorded.mayBeLast) await finishRunIfSettled(tuid, campaignId, runId, at);
   const progressKey = `${tuid}/${runId}`;
   if (at.getTime() - (lastProgressAsk.get(progressKey) ?? 0) >= PROGRESS_EVERY_MS) {
     if (lastProgressAsk.size > 100) lastProgressAsk.clear();
