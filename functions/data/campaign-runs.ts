@@ -316,6 +316,22 @@ export async function leaseBatch(ref: BatchRef, outcome: BatchOutcome, now: numb
   }
 }
 
+/**
+ * Gives the batch back after an attempt that recorded nothing (it leased, then could not send or
+ * claim): the next delivery need not wait for the lease to expire. False when the lease was
+ * taken over meanwhile.
+ */
+export async function releaseBatchLease(ref: BatchRef, outcome: BatchOutcome, leaseVersion: number): Promise<boolean> {
+  const { db } = table();
+  try {
+    await db.send(new PutCommand(batchItemPut(ref, { state: outcome.state, doneIds: outcome.doneIds }, leaseVersion).Put as PutCommandInput));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Drops a batch of a stopped run (and its parked item, if any), settling it once; false if it was settled already. */
 export async function dropBatch(ref: BatchRef, outcome: BatchOutcome): Promise<boolean> {
   if (outcome.state === 'done' || outcome.state === 'dropped') {

@@ -37,6 +37,7 @@ import {
   parkBatch,
   putRecipientClaims,
   recordBatch,
+  releaseBatchLease,
   releaseRecipientClaims,
   type BatchOutcome,
   type ClaimResult,
@@ -204,6 +205,7 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   const claim = await claimLeased(ref, record.run?.kind === 'send', reachable, outcome.leasedAt !== null, options);
   if (claim.busy.length > 0) {
     await releaseRecipientClaims(tuid, campaignId, claim.claimed);
+    await releaseBatchLease(ref, outcome, version);
     throw new BatchRetryLater(`batch ${seq} of ${campaignId}: ${claim.busy.length} recipients are being sent by another worker`);
   }
 
@@ -220,7 +222,9 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   };
   if (sent.unsent.length > 0) {
     await releaseRecipientClaims(tuid, campaignId, sent.unsent);
+    // Either records the progress, which ends the lease, or gives the lease back: the retry goes at once.
     if (doneIds.length > outcome.doneIds.length) await recordBatch(ref, { state: 'partial', doneIds, previousVersion: version }, counts);
+    else await releaseBatchLease(ref, outcome, version);
     throw new BatchRetryLater(`batch ${seq} of ${campaignId}: transport still throttling, ${sent.unsent.length} recipients left for a retry`);
   }
   const recorded = await recordBatch(ref, { state: 'done', doneIds, previousVersion: version }, counts);

@@ -5,7 +5,7 @@
  * transport.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { campaignMailTransport, type CampaignMailTransport } from '../../../functions/channels/mail.js';
+import { campaignMailTransport, MailThrottled, type CampaignMailTransport } from '../../../functions/channels/mail.js';
 import { readSink } from '../../../functions/channels/sink.js';
 import { getAccount } from '../../../functions/data/accounts.js';
 import { getCampaignCounters } from '../../../functions/data/campaign-counters.js';
@@ -134,6 +134,23 @@ describe('a worker that dies mid-batch', () => {
 });
 
 describe('a throttling transport', () => {
+  it('that refuses a whole attempt gives the batch straight back: the next delivery sends it without waiting for the lease', async () => {
+    // Prepare: the transport is saturated for the first attempt, then takes everything.
+    const { tuid, campaignId, batches } = await plannedCampaign(50);
+    const sink = campaignMailTransport();
+    let saturated = true;
+    const transport: CampaignMailTransport = { sendRaw: (mail) => (saturated ? Promise.reject(new MailThrottled()) : sink.sendRaw(mail)) };
+    await expect(deliver(batches[0]!, { transport })).rejects.toBeInstanceOf(BatchRetryLater);
+    saturated = false;
+
+    // Act: SQS brings the batch back at once (no lease timeout has passed).
+    await deliver(batches[0]!, { transport });
+
+    // Assess
+    expect(await mailsOf(campaignId)).toHaveLength(50);
+    expect(await getCampaignCounters(tuid, campaignId)).toMatchObject({ sent: 50, retried: 0 });
+  });
+
   it('is retried with back-off; what it still refuses comes back with the batch, never lost, never sent twice', async () => {
     // Prepare: the sink refuses 70% of calls, so some recipients outlast the in-batch retries.
     const { tuid, campaignId, batches } = await plannedCampaign(100);

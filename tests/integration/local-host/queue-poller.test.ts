@@ -14,7 +14,8 @@ let host: TestHost;
 let sqs: SQSClient;
 
 beforeAll(async () => {
-  host = await startTestHost({ resolveModule: resolveFixtureModule, queues: [QUEUE], log: () => {} });
+  // No scheduled jobs: the campaign scheduler's minute tick would reach the queue fixture and be recorded as a batch.
+  host = await startTestHost({ resolveModule: resolveFixtureModule, queues: [QUEUE], schedules: [], log: () => {} });
   sqs = new SQSClient({
     endpoint: host.env.AWS_ENDPOINT_URL_SQS,
     region: 'us-east-1',
