@@ -21,16 +21,17 @@ import { requireCampaign } from './campaigns.js';
 export async function estimateCampaignCost(options: { tuid: string; campaignId: string; now: Date }): Promise<TCampaignCostResponse> {
   const { tuid, campaignId, now } = options;
   const record = await requireCampaign(tuid, campaignId, 'sms');
-  if (record.channel === 'email') throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This campaign does not exist.');
+  // The sms family holds SMS and MMS campaigns only.
+  const channel = record.channel === 'mms' ? 'mms' : 'sms';
   const [command, fields, settings, account] = await Promise.all([readTextCommand(record.commandKey), listContactFields(tuid), getSmsSettings(tuid), getAccount(tuid)]);
   let message;
   try {
-    message = await compileTextRunMessage({ tuid, campaignId, channel: record.channel, command, fields, allowedCallingCodes: settings.allowedCallingCodes });
+    message = await compileTextRunMessage({ tuid, campaignId, channel, command, fields, allowedCallingCodes: settings.allowedCallingCodes });
   } catch (error) {
     if (!(error instanceof UnsendableContent)) throw error;
     throw new AppError(ERROR_CODES.INVALID_INPUT, error.message);
   }
-  const sender = runSender({ channel: record.channel, message }, { mail: campaignMailTransport(), sms: campaignSmsTransport() });
+  const sender = runSender({ channel, message }, { mail: campaignMailTransport(), sms: campaignSmsTransport() });
   const estimate = await estimateAudienceCost({ tuid, campaignId, command, sender, now });
   return { ...estimate, balance: account?.credits.sms ?? 0 };
 }

@@ -88,7 +88,7 @@ export async function compileTextRunMessage(options: {
   };
 }
 
-/** The calling code of an E.164 number that the allowed list names, if any (the longest wins: +1 and +1868 differ). */
+/** Whether an E.164 number's calling code (1 to 4 digits after the +) is on the allowed list; an empty list allows every country. */
 function isAllowed(mobile: string, allowed: ReadonlySet<string>): boolean {
   if (allowed.size === 0) return true;
   const digits = mobile.replace(/^\+/, '');
