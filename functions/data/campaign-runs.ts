@@ -21,7 +21,7 @@ import { counterUpdateItem, type CounterDelta } from './campaign-counters.js';
 import { campaignRecordOf, type CampaignRecord } from './campaigns.js';
 import type { CreditKind, CreditSource } from './credit-ledger.js';
 import { keys, RECIPIENT_SHARDS } from './keys.js';
-import { batchDelete, batchGet, batchPut, cancellationCodes, deletePartition, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { batchDelete, batchGet, batchPut, cancellationCodes, deletePartition, isConditionFailure, queryPages, table, TRANSACTION_ITEM_LIMIT, transactWrite } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -36,6 +36,8 @@ export type RunProgress = {
   creditKind: CreditKind;
   /** When the run's first batch may go (epoch ms): the origin of the rate's slots. */
   planStart: number;
+  /** Recipients per batch, fixed at the checkpoint: a redelivered plan cuts the same batches. */
+  batchSize: number;
   /** Batches on the queue so far (the planner's checkpoint); the total once `batches` is set. */
   enqueued: number;
   batches: number | null;
@@ -58,6 +60,8 @@ function toProgress(item: Record<string, unknown>): RunProgress {
     creditSource: item.creditSource as CreditSource,
     creditKind: item.creditKind === 'sms' ? 'sms' : 'email',
     planStart: Number(item.planStart ?? 0),
+    // Runs checkpointed before the batch size was stored were cut in batches of 50.
+    batchSize: Number(item.batchSize ?? 50),
     enqueued: Number(item.enqueued ?? 0),
     batches: item.batches === undefined ? null : Number(item.batches),
     settled: Number(item.settled ?? 0),
@@ -90,7 +94,7 @@ export async function getRunProgress(tuid: string, campaignId: string, runId: st
 export async function createRunProgress(
   tuid: string,
   campaignId: string,
-  progress: Pick<RunProgress, 'runId' | 'kind' | 'recipientSetId' | 'recipients' | 'reserved' | 'creditSource' | 'creditKind' | 'planStart'>,
+  progress: Pick<RunProgress, 'runId' | 'kind' | 'recipientSetId' | 'recipients' | 'reserved' | 'creditSource' | 'creditKind' | 'planStart' | 'batchSize'>,
 ): Promise<boolean> {
   const { name } = table();
   const counters = progress.kind === 'send' ? counterUpdateItem(tuid, campaignId, { recipients: progress.recipients }) : null;
@@ -409,14 +413,24 @@ export async function getRecipientClaims(tuid: string, campaignId: string, conta
 }
 
 /**
- * Claims a recovery's recipients before they are sent. The usual case, no claim yet, is one transaction for the
- * whole batch (one write per recipient, one call); when any is claimed already, each is claimed on
- * its own, taking over claims of this run older than `staleAfterMs`.
+ * Claims a recovery's recipients before they are sent. The usual case, no claim yet, is one
+ * transaction per 100 recipients (one write each); where any of them is claimed already, each is
+ * claimed on its own, taking over claims of this run older than `staleAfterMs`.
  */
 export async function claimRecipients(options: { tuid: string; campaignId: string; runId: string; contactIds: readonly number[]; now: number; staleAfterMs: number }): Promise<ClaimResult> {
+  const { contactIds } = options;
+  const result: ClaimResult = { claimed: [], retried: [], busy: [], reached: [] };
+  for (let start = 0; start < contactIds.length; start += TRANSACTION_ITEM_LIMIT) {
+    const part = await claimRecipientsAtOnce({ ...options, contactIds: contactIds.slice(start, start + TRANSACTION_ITEM_LIMIT) });
+    for (const outcome of ['claimed', 'retried', 'busy', 'reached'] as const) result[outcome].push(...part[outcome]);
+  }
+  return result;
+}
+
+/** claimRecipients for at most one transaction's worth of recipients. */
+async function claimRecipientsAtOnce(options: { tuid: string; campaignId: string; runId: string; contactIds: readonly number[]; now: number; staleAfterMs: number }): Promise<ClaimResult> {
   const { tuid, campaignId, runId, contactIds, now, staleAfterMs } = options;
   const result: ClaimResult = { claimed: [], retried: [], busy: [], reached: [] };
-  if (contactIds.length === 0) return result;
   try {
     await transactWrite(contactIds.map((id) => claimPut(tuid, campaignId, runId, id, now)));
     result.claimed.push(...contactIds);

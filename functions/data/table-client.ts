@@ -49,6 +49,9 @@ function isTransactionConflict(error: unknown): boolean {
   return (error as { name?: string })?.name === 'TransactionConflictException' || cancellationCodes(error).includes('TransactionConflict');
 }
 
+/** TransactWriteItems takes at most this many items. */
+export const TRANSACTION_ITEM_LIMIT = 100;
+
 const TRANSACTION_ATTEMPTS = 8;
 
 /**
@@ -57,6 +60,8 @@ const TRANSACTION_ATTEMPTS = 8;
  * are the caller's answer and are thrown at once.
  */
 export async function transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void> {
+  // DynamoDB refuses more; DynamoDB Local does not, so without this check only AWS would tell.
+  if (items.length > TRANSACTION_ITEM_LIMIT) throw new Error(`A transaction takes at most ${TRANSACTION_ITEM_LIMIT} items, not ${items.length}`);
   const { db } = table();
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -144,8 +149,6 @@ export async function deletePartition(partition: string): Promise<number> {
   return deleted;
 }
 
-/** TransactWriteItems takes at most this many items. */
-const TRANSACTION_ITEM_LIMIT = 100;
 
 /**
  * Puts whole items with no conditions (the caller owns them), `STORE_WRITES_IN_FLIGHT` requests at

@@ -3,6 +3,7 @@
  * fails fast. The CDK config construct and the local host set the same variables.
  */
 import { z } from 'zod';
+import { DELIVERY_BATCH_SIZE } from '../../shared/domain/campaign-send.js';
 
 const ZConfig = z.object({
   STAGE: z.enum(['development', 'production', 'test']).default('development'),
@@ -61,6 +62,12 @@ const ZConfig = z.object({
    * what transactional mail needs); 0 sends as fast as the workers go (docs/data-model.md "Send pipeline").
    */
   CAMPAIGN_SEND_RATE: z.coerce.number().min(0).default(0),
+  /**
+   * Most recipients per delivery batch (a slow rate makes batches smaller still): larger batches
+   * share each batch's store and queue calls among more messages, smaller ones spread a small
+   * campaign over more workers.
+   */
+  CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(DELIVERY_BATCH_SIZE).default(DELIVERY_BATCH_SIZE),
   /**
    * SMS and MMS campaign messages per second across all delivery workers (the End User Messaging
    * account's messages-per-second quota, less what one-time codes need); 0 sends as fast as the workers go.

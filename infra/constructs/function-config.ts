@@ -165,7 +165,7 @@ export function jobAccess(job: string): Capabilities {
  * S3_PUBLIC_URL to the local host (in AWS browsers upload to S3 itself).
  */
 export type LambdaConfigVariable = Exclude<keyof Config, 'JWT_SECRET' | 'SINK_DIR' | 'SINK_THROTTLE_FRACTION' | 'QUEUE_URL_INBOUND_SMS' | 'S3_PUBLIC_URL'>;
-type OptionalVariable = 'KNOWLEDGE_BASE_URL' | 'STORE_WRITES_IN_FLIGHT' | 'STORE_BULK_WRITES';
+type OptionalVariable = 'KNOWLEDGE_BASE_URL' | 'STORE_WRITES_IN_FLIGHT' | 'STORE_BULK_WRITES' | 'CAMPAIGN_BATCH_SIZE';
 export type LambdaEnvironment = Readonly<Record<Exclude<LambdaConfigVariable, OptionalVariable>, string> & Partial<Record<OptionalVariable, string>>>;
 
 /** How users reach the provider's support, shown in the contact-us dialog and help links. */

@@ -3,8 +3,24 @@
  * rate's time slots, back-off and the end-time estimate. Pure: callers pass the clock.
  */
 
-/** Recipients per delivery batch: one claim transaction (≤ 100 items) and one queue message each. */
-export const DELIVERY_BATCH_SIZE = 50;
+/**
+ * Most recipients in one delivery batch (one queue message, one lease, one outcome transaction):
+ * the batch's fixed store and queue calls are shared by this many messages. CAMPAIGN_BATCH_SIZE
+ * may set fewer.
+ */
+export const DELIVERY_BATCH_SIZE = 200;
+
+/**
+ * How long one batch's rate slot may last: well inside the delivery queue's 120 s visibility
+ * timeout, so a slow rate never has a live batch taken over as if its worker had died, and a pause
+ * or a stop still takes effect within seconds.
+ */
+export const MAX_BATCH_SECONDS = 30;
+
+/** A run's batch size at `rate` messages/s (0: unlimited): up to `largest`, as many as fit in MAX_BATCH_SECONDS. */
+export function deliveryBatchSize(rate: number, largest = DELIVERY_BATCH_SIZE): number {
+  return rate > 0 ? Math.max(1, Math.min(largest, Math.floor(rate * MAX_BATCH_SECONDS))) : largest;
+}
 
 /** Batches the planner puts on the queue per checkpoint (10 SendMessageBatch calls). */
 export const BATCHES_PER_CHECKPOINT = 100;
@@ -16,12 +32,13 @@ export const UNLIMITED_RATE_ESTIMATE = 500;
 export const SENDS_IN_FLIGHT = 10;
 
 /**
- * When batch `seq` may start: batches take consecutive slots of `batchSize / rate` seconds from
- * the run's start, so all workers together keep to `rate` without talking to each other. 0 means
- * unlimited: every batch may start at once.
+ * When a batch may start whose first recipient has `recipientsBefore` others ahead of it in the
+ * run: batches take consecutive slots of (their size ÷ rate) seconds from the run's start, so all
+ * workers together keep to `rate` without talking to each other. 0 means unlimited: every batch
+ * may start at once.
  */
-export function batchNotBefore(planStart: number, seq: number, rate: number, batchSize = DELIVERY_BATCH_SIZE): number {
-  return rate > 0 ? planStart + Math.round((seq * batchSize * 1000) / rate) : 0;
+export function batchNotBefore(start: number, recipientsBefore: number, rate: number): number {
+  return rate > 0 ? start + Math.round((recipientsBefore * 1000) / rate) : 0;
 }
 
 /** The first slot is this far after planning: workers reach the first batches in time and the rate holds from the first message. */

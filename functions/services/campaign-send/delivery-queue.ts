@@ -4,7 +4,7 @@
  * run's rate slot; 0 for at once). Consumed by functions/workers/campaign-delivery.ts.
  */
 import { z } from 'zod';
-import { MAX_QUEUE_DELAY_S } from '../../../shared/domain/campaign-send.js';
+import { DELIVERY_BATCH_SIZE, MAX_QUEUE_DELAY_S } from '../../../shared/domain/campaign-send.js';
 import { sendQueueMessages } from '../../lib/aws/sqs.js';
 import { config } from '../../lib/config.js';
 
@@ -13,7 +13,7 @@ export const ZCampaignDeliveryMessage = z.object({
   campaignId: z.string().min(1),
   runId: z.string().min(1),
   seq: z.number().int().nonnegative(),
-  contactIds: z.array(z.number().int().positive()).min(1).max(100),
+  contactIds: z.array(z.number().int().positive()).min(1).max(DELIVERY_BATCH_SIZE),
   notBefore: z.number().int().nonnegative(),
 });
 export type TCampaignDeliveryMessage = z.infer<typeof ZCampaignDeliveryMessage>;

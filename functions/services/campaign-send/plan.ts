@@ -7,13 +7,14 @@
  * 2. Checks: the login email must be verified; 0 recipients and too few credits (email, or SMS
  *    for SMS and MMS) send the campaign back to draft with the reason. Credits are reserved
  *    atomically, once per run.
- * 3. Checkpoint: the run item (recipients, reservation, the rate's origin); the campaign's run
- *    gets its recipient count and estimated end; the message's tracked links are stored.
- * 4. Batches of DELIVERY_BATCH_SIZE ids, in id order from the stored set, each with its rate
+ * 3. Checkpoint: the run item (recipients, reservation, the rate's origin, the batch size for the
+ *    rate); the campaign's run gets its recipient count and estimated end; the message's tracked
+ *    links are stored.
+ * 4. Batches of the run's batch size, in id order from the stored set, each with its rate
  *    slot, enqueued 10 to a call; the run item records how far enqueueing got, so a redelivered
  *    plan message continues where the last attempt stopped instead of enqueueing again.
  */
-import { BATCHES_PER_CHECKPOINT, batchNotBefore, DELIVERY_BATCH_SIZE, estimatedEndTime, FIRST_SLOT_LEAD_MS } from '../../../shared/domain/campaign-send.js';
+import { BATCHES_PER_CHECKPOINT, batchNotBefore, deliveryBatchSize, estimatedEndTime, FIRST_SLOT_LEAD_MS } from '../../../shared/domain/campaign-send.js';
 import { serviceDay, type CampaignStatus, type DraftReason, SENDING_STATUSES } from '../../../shared/domain/campaigns.js';
 import { TemplateCompileError } from '../../../shared/domain/personalization.js';
 import { getAccount } from '../../data/accounts.js';
@@ -27,6 +28,7 @@ import { discardRunRecipients, writeRecoveryRecipients, writeSendRecipients } fr
 import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from './delivery-queue.js';
 import type { TCampaignPlanMessage } from './plan-queue.js';
 import { finishRunIfSettled } from './run-control.js';
+import { config } from '../../lib/config.js';
 import { compiledRun, runSender, sendRateOf, type RunSender } from './run-sender.js';
 import { UnsendableContent } from './text-message.js';
 import { campaignMailTransport } from '../../channels/mail.js';
@@ -94,6 +96,7 @@ async function checkpointRun(message: TCampaignPlanMessage, record: CampaignReco
     creditSource,
     creditKind,
     planStart,
+    batchSize: deliveryBatchSize(sendRateOf(record.channel), config().CAMPAIGN_BATCH_SIZE),
   });
   if (created && recipients.skipped > 0) await addCampaignCounters(tuid, campaignId, { skipped: recipients.skipped });
   return getRunProgress(tuid, campaignId, runId);
@@ -114,14 +117,14 @@ async function enqueueBatches(message: TCampaignPlanMessage, progress: RunProgre
   };
   const cut = async () => {
     // Batches before the checkpoint are on the queue already.
-    if (seq >= progress.enqueued) pending.push({ tuid, campaignId, runId, seq, contactIds: ids, notBefore: batchNotBefore(progress.planStart, seq, rate) });
+    if (seq >= progress.enqueued) pending.push({ tuid, campaignId, runId, seq, contactIds: ids, notBefore: batchNotBefore(progress.planStart, seq * progress.batchSize, rate) });
     seq += 1;
     ids = [];
     if (pending.length >= BATCHES_PER_CHECKPOINT) await flush();
   };
   for (const id of set.ids()) {
     ids.push(id);
-    if (ids.length === DELIVERY_BATCH_SIZE) await cut();
+    if (ids.length === progress.batchSize) await cut();
   }
   if (ids.length > 0) await cut();
   await flush();

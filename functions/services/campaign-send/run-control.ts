@@ -65,9 +65,13 @@ export async function finishRunIfSettled(tuid: string, campaignId: string, runId
 /** Re-enqueues a resumed run's parked batches in fresh rate slots from now; ends the run if nothing is left. */
 export async function resumeCampaignRun(tuid: string, campaignId: string, runId: string, channel: CampaignChannel, now = new Date()): Promise<void> {
   const rate = sendRateOf(channel);
-  let slot = 0;
+  let recipientsBefore = 0;
   for await (const parked of listParkedBatches(tuid, campaignId, runId)) {
-    const batches = parked.map((batch) => ({ tuid, campaignId, runId, seq: batch.seq, contactIds: batch.contactIds, notBefore: batchNotBefore(now.getTime(), slot++, rate) }));
+    const batches = parked.map((batch) => {
+      const notBefore = batchNotBefore(now.getTime(), recipientsBefore, rate);
+      recipientsBefore += batch.contactIds.length;
+      return { tuid, campaignId, runId, seq: batch.seq, contactIds: batch.contactIds, notBefore };
+    });
     await enqueueDeliveryBatches(batches, now.getTime());
     // After the enqueue: a crash in between sends a batch twice to the queue, which its outcome record absorbs.
     await deleteParkedBatches(tuid, campaignId, runId, parked.map((batch) => batch.seq));

@@ -12,7 +12,7 @@ import { deliverBatch } from '../../../functions/services/campaign-send/deliver.
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
 import { act, createCampaign, readyCommand, verifiedAccount, type Actor } from '../campaigns/support.js';
-import { drainQueue, seedContacts, takeDeliveryMessages } from './support.js';
+import { drainQueue, seedContacts, setDeliveryBatchSize, takeDeliveryMessages } from './support.js';
 
 let api: ApiClient;
 let testTable: TestTable;
@@ -20,6 +20,7 @@ let owner: Actor & { login: string };
 
 beforeAll(async () => {
   testTable = await useTestTable();
+  setDeliveryBatchSize(50);
   api = await startApi();
   owner = await verifiedAccount(api, 'Sally Sender');
   await updateAccount(owner.tuid, { free: false, credits: { email: 1_000, sms: 0, attachmentMb: 0, pdfPages: 0, storageMb: 500, teamUsers: 0 } });

@@ -12,13 +12,14 @@ import { getCampaignCounters } from '../../../functions/data/campaign-counters.j
 import { changeCampaignRecord, getCampaignRecord } from '../../../functions/data/campaigns.js';
 import { getLedgerEntry } from '../../../functions/data/credit-ledger.js';
 import { resetConfigForTests } from '../../../functions/lib/config.js';
+import { startCampaignRun } from '../../../functions/services/campaign-actions.js';
 import { BatchRetryLater, deliverBatch } from '../../../functions/services/campaign-send/deliver.js';
 import type { TCampaignDeliveryMessage } from '../../../functions/services/campaign-send/delivery-queue.js';
-import { enqueueCampaignPlan } from '../../../functions/services/campaign-send/plan-queue.js';
 import { resumeCampaignRun, stopCampaignRun } from '../../../functions/services/campaign-send/run-control.js';
+import { DELIVERY_BATCH_SIZE } from '../../../shared/domain/campaign-send.js';
 import type { CampaignStatus } from '../../../shared/domain/campaigns.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
-import { drainQueue, seedAccount, seedContacts, sendCommand, startedCampaign, takeDeliveryMessages } from './support.js';
+import { drainQueue, seedAccount, setDeliveryBatchSize, seedContacts, sendCommand, startedCampaign, takeDeliveryMessages } from './support.js';
 
 const STALE_AFTER_MS = 120_000;
 const noSleep = async () => undefined;
@@ -27,11 +28,12 @@ let testTable: TestTable;
 
 beforeAll(async () => {
   testTable = await useTestTable();
+  setDeliveryBatchSize(50);
 });
 
 afterEach(() => {
   delete process.env.SINK_THROTTLE_FRACTION;
-  resetConfigForTests();
+  setDeliveryBatchSize(50);
 });
 
 async function mailsOf(campaignId: string) {
@@ -49,6 +51,14 @@ async function plannedCampaign(recipients: number, emailCredits = 10_000) {
 
 function deliver(message: TCampaignDeliveryMessage, options: { transport?: CampaignMailTransport; now?: () => number } = {}) {
   return deliverBatch(message, { transports: { mail: options.transport ?? campaignMailTransport() }, staleAfterMs: STALE_AFTER_MS, sleep: noSleep, now: options.now });
+}
+
+/** The recover action's state change: a new run of kind 'recover' and its planner message. */
+async function recover(tuid: string, campaignId: string) {
+  const record = (await getCampaignRecord(tuid, campaignId))!;
+  const recovered = await startCampaignRun({ tuid, record, from: ['stopped'], startedBy: record.run!.startedBy, kind: 'recover', now: new Date() });
+  expect(recovered).not.toBeNull();
+  return recovered!;
 }
 
 async function setStatus(tuid: string, campaignId: string, status: CampaignStatus) {
@@ -259,10 +269,7 @@ describe('pause, resume and stop', () => {
     for (const batch of batches.slice(1)) await deliver(batch);
 
     // Act: the recover action's new run and planner message, then delivery.
-    const record = await getCampaignRecord(tuid, campaignId);
-    const recoverRunId = `${runId}-recover`;
-    expect(await changeCampaignRecord(tuid, campaignId, { statuses: ['stopped'] }, { status: 'recovered', run: { ...record!.run!, runId: recoverRunId, finishTime: null, recipients: null } })).not.toBeNull();
-    await enqueueCampaignPlan({ tuid, campaignId, runId: recoverRunId, kind: 'recover' });
+    const recovered = await recover(tuid, campaignId);
     await drainQueue('campaign-plan');
     await drainQueue('campaign-delivery');
 
@@ -270,9 +277,33 @@ describe('pause, resume and stop', () => {
     const mails = await mailsOf(campaignId);
     expect(mails).toHaveLength(150);
     expect(new Set(mails.map((mail) => mail.to)).size).toBe(150);
-    expect(await getCampaignRecord(tuid, campaignId)).toMatchObject({ status: 'finished', run: { runId: recoverRunId, recipients: 100 } });
+    expect(await getCampaignRecord(tuid, campaignId)).toMatchObject({ status: 'finished', run: { runId: recovered.run!.runId, kind: 'recover', recipients: 100 } });
     expect(await getCampaignCounters(tuid, campaignId)).toMatchObject({ recipients: 150, sent: 150 });
     expect((await getAccount(tuid))?.credits.email).toBe(1_000 - 150);
+  });
+});
+
+describe('batches of the largest size', () => {
+  it('recover claims a batch of more recipients than one transaction takes', async () => {
+    // Prepare: a campaign of one full batch and a few more, stopped before any was sent.
+    setDeliveryBatchSize(DELIVERY_BATCH_SIZE);
+    const recipients = DELIVERY_BATCH_SIZE + 10;
+    const { tuid, campaignId, runId, batches } = await plannedCampaign(recipients, 1_000);
+    expect(batches.map((batch) => batch.contactIds.length)).toEqual([DELIVERY_BATCH_SIZE, 10]);
+    await setStatus(tuid, campaignId, 'stopped');
+    await stopCampaignRun(tuid, campaignId, runId);
+    for (const batch of batches) await deliver(batch);
+
+    // Act: the recovery's first batch claims DELIVERY_BATCH_SIZE (> 100) recipients conditionally.
+    const recovered = await recover(tuid, campaignId);
+    await drainQueue('campaign-plan');
+    await drainQueue('campaign-delivery');
+
+    // Assess
+    const mails = await mailsOf(campaignId);
+    expect(mails).toHaveLength(recipients);
+    expect(new Set(mails.map((mail) => mail.to)).size).toBe(recipients);
+    expect(await getCampaignRecord(tuid, campaignId)).toMatchObject({ status: 'finished', run: { runId: recovered.run!.runId, kind: 'recover', recipients } });
   });
 });
 

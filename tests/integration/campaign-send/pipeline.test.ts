@@ -3,7 +3,7 @@
  * through their queues, the local sink as the transport, the real table for claims, counters,
  * credits and the ledger.
  */
-import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { PurgeQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import PostalMime from 'postal-mime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSink } from '../../../functions/channels/sink.js';
@@ -15,15 +15,18 @@ import { getContactSet } from '../../../functions/data/contact-sets.js';
 import { findContactIdByIdentity } from '../../../functions/data/contacts.js';
 import { getLedgerEntry } from '../../../functions/data/credit-ledger.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
+import type { TCampaignDeliveryMessage } from '../../../functions/services/campaign-send/delivery-queue.js';
 import { planCampaignRun } from '../../../functions/services/campaign-send/plan.js';
 import { campaignAudienceSetId } from '../../../functions/services/recipients.js';
+import { DELIVERY_BATCH_SIZE, MAX_BATCH_SECONDS } from '../../../shared/domain/campaign-send.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
-import { drainQueue, seedAccount, seedContacts, sendCommand, startedCampaign, takeDeliveryMessages, takePlanMessages } from './support.js';
+import { drainQueue, seedAccount, seedContacts, sendCommand, setDeliveryBatchSize, startedCampaign, takeDeliveryMessages, takePlanMessages } from './support.js';
 
 let testTable: TestTable;
 
 beforeAll(async () => {
   testTable = await useTestTable();
+  setDeliveryBatchSize(50);
 });
 
 async function mailTo(campaignId: string) {
@@ -138,6 +141,41 @@ describe('a campaign sent through the planner and delivery queues', () => {
     expect(batches.flatMap((batch) => batch.contactIds)).toHaveLength(80);
     expect((await getAccount(account.tuid))?.credits.email).toBe(500 - 80);
     expect((await getCampaignCounters(account.tuid, campaignId)).recipients).toBe(80);
+  });
+
+  it('cuts smaller batches at a slow rate, so no batch outlasts MAX_BATCH_SECONDS', async () => {
+    // Prepare: 2 messages/s, batches otherwise up to DELIVERY_BATCH_SIZE.
+    const account = await seedAccount({ emailCredits: 500 });
+    await seedContacts(account.tuid, 130);
+    process.env.CAMPAIGN_SEND_RATE = '2';
+    setDeliveryBatchSize(DELIVERY_BATCH_SIZE);
+    // The later batches wait on the queue for their slots: read them as the planner sends them.
+    const batches: TCampaignDeliveryMessage[] = [];
+    sqsClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { QueueUrl?: string; Entries?: Array<{ MessageBody?: string }> };
+        if (context.commandName === 'SendMessageBatchCommand' && input.QueueUrl === process.env.QUEUE_URL_CAMPAIGN_DELIVERY) {
+          batches.push(...(input.Entries ?? []).map((entry) => JSON.parse(entry.MessageBody!) as TCampaignDeliveryMessage));
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'readDeliveryBatches' },
+    );
+    try {
+      // Act
+      await startedCampaign(account, sendCommand(account.login));
+      await drainQueue('campaign-plan');
+    } finally {
+      sqsClient().middlewareStack.remove('readDeliveryBatches');
+      delete process.env.CAMPAIGN_SEND_RATE;
+      setDeliveryBatchSize(50);
+      // Its batches, delayed ones included, must not reach the next test.
+      await sqsClient().send(new PurgeQueueCommand({ QueueUrl: process.env.QUEUE_URL_CAMPAIGN_DELIVERY }));
+    }
+
+    // Assess: 60 messages take 30 s at 2/s; each batch starts when the one before has had its 30 s.
+    expect(batches.map((batch) => batch.contactIds.length)).toEqual([2 * MAX_BATCH_SECONDS, 2 * MAX_BATCH_SECONDS, 10]);
+    expect(batches.slice(1).map((batch, n) => batch.notBefore - batches[n]!.notBefore)).toEqual([MAX_BATCH_SECONDS * 1_000, MAX_BATCH_SECONDS * 1_000]);
   });
 
   it('continues an interrupted plan from its checkpoint: every batch enqueued once', async () => {

@@ -10,6 +10,7 @@ import { createAccount, type AccountRecord } from '../../../functions/data/accou
 import { insertCampaignRecord, writeCampaignCommand, type CampaignRecord } from '../../../functions/data/campaigns.js';
 import { allocateContactIds, writeNewContacts } from '../../../functions/data/contacts.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
+import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
 import { ZCampaignDeliveryMessage, type TCampaignDeliveryMessage } from '../../../functions/services/campaign-send/delivery-queue.js';
 import { enqueueCampaignPlan, ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../../functions/services/campaign-send/plan-queue.js';
@@ -151,4 +152,13 @@ export async function takeDeliveryMessages(): Promise<TCampaignDeliveryMessage[]
 /** Takes the planner's messages off its queue (for tests that run planCampaignRun themselves). */
 export async function takePlanMessages(): Promise<TCampaignPlanMessage[]> {
   return (await takeMessages(process.env.QUEUE_URL_CAMPAIGN_PLAN!)).map((body) => ZCampaignPlanMessage.parse(body));
+}
+
+/**
+ * Runs planned from now on are cut in batches of `size` (CAMPAIGN_BATCH_SIZE): tests of what
+ * happens between batches take batches of 50 rather than seed thousands of contacts.
+ */
+export function setDeliveryBatchSize(size: number): void {
+  process.env.CAMPAIGN_BATCH_SIZE = String(size);
+  resetConfigForTests();
 }
