@@ -1,6 +1,6 @@
 /** The list's dialogs: create (SMS or MMS for that area, a name, then the wizard), rename, tags, delete and stop (confirmed). */
 import { useState } from 'react';
-import { Field, Input, Text } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CAMPAIGN_LIMITS, normalizeTags, type CampaignType } from '../../../../../shared/domain/campaigns.js';
@@ -47,10 +47,12 @@ export function CreateCampaignDialog({ onClose }: { onClose(): void }) {
 
   return (
     <FormDialog title={t(family === 'sms' ? 'sms.create.title' : 'create.title')} submitLabel={t('create.submit')} submitTestId="create-campaign-confirm" busy={busy} onSubmit={() => void submit()} onClose={onClose} size="sm" testId="create-campaign-dialog">
-      {types.length > 1 && (
-        <ChoiceButtons<CampaignType> value={type} choices={types.map((value) => ({ value, label: t(`create.type.${value}`) }))} onChange={setType} label={t('create.typeLabel')} testId="campaign-type" />
-      )}
-      <CampaignNameField state={name} autoFocus />
+      <Stack gap="4">
+        {types.length > 1 && (
+          <ChoiceButtons<CampaignType> value={type} choices={types.map((value) => ({ value, label: t(`create.type.${value}`) }))} onChange={setType} label={t('create.typeLabel')} testId="campaign-type" />
+        )}
+        <CampaignNameField state={name} autoFocus />
+      </Stack>
     </FormDialog>
   );
 }
