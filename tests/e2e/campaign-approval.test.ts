@@ -3,7 +3,7 @@
  * Creator connected to the demo account, whose sends the owner must approve, asks for approval;
  * the owner's notification opens the campaign's report, which offers accept and reject; the
  * owner rejects once (with a reason), the creator asks again, the owner accepts, and the campaign
- * goes out to its group.
+ * goes out to its group. The creator's SMS campaign goes the same way, accepted on the SMS report.
  */
 import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
@@ -109,6 +109,34 @@ describe('campaign approval', () => {
     for (const email of emails) await host.waitForMail(email, (mail) => mail.subject === 'Approved news', PIPELINE_TIMEOUT_MS);
     const creatorNotices = await asCreator<{ result: Array<{ message: { type: string } }> }>('GET', 'notification/pop-up?page=1&limit=10');
     expect(creatorNotices.body.result.map((notice) => notice.message.type)).toEqual(expect.arrayContaining(['approved', 'rejected']));
+    await expect.poll(() => page.getByTestId('report-approve').count()).toBe(0);
+  });
+
+  it('sends a creator’s SMS campaign once the owner accepts it on the SMS report', async () => {
+    // Prepare: a group of one Hong Kong mobile; the creator's SMS to it, complete.
+    const mobile = '+85291230002';
+    const contact = await seedContact(ownerApi, { email: 'approved-sms@example.com', mobile });
+    const group = await ownerApi<{ group: { id: string } }>('POST', 'groups', { type: 'S', name: 'SMS approval audience', contactIds: [contact.id] });
+    const created = await asCreator<{ id: string }>('POST', 'sms/create-campaign/save', { campaignName: 'Text needs a yes', type: 'SMS' });
+    const id = created.body.id;
+    await asCreator('GET', `sms/create-campaign/save/lock?id=${id}`);
+    const saved = await asCreator('POST', 'sms/create-campaign/save?source=enter-message&mode=manual', {
+      id,
+      command: { selection: { includedGroup: [group.body.group.id], excludedGroup: [], includedCampaign: [], excludedCampaign: [] }, message: 'Approved text news' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await asCreator('DELETE', `sms/create-campaign/save/lock?id=${id}`);
+
+    // Act: the creator cannot send, and asks; the owner accepts on the SMS report.
+    const direct = await asCreator('POST', `sms/campaigns/${id}/actions`, { action: 'sendNow' });
+    expect((await asCreator('POST', `sms/campaigns/${id}/actions`, { action: 'requestApproval' })).status).toBe(200);
+    await page.goto(`${host.url}/#/sms-and-mms/campaign-report?id=${id}&view=overview`);
+    await page.getByTestId('report-approve').click();
+
+    // Assess: refused first, then sent.
+    expect(direct.body.statusCode).toBe('VALIDATE_APPROVAL_REQUIRED');
+    const texts = async () => ((await (await fetch(`${host.url}/dev/api/sms?to=${encodeURIComponent(mobile)}`)).json()) as Array<{ text: string }>).map((sms) => sms.text);
+    await expect.poll(texts, { timeout: PIPELINE_TIMEOUT_MS }).toContain('Approved text news');
     await expect.poll(() => page.getByTestId('report-approve').count()).toBe(0);
   });
 });

@@ -6,10 +6,13 @@
  * (sent, delivered, and one failure with its reason from the sink's INVALID simulator number); and
  * an MMS started from an MMS template, with an image picked from the file manager (a type MMS does
  * not carry is refused with a clear message), sent to US and Canadian numbers (a Hong Kong one is skipped: MMS goes to the US
- * and Canada only), seen in the dev inbox with its media.
+ * and Canada only), seen in the dev inbox with its media; and an SMS sent from a verified sender ID
+ * chosen on the sender-id step, where a pending one cannot be chosen.
  */
+import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveSenderId } from '../../functions/services/sender-ids.js';
 import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
 import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
 import { redPng } from '../helpers/images.js';
@@ -21,7 +24,7 @@ const PIPELINE_TIMEOUT_MS = 60_000;
 /** The sink's simulator number that fails as INVALID (functions/channels/sink-events.ts). */
 const FAILING_NUMBER = '+85257048427';
 
-type SinkSms = { to: string; text: string; subject?: string | null; media?: Array<{ url: string; contentType?: string; name?: string }>; segments?: number };
+type SinkSms = { to: string; from?: string | null; text: string; subject?: string | null; media?: Array<{ url: string; contentType?: string; name?: string }>; segments?: number };
 
 /** A file the file manager hosts (its first bytes say WebP) and MMS does not carry. */
 function webpFile(): Buffer {
@@ -313,5 +316,50 @@ describe('SMS and MMS campaigns', () => {
     const saved = async () => (await api<{ command: { selection?: { includedGroup: string[] } } }>('GET', `sms/create-campaign/save?id=${id}`)).body.command;
     await expect.poll(async () => (await saved()).selection?.includedGroup).toEqual([group?.id]);
     await expect.poll(() => page.getByTestId('recipient-count').getAttribute('data-count'), { timeout: PIPELINE_TIMEOUT_MS }).toBe('2');
+  });
+
+  it('sends from a verified sender ID chosen on the sender-id step, and offers no unverified one', async () => {
+    // Prepare: one sender ID support approved, one still pending.
+    const requested = async (senderId: string) => {
+      const answer = await api<{ senderId: { id: string } }>('POST', 'sms/sender-ids', { senderId });
+      if (answer.status !== 201) throw new Error(`POST sms/sender-ids answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      return answer.body.senderId.id;
+    };
+    const verified = await requested('DemoShop');
+    const pending = await requested('DemoSale');
+    const { tuid } = decodeJwt((await page.evaluate(() => window.localStorage.getItem('session.token'))) ?? '');
+    await approveSenderId({ tuid: String(tuid), id: verified, now: new Date() });
+    const number = '+85291230001';
+    await seedGroup('Named sender readers', [number]);
+
+    // Act: the group, then the sender-id step.
+    await createCampaign('SMS', 'From our name');
+    await page.locator('[data-testid="recipient-group"][data-group-name="Named sender readers"]').getByTestId('group-choice-include').click();
+    await expect.poll(() => page.getByTestId('recipient-count').getAttribute('data-count')).toBe('1');
+    await page.getByTestId('wizard-next').click();
+    await page.waitForURL(/sender-id\?id=/);
+    const option = (value: string) => page.locator(`[data-testid="sender-id-option"][data-value="${value}"]`);
+
+    // Assess: the pending ID is offered but cannot be chosen.
+    await option(pending).waitFor();
+    expect(await option(pending).locator('input').isDisabled()).toBe(true);
+
+    // Act: choose the verified one, write the message, send.
+    await option(verified).click();
+    await expect.poll(() => option(verified).locator('input').isChecked()).toBe(true);
+    await page.getByTestId('wizard-next').click();
+    await page.waitForURL(/select-template\?id=/);
+    await page.getByTestId('write-message').click();
+    await page.getByTestId('campaign-message-editor').waitFor();
+    await page.getByTestId('message-text').fill('DemoShop: new arrivals this week.');
+    await page.getByTestId('template-save').click();
+    await page.getByTestId('editor-save-state').getByText('All changes saved', { exact: true }).waitFor();
+    await page.getByTestId('review-send').click();
+    await page.getByTestId('send-dialog').waitFor();
+    await page.getByTestId('send-confirm').click();
+    await page.waitForURL(/sms-and-mms\/campaign-report\?id=/);
+
+    // Assess: the message came from the chosen sender ID.
+    await expect.poll(async () => (await inbox(number)).map((sms) => [sms.from, sms.text]), { timeout: PIPELINE_TIMEOUT_MS }).toContainEqual(['DemoShop', 'DemoShop: new arrivals this week.']);
   });
 });
