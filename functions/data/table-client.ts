@@ -149,7 +149,6 @@ export async function deletePartition(partition: string): Promise<number> {
   return deleted;
 }
 
-
 /**
  * Puts whole items with no conditions (the caller owns them), `STORE_WRITES_IN_FLIGHT` requests at
  * once, the way the store writes them fastest (`STORE_BULK_WRITES`): BatchWriteItem, or

@@ -23,12 +23,12 @@ import { changeCampaignRecord, getCampaignRecord, readCampaignCommand, type Camp
 import { createRunProgress, getRunProgress, markRunEnqueued, setRunBatches, type RunProgress } from '../../data/campaign-runs.js';
 import { getContactSet } from '../../data/contact-sets.js';
 import { reserveCampaignCredits, type CreditSource } from '../../data/credit-ledger.js';
+import { config } from '../../lib/config.js';
 import { notifyCampaign } from '../campaign-notices.js';
 import { discardRunRecipients, writeRecoveryRecipients, writeSendRecipients } from './audience.js';
 import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from './delivery-queue.js';
 import type { TCampaignPlanMessage } from './plan-queue.js';
 import { finishRunIfSettled } from './run-control.js';
-import { config } from '../../lib/config.js';
 import { compiledRun, runSender, sendRateOf, type RunSender } from './run-sender.js';
 import { UnsendableContent } from './text-message.js';
 import { campaignMailTransport } from '../../channels/mail.js';
