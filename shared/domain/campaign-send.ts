@@ -28,8 +28,19 @@ export const BATCHES_PER_CHECKPOINT = 100;
 /** With no configured rate, what an end-time estimate assumes (messages per second). */
 export const UNLIMITED_RATE_ESTIMATE = 500;
 
-/** Sends in flight at once inside one batch when no rate is configured. */
+/** Sends in flight at once inside one batch when no rate is configured, and at least that many at a rate. */
 export const SENDS_IN_FLIGHT = 10;
+
+/** The transport latency a paced batch absorbs without falling behind its rate (SES and End User Messaging answer in tens of ms). */
+export const PACED_LATENCY_ALLOWANCE_S = 0.25;
+
+/**
+ * Sends one batch keeps in flight at `rate` messages/s (0: unlimited). Each message still waits for
+ * its slot; overlapping them means a send's latency delays only that message, never the rate.
+ */
+export function sendsInFlight(rate: number): number {
+  return Math.max(SENDS_IN_FLIGHT, Math.ceil(rate * PACED_LATENCY_ALLOWANCE_S));
+}
 
 /**
  * When a batch may start whose first recipient has `recipientsBefore` others ahead of it in the

@@ -19,7 +19,7 @@ import {
   MAX_SLOT_WAIT_MS,
   messageNotBefore,
   PROGRESS_EVERY_MS,
-  SENDS_IN_FLIGHT,
+  sendsInFlight,
   THROTTLE_ATTEMPTS,
 } from '../../../shared/domain/campaign-send.js';
 import { isSending } from '../../../shared/domain/campaigns.js';
@@ -73,7 +73,7 @@ type ResolvedOptions = Required<Omit<DeliveryOptions, 'transports'>>;
 /** What was sent, and what it cost: credits, message parts and the destination countries (SMS and MMS). */
 type SendOutcome = { sent: number[]; failed: number[]; unsent: number[]; credits: number; segments: number; countries: Map<string, { sent: number; credits: number }> };
 
-/** Sends to claimed recipients: spaced to the rate when one is set, else several at once. */
+/** Sends to claimed recipients, several at once, each no earlier than its slot when a rate is set. */
 async function sendAll(
   recipients: readonly ContactRecord[],
   sender: RunSender,
@@ -119,12 +119,9 @@ async function sendAll(
       }
     }
   };
-  if (rate > 0) {
-    for (const [index, contact] of recipients.entries()) await sendOne(contact, index);
-  } else {
-    const limit = createLimiter(SENDS_IN_FLIGHT);
-    await Promise.all(recipients.map((contact, index) => limit(() => sendOne(contact, index))));
-  }
+  // Started in order, each at its slot: a slow answer holds up only its own message.
+  const limit = createLimiter(sendsInFlight(rate));
+  await Promise.all(recipients.map((contact, index) => limit(() => sendOne(contact, index))));
   return outcome;
 }
 

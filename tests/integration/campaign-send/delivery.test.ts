@@ -307,6 +307,40 @@ describe('batches of the largest size', () => {
   });
 });
 
+describe('a configured rate', () => {
+  it('holds when each send takes longer than the gap between two messages', async () => {
+    // Prepare: 100 messages/s (a slot every 10 ms) through a transport that answers in 60 ms.
+    process.env.CAMPAIGN_SEND_RATE = '100';
+    resetConfigForTests();
+    const sink = campaignMailTransport();
+    const starts: number[] = [];
+    const slow: CampaignMailTransport = {
+      sendRaw: async (mail) => {
+        starts.push(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        return sink.sendRaw(mail);
+      },
+    };
+    try {
+      const { tuid, campaignId, batches } = await plannedCampaign(30);
+
+      // Act: the real clock and sleep, so the batch waits for its slot and paces its messages.
+      await deliverBatch(batches[0]!, { transports: { mail: slow }, staleAfterMs: STALE_AFTER_MS });
+
+      // Assess: no message before its slot, and the last one close to its own (290 ms after the
+      // first slot); one after another, it would have started 1.7 s late.
+      const slots = batches[0]!.notBefore;
+      expect(starts).toHaveLength(30);
+      [...starts].sort((a, b) => a - b).forEach((start, index) => expect(start).toBeGreaterThanOrEqual(slots + index * 10 - 1));
+      expect(Math.max(...starts) - (slots + 290)).toBeLessThan(400);
+      expect(await getCampaignCounters(tuid, campaignId)).toMatchObject({ sent: 30 });
+    } finally {
+      delete process.env.CAMPAIGN_SEND_RATE;
+      resetConfigForTests();
+    }
+  });
+});
+
 describe('a message that cannot be rendered', () => {
   it('returns the campaign to draft before anything is reserved', async () => {
     // Prepare

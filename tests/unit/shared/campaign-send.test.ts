@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backOffMs, batchNotBefore, DELIVERY_BATCH_SIZE, deliveryBatchSize, estimatedEndTime, MAX_BATCH_SECONDS, messageNotBefore } from '../../../shared/domain/campaign-send.js';
+import { backOffMs, batchNotBefore, DELIVERY_BATCH_SIZE, deliveryBatchSize, estimatedEndTime, MAX_BATCH_SECONDS, messageNotBefore, SENDS_IN_FLIGHT, sendsInFlight } from '../../../shared/domain/campaign-send.js';
 
 describe('campaign send rules', () => {
   it('gives batches consecutive slots at the rate and spaces messages inside them', () => {
@@ -26,5 +26,14 @@ describe('delivery batch size', () => {
     // Its last message goes (size − 1) ÷ rate seconds after its first.
     for (const rate of [0.01, 0.5, 1, 3, 14]) expect((deliveryBatchSize(rate) - 1) / rate).toBeLessThan(MAX_BATCH_SECONDS);
     expect(deliveryBatchSize(0.01)).toBe(1);
+  });
+});
+
+describe('sends in flight inside a batch', () => {
+  it('are SENDS_IN_FLIGHT unless the rate needs more to absorb a quarter second of transport latency', () => {
+    expect(sendsInFlight(0)).toBe(SENDS_IN_FLIGHT);
+    expect(sendsInFlight(2)).toBe(SENDS_IN_FLIGHT);
+    expect(sendsInFlight(200)).toBe(50);
+    expect(sendsInFlight(1_001)).toBe(251);
   });
 });
