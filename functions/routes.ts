@@ -21,7 +21,9 @@ export type RouteAccess =
   /** Provider support staff only. */
   | { kind: 'admin' }
   /** Write on email, sms or template (spec §2.2: the file manager icon). */
-  | { kind: 'fileManager' };
+  | { kind: 'fileManager' }
+  /** Any export source the role reaches (shared/domain/exports.ts); the service answers only the jobs it may see. */
+  | { kind: 'exports' };
 
 /** Handler modules under functions/api/; each is one Lambda serving its group's routes. */
 export type ApiGroup =
@@ -66,6 +68,7 @@ const SESSION: RouteAccess = { kind: 'session' };
 const OWN: RouteAccess = { kind: 'ownAccount' };
 const ADMIN: RouteAccess = { kind: 'admin' };
 const FILE_MANAGER: RouteAccess = { kind: 'fileManager' };
+const EXPORTS: RouteAccess = { kind: 'exports' };
 const section = (name: Section, flag: Flag): RouteAccess => ({ kind: 'section', section: name, flag });
 
 function route(
@@ -171,11 +174,11 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('GET', `${API}/data-import/details/get-file/{importId}`, 'imports', section('contact', 'read')),
   // Contact exports (spec §2.1 /exports, §4 Export): exporting is the contact section's execute
   // flag (shown as "export", spec §3), and so are the list and the download of the files.
-  route('GET', `${API}/data-export`, 'exports', section('contact', 'execute')),
+  route('GET', `${API}/data-export`, 'exports', EXPORTS),
   route('POST', `${API}/data-export/start`, 'exports', section('contact', 'execute')),
-  route('GET', `${API}/data-export/{exportId}`, 'exports', section('contact', 'execute')),
-  route('POST', `${API}/data-export/{exportId}/stop`, 'exports', section('contact', 'execute')),
-  route('GET', `${API}/data-export/{exportId}/download`, 'exports', section('contact', 'execute')),
+  route('GET', `${API}/data-export/{exportId}`, 'exports', EXPORTS),
+  route('POST', `${API}/data-export/{exportId}/stop`, 'exports', EXPORTS),
+  route('GET', `${API}/data-export/{exportId}/download`, 'exports', EXPORTS),
   // Templates (spec §2.1 /templates, §4 "Edit locking"). Create and save carry the content (HTML and
   // the drag-and-drop project), hence their larger body; taking the edit lock is part of editing.
   route('GET', `${API}/templates`, 'templates', section('template', 'read')),
@@ -240,9 +243,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('POST', `${API}/email/campaigns/{campaignId}/replicate`, 'campaigns', section('email', 'write')),
   // Sending, scheduling, pausing, approving: the email section's execute flag (spec §6 "can send campaigns").
   route('POST', `${API}/email/campaigns/{campaignId}/actions`, 'campaigns', section('email', 'execute')),
-  // Reports (spec §7 "Reports"): one view per call, and each list view as a CSV file.
+  // Reports (spec §7 "Reports"): one view per call; each list view's export is a job of the export worker, followed on /exports.
   route('GET', `${API}/email/stat/{view}/{campaignId}`, 'campaign-reports', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
-  route('GET', `${API}/email/stat/{view}/{campaignId}/export`, 'campaign-reports', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
+  route('POST', `${API}/email/stat/{view}/{campaignId}/export`, 'campaign-reports', section('email', 'read')),
   // SMS and MMS campaigns (spec §2.1 /sms-and-mms, §7 "the SMS and MMS equivalents"): the same
   // calls under sms/, on the sms section's flags.
   route('POST', `${API}/sms/create-campaign/save`, 'campaigns', section('sms', 'write')),
@@ -259,7 +262,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('POST', `${API}/sms/campaigns/{campaignId}/actions`, 'campaigns', section('sms', 'execute')),
   route('GET', `${API}/sms/campaigns/{campaignId}/cost`, 'campaigns', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
   route('GET', `${API}/sms/stat/{view}/{campaignId}`, 'campaign-reports', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
-  route('GET', `${API}/sms/stat/{view}/{campaignId}/export`, 'campaign-reports', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
+  route('POST', `${API}/sms/stat/{view}/{campaignId}/export`, 'campaign-reports', section('sms', 'read')),
   // What recipients' mail programs call (no login): signed links of docs/api-contract.md "Tracking".
   route('GET', '/t/open/{token}', 'tracking', PUBLIC),
   route('GET', '/t/click/{token}', 'tracking', PUBLIC),

@@ -1,7 +1,8 @@
 import type { CampaignFamily } from '../../shared/domain/campaigns.js';
 import { ZReportPathParams, ZReportQuery } from '../../shared/schemas/campaigns.js';
+import { ZStartReportExportRequest } from '../../shared/schemas/exports.js';
 import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
-import { exportCampaignReport, getCampaignReport } from '../services/campaign-reports.js';
+import { getCampaignReport, startCampaignReportExport } from '../services/campaign-reports.js';
 
 const API = '/api/v1/pageBasedAPI';
 
@@ -16,9 +17,10 @@ function familyRoutes(family: CampaignFamily): Record<string, (request: ApiReque
       const { tuid, loginTuid } = claimsOf(request);
       return getCampaignReport({ tuid, loginTuid, family, ...inputOf(request) });
     },
-    [`GET ${stat}/{view}/{campaignId}/export`]: async (request) => {
-      const { disposition, csv } = await exportCampaignReport({ tuid: claimsOf(request).tuid, family, ...inputOf(request) });
-      return new HttpAnswer(200, csv, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': disposition });
+    [`POST ${stat}/{view}/{campaignId}/export`]: async (request) => {
+      const { tuid, loginTuid } = claimsOf(request);
+      const { format } = parseInput(ZStartReportExportRequest, request.body ?? {});
+      return HttpAnswer.json({ export: await startCampaignReportExport({ tuid, loginTuid, family, format, now: new Date(), ...inputOf(request) }) }, 201);
     },
   };
 }

@@ -7,6 +7,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { canUseFileManager, hasPermission } from '../../shared/domain/permissions.js';
+import { canSeeExports } from '../../shared/domain/exports.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TTokenClaims } from '../../shared/schemas/session.js';
 import { ROUTES, ROUTES_BY_KEY, routeKeyOf, type ApiGroup, type RouteDefinition } from '../routes.js';
@@ -149,6 +150,9 @@ function enforceAccess(route: RouteDefinition, claims: TTokenClaims): void {
       return;
     case 'fileManager':
       if (!canUseFileManager(claims)) throw new AppError(ERROR_CODES.NO_PERMISSION, 'Your role does not allow writing email, SMS or templates.');
+      return;
+    case 'exports':
+      if (!canSeeExports(claims)) throw new AppError(ERROR_CODES.NO_PERMISSION, 'Your role does not allow exporting contacts or reading campaign reports.');
       return;
   }
 }

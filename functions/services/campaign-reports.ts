@@ -1,12 +1,12 @@
 /**
  * Email campaign reports (spec §2.1 campaign-report views, §3 "Campaign report state", §7
  * "Reports"): the campaign's state and counters with every view, the timeline and links on the
- * overview, one page of recipients on a list view, and a list view's every recipient as CSV.
+ * overview, one page of recipients on a list view, and a list view's every recipient exported as
+ * a file by the export worker.
  */
 import { percentSent, type CampaignCounters, type CampaignFamily } from '../../shared/domain/campaigns.js';
 import {
-  reportCsvCells,
-  reportCsvColumns,
+  reportExportColumns,
   reportListName,
   reportMode,
   toReportRow,
@@ -19,9 +19,11 @@ import type { ZReportPathParams, ZReportQuery } from '../../shared/schemas/campa
 import { getCampaignCountersWithCountries, getTrackedLinks } from '../data/campaign-counters.js';
 import { getEngagements, getReportTotals, listReportEntries, listTimeline, reportEntryPages, type ReportEntry, type ReportTotals } from '../data/campaign-engagement.js';
 import type { CampaignRecord } from '../data/campaigns.js';
-import { CSV_BOM, csvLine } from '../exports/csv.js';
-import { attachmentDisposition } from '../lib/aws/storage.js';
+import { exportTimeFormatter } from '../../shared/domain/contact-export.js';
+import { EXPORT_NAME_MAX, type ExportFormat, type TExportJob, type TExportJobSource } from '../../shared/schemas/exports.js';
+import type { ExportSource } from '../exports/export-source.js';
 import { requireCampaign } from './campaigns.js';
+import { queueExport } from './exports.js';
 
 type ReportView = z.output<typeof ZReportPathParams>['view'];
 type ReportQuery = z.output<typeof ZReportQuery>;
@@ -102,15 +104,57 @@ export async function getCampaignReport(options: { tuid: string; loginTuid: stri
   };
 }
 
-/** GET email/stat/{view}/{campaignId}/export: a list view's every recipient, newest first, as CSV text named `<campaign>-<view>.csv`. */
-export async function exportCampaignReport(options: { tuid: string; family: CampaignFamily; view: ReportView; campaignId: string; query: ReportQuery }): Promise<{ disposition: string; csv: string }> {
-  const { tuid, view, campaignId, query } = options;
+/** The export's name (and file name): `<campaign>-<view>`, the campaign's name cut to fit. */
+function reportExportName(campaignName: string, view: ReportListView): string {
+  return `${campaignName.slice(0, EXPORT_NAME_MAX - view.length - 1)}-${view}`;
+}
+
+/**
+ * POST email/stat/{view}/{campaignId}/export: queues an export of a list view's every recipient
+ * (of one link, in the click view with `link`), followed on /exports like a contact export. The
+ * worker reads the list then, so the file is the list as it stands when the export runs.
+ */
+export async function startCampaignReportExport(options: {
+  tuid: string;
+  loginTuid: string;
+  family: CampaignFamily;
+  view: ReportView;
+  campaignId: string;
+  query: ReportQuery;
+  format: ExportFormat;
+  now: Date;
+}): Promise<TExportJob> {
+  const { tuid, family, view, campaignId, query } = options;
   if (view === 'overview') throw new AppError(ERROR_CODES.INVALID_INPUT, 'view: the overview has no list to export.');
-  const campaign = await requireCampaign(tuid, campaignId, options.family);
+  const campaign = await requireCampaign(tuid, campaignId, family);
   const link = chosenLink(view, query.link, await getTrackedLinks(tuid, campaignId));
-  const parts = [CSV_BOM, csvLine(reportCsvColumns(view, link !== undefined))];
-  for await (const entries of reportEntryPages(tuid, campaignId, reportListName(view, query.link))) {
-    for (const row of await rowsOf({ tuid, campaignId, view, entries, link })) parts.push(csvLine(reportCsvCells(view, row)));
-  }
-  return { disposition: attachmentDisposition(`${campaign.name}-${view}.csv`), csv: parts.join('') };
+  return queueExport({
+    ...options,
+    name: reportExportName(campaign.name, view),
+    source: { kind: 'campaignReport', family, campaignId, campaignName: campaign.name, view, ...(link && { link }) },
+  });
+}
+
+/** A report list's rows for the export worker, newest first; a campaign deleted since throws VAL-REC-01 (the export fails). */
+export async function openReportExportSource(options: { tuid: string; source: Extract<TExportJobSource, { kind: 'campaignReport' }>; timeZone: string }): Promise<ExportSource> {
+  const { tuid, source } = options;
+  const { campaignId, view, link } = source;
+  await requireCampaign(tuid, campaignId, source.family);
+  const [{ counters }, totals] = await Promise.all([getCampaignCountersWithCountries(tuid, campaignId), getReportTotals(tuid, campaignId)]);
+  const expected = listTotal(view, link?.index, counters, totals);
+  const columns = reportExportColumns(view, { family: source.family, withLink: link !== undefined, formatTime: exportTimeFormatter(options.timeZone) });
+  let read = 0;
+  return {
+    columns,
+    sheetName: view,
+    expected,
+    share: () => (expected === 0 ? 1 : Math.min(1, read / expected)),
+    rows: (async function* () {
+      for await (const entries of reportEntryPages(tuid, campaignId, reportListName(view, link?.index))) {
+        read += entries.length;
+        const rows = await rowsOf({ tuid, campaignId, view, entries, link });
+        yield rows.map((row) => columns.map((column) => column.cell(row)));
+      }
+    })(),
+  };
 }

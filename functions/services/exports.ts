@@ -1,12 +1,16 @@
 /**
- * Starting and following contact exports (spec §2.1 /exports, §4 Export): the source (all
- * contacts, a group, a search) is checked and the job queued for the contact-export worker; the
- * list shows each job's status, and a finished job's file is downloaded through a short-lived
- * presigned link. Bad input answers before anything is written.
+ * Starting and following exports (spec §2.1 /exports, §4 Export): the source (all contacts, a
+ * group, a search, or a campaign report's list, started from the report) is checked and the job
+ * queued for the export worker; the list shows each job the caller's role may see with its
+ * status, and a finished job's file is downloaded through a short-lived presigned link. Bad input
+ * answers before anything is written.
  */
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
+import { canSeeExport } from '../../shared/domain/exports.js';
+import type { PermissionClaims } from '../../shared/domain/permissions.js';
 import {
   EXPORT_FILE_RETENTION_DAYS,
+  type ExportFormat,
   MAX_RUNNING_EXPORTS,
   type TExportDownloadResponse,
   type TExportJob,
@@ -91,25 +95,30 @@ async function resolveSource(tuid: string, source: TExportSource): Promise<TExpo
   };
 }
 
-/**
- * Checks the source, stores the job and queues it. At most MAX_RUNNING_EXPORTS of an account run
- * at once. When the queue cannot take it, the job is marked failed and the caller is told the
- * export failed to start.
- */
+/** Checks the contacts to export, then stores the job and queues it (queueExport). */
 export async function startExport(options: { tuid: string; loginTuid: string; input: TStartExportRequest; now: Date }): Promise<TExportJob> {
-  const { tuid, loginTuid, input, now } = options;
+  const { input } = options;
+  return queueExport({ ...options, name: input.name, format: input.format, source: await resolveSource(options.tuid, input.source) });
+}
+
+/**
+ * Stores an export job and queues it for the export worker. At most MAX_RUNNING_EXPORTS of an
+ * account run at once. When the queue cannot take it, the job is marked failed and the caller is
+ * told the export failed to start.
+ */
+export async function queueExport(options: { tuid: string; loginTuid: string; name: string; format: ExportFormat; source: TExportJobSource; now: Date }): Promise<TExportJob> {
+  const { tuid, loginTuid, name, format, source, now } = options;
   const running = (await listExportJobs(tuid, LIST_LIMIT)).filter((job) => isRunning(job, now)).length;
   if (running >= MAX_RUNNING_EXPORTS) {
     throw new AppError(ERROR_CODES.LIMIT_REACHED, `At most ${MAX_RUNNING_EXPORTS} exports can run at once; wait for one to finish.`);
   }
-  const source = await resolveSource(tuid, input.source);
   const at = now.toISOString();
   const job: ExportJob = {
     id: timeOrderedId(now),
     tuid,
     loginTuid,
-    name: input.name,
-    format: input.format,
+    name,
+    format,
     source,
     status: 'queued',
     stopRequested: false,
@@ -136,43 +145,45 @@ export async function startExport(options: { tuid: string; loginTuid: string; in
   return toApiJob(job, now);
 }
 
-async function requireJob(tuid: string, exportId: string): Promise<ExportJob> {
-  const job = await getExportJob(tuid, exportId);
-  if (!job) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This export no longer exists.');
+/** An export the caller may see; one whose source their role does not reach answers as missing. */
+async function requireJob(claims: PermissionClaims, exportId: string): Promise<ExportJob> {
+  const job = await getExportJob(claims.tuid, exportId);
+  if (!job || !canSeeExport(claims, job.source)) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This export no longer exists.');
   return job;
 }
 
-export async function getExport(tuid: string, exportId: string, now: Date): Promise<TExportJob> {
-  return toApiJob(await requireJob(tuid, exportId), now);
+export async function getExport(claims: PermissionClaims, exportId: string, now: Date): Promise<TExportJob> {
+  return toApiJob(await requireJob(claims, exportId), now);
 }
 
-/** The account's exports, newest first (the latest 50). */
-export async function listExports(tuid: string, now: Date): Promise<TExportJob[]> {
-  return (await listExportJobs(tuid, LIST_LIMIT)).map((job) => toApiJob(job, now));
+/** The account's exports the caller may see, newest first (of the latest 50). */
+export async function listExports(claims: PermissionClaims, now: Date): Promise<TExportJob[]> {
+  return (await listExportJobs(claims.tuid, LIST_LIMIT)).filter((job) => canSeeExport(claims, job.source)).map((job) => toApiJob(job, now));
 }
 
 /**
  * Stops an export: a queued one at once, a running one at its next checkpoint (its partial file
  * is removed). An export that already ended stays as it is.
  */
-export async function stopExport(tuid: string, exportId: string, now: Date): Promise<TExportJob> {
-  const job = await requireJob(tuid, exportId);
+export async function stopExport(claims: PermissionClaims, exportId: string, now: Date): Promise<TExportJob> {
+  const { tuid } = claims;
+  const job = await requireJob(claims, exportId);
   const at = now.toISOString();
   const changed = job.status === 'queued' ? await stopQueuedExport(tuid, exportId, at) : job.status === 'exporting' ? await requestExportStop(tuid, exportId, at) : null;
   // Raced with the worker (it claimed or finished the job meanwhile): ask again in its new state.
   if (!changed && (job.status === 'queued' || job.status === 'exporting')) {
-    const fresh = await requireJob(tuid, exportId);
-    if (fresh.status === 'exporting') return toApiJob((await requestExportStop(tuid, exportId, at)) ?? (await requireJob(tuid, exportId)), now);
+    const fresh = await requireJob(claims, exportId);
+    if (fresh.status === 'exporting') return toApiJob((await requestExportStop(tuid, exportId, at)) ?? (await requireJob(claims, exportId)), now);
     return toApiJob(fresh, now);
   }
   return toApiJob(changed ?? job, now);
 }
 
 /** A fresh short-lived link to a finished export's file. */
-export async function getExportDownload(tuid: string, exportId: string, now: Date): Promise<TExportDownloadResponse> {
-  const job = await requireJob(tuid, exportId);
+export async function getExportDownload(claims: PermissionClaims, exportId: string, now: Date): Promise<TExportDownloadResponse> {
+  const job = await requireJob(claims, exportId);
   if (job.status !== 'finished' || !job.fileKey || !job.fileName) throw new AppError(ERROR_CODES.INVALID_INPUT, 'This export has no file to download.');
-  if (job.fileExpiresAt && new Date(job.fileExpiresAt) <= now) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This export has expired; export the contacts again.');
+  if (job.fileExpiresAt && new Date(job.fileExpiresAt) <= now) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This export has expired; export it again.');
   const url = await presignDownload(job.fileKey, DOWNLOAD_URL_SECONDS);
   return { url, fileName: job.fileName, expiresAt: new Date(now.getTime() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
 }

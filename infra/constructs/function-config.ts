@@ -113,8 +113,8 @@ export const FUNCTION_ACCESS: {
     // Campaigns, their name claims, edit locks and schedules are written, commands kept in the
     // bucket; a send is queued for the planner; state changes notify (stored, pushed, mailed).
     campaigns: ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
-    // Reports read counters and lists only.
-    'campaign-reports': ['readTable', 'readJwtSecret'],
+    // Reports read counters and lists; a list's export is stored as a job and queued for the export worker.
+    'campaign-reports': ['readWriteTable', 'readJwtSecret', 'enqueueExports'],
     // Public tracking links: verified by their signature (the token secret), recorded through the
     // events queue; the online version reads the campaign's command.
     tracking: ['readTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueDeliveryEvents'],
@@ -129,7 +129,7 @@ export const FUNCTION_ACCESS: {
     // Reads the uploaded file, writes contacts, memberships, the checkpoint and the report's row
     // lists; tells the user how it went (notification: stored, pushed, mailed by the user's settings).
     'contact-import': ['readWriteTable', 'readImportFiles', 'writeImportReports', 'enqueueMail', 'publishToSockets'],
-    // Reads contacts, streams the file into the bucket, moves the job; tells the user how it went
+    // Reads contacts or a campaign report's list, streams the file into the bucket, moves the job; tells the user how it went
     // (progress, and a notification: stored, pushed, mailed by the user's settings).
     'contact-export': ['readWriteTable', 'writeExportFiles', 'enqueueMail', 'publishToSockets'],
     // Resolves recipients, reserves credits, writes the audience and enqueues delivery batches.

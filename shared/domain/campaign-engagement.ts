@@ -6,7 +6,7 @@
  * or bounce is counted on its first sight only, and a redelivered event (same id) counts nothing.
  * Pure: no I/O, no clock.
  */
-import type { CampaignCounters, EmailReportView } from './campaigns.js';
+import type { CampaignCounters, CampaignFamily, EmailReportView } from './campaigns.js';
 import type { TReportRow } from '../schemas/campaigns.js';
 import type { ContactRecord } from './contacts.js';
 
@@ -342,30 +342,37 @@ export function toReportRow(view: ReportListView, contactId: number, engagement:
   }
 }
 
-/** The CSV export's columns of each list view, and a row's cells under them. */
-export function reportCsvColumns(view: ReportListView, withLink: boolean): string[] {
-  const columns: Record<ReportListView, string[]> = {
-    delivery: ['Contact ID', 'Email', 'Status', 'Time'],
-    open: ['Contact ID', 'Email', 'Opens', 'Last open'],
-    click: withLink ? ['Contact ID', 'Email', 'URL', 'Clicks', 'Last click'] : ['Contact ID', 'Email', 'Clicks', 'Last click'],
-    bounce: ['Contact ID', 'Email', 'Bounce type', 'Reason', 'Time'],
-    unsubscribe: ['Contact ID', 'Email', 'Time'],
-  };
-  return columns[view];
-}
+/** A column of a report list's export: its header, its width in a spreadsheet and its cell of a row. */
+export type ReportExportColumn = { header: string; width: number; cell(row: TReportRow): string | number | null };
 
-export function reportCsvCells(view: ReportListView, row: TReportRow): Array<string | number | null> {
+/**
+ * The export's columns of each list view. The address is the email or the mobile number the
+ * message went to; an SMS failure has the carrier's reason but no hard or soft type. Times are in
+ * `formatTime` (the exporting user's zone, as contact exports write them).
+ */
+export function reportExportColumns(view: ReportListView, options: { family: CampaignFamily; withLink: boolean; formatTime(epochMs: number): string }): ReportExportColumn[] {
+  const { family, withLink, formatTime } = options;
+  const contactId: ReportExportColumn = { header: 'Contact ID', width: 12, cell: (row) => row.contactId };
+  const address: ReportExportColumn = family === 'sms' ? { header: 'Mobile', width: 18, cell: (row) => row.email } : { header: 'Email', width: 32, cell: (row) => row.email };
+  const time = (header: string): ReportExportColumn => ({ header, width: 20, cell: (row) => (row.time ? formatTime(Date.parse(row.time)) : null) });
+  const count = (header: string): ReportExportColumn => ({ header, width: 10, cell: (row) => row.count ?? 0 });
   switch (view) {
     case 'delivery':
-      return [row.contactId, row.email, row.status ?? '', row.time];
+      return [contactId, address, { header: 'Status', width: 12, cell: (row) => row.status ?? '' }, time('Time')];
     case 'open':
-      return [row.contactId, row.email, row.count ?? 0, row.time];
+      return [contactId, address, count('Opens'), time('Last open')];
     case 'click':
-      return row.url === undefined ? [row.contactId, row.email, row.count ?? 0, row.time] : [row.contactId, row.email, row.url, row.count ?? 0, row.time];
+      return [contactId, address, ...(withLink ? [{ header: 'URL', width: 48, cell: (row: TReportRow) => row.url ?? '' }] : []), count('Clicks'), time('Last click')];
     case 'bounce':
-      return [row.contactId, row.email, row.bounceType ?? '', row.reason ?? '', row.time];
+      return [
+        contactId,
+        address,
+        ...(family === 'email' ? [{ header: 'Bounce type', width: 12, cell: (row: TReportRow) => row.bounceType ?? '' }] : []),
+        { header: 'Reason', width: 40, cell: (row) => row.reason ?? '' },
+        time('Time'),
+      ];
     case 'unsubscribe':
-      return [row.contactId, row.email, row.time];
+      return [contactId, address, time('Time')];
   }
 }
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZContactFilter } from './contact-search.js';
 import { ZTimeOrderedId } from './common.js';
+import { CAMPAIGN_FAMILIES } from '../domain/campaigns.js';
 
-/** Contact exports (spec §2.1 /exports, §4 Export): start one, follow it, download its file. */
+/** Exports (spec §2.1 /exports, §4 Export) of contacts and of campaign report lists: start one, follow it, download its file. */
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -37,6 +38,9 @@ export const ZStartExportRequest = z.strictObject({
 });
 export type TStartExportRequest = z.infer<typeof ZStartExportRequest>;
 
+/** POST email/stat/{view}/{campaignId}/export (and sms/): the file's format; CSV unless asked. */
+export const ZStartReportExportRequest = z.strictObject({ format: z.enum(EXPORT_FORMATS).default('csv') });
+
 /** POST data-export/{id}/stop takes no body. */
 export const ZStopExportRequest = z.strictObject({});
 
@@ -47,11 +51,25 @@ export const ZStopExportRequest = z.strictObject({});
 export const EXPORT_JOB_STATUSES = ['queued', 'exporting', 'finished', 'stopped', 'failed', 'expired'] as const;
 export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
 
-/** The source as the list shows it: a group keeps the name it had when the export started. */
+/** The list views of a campaign report that export (every view but the overview). */
+export const REPORT_EXPORT_VIEWS = ['delivery', 'open', 'click', 'bounce', 'unsubscribe'] as const;
+
+/**
+ * The source as the list shows it: a group keeps the name it had when the export started, a
+ * campaign report its campaign's name, the view and (click view) the one link's index and URL.
+ */
 export const ZExportJobSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
   z.object({ kind: z.literal('group'), groupId: z.string(), groupName: z.string() }),
   z.object({ kind: z.literal('search'), filter: ZContactFilter }),
+  z.object({
+    kind: z.literal('campaignReport'),
+    family: z.enum(CAMPAIGN_FAMILIES),
+    campaignId: z.string(),
+    campaignName: z.string(),
+    view: z.enum(REPORT_EXPORT_VIEWS),
+    link: z.object({ index: z.number().int(), url: z.string() }).optional(),
+  }),
 ]);
 export type TExportJobSource = z.infer<typeof ZExportJobSource>;
 
@@ -61,7 +79,7 @@ export const ZExportJob = z.object({
   format: z.enum(EXPORT_FORMATS),
   source: ZExportJobSource,
   status: z.enum(EXPORT_JOB_STATUSES),
-  /** Contacts written so far (all of them once finished). */
+  /** Rows written so far (all of them once finished). */
   records: z.number().int(),
   /** 0–100 while exporting. */
   progress: z.number().min(0).max(100),

@@ -11,6 +11,7 @@
  * whole round of issue 7: sent to 100 contacts, one message opened from the dev mailbox, a link
  * clicked, an unsubscribe, all in the report.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
@@ -454,6 +455,24 @@ describe('email campaigns', () => {
     await page.getByTestId('report-tab-unsubscribe').click();
     await page.getByTestId('report-list-unsubscribe').getByText(reader).waitFor();
     await takeScreenshot(page, 'email-campaign-report-unsubscribe');
+
+    // Act: export the delivery list; the export worker makes the file, /exports shows it.
+    await page.getByTestId('report-tab-delivery').click();
+    await page.getByTestId('report-list-delivery').getByTestId('report-row').first().waitFor();
+    await page.getByTestId('report-export').click();
+    await page.getByTestId('report-export-csv').click();
+    await page.getByTestId('exports-page').waitFor();
+    const row = page.locator('[data-testid="export-row"]').filter({ hasText: 'Hundred offer-delivery' });
+    await row.and(page.locator('[data-status="finished"]')).waitFor({ timeout: PIPELINE_TIMEOUT_MS });
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('export-download').click()]);
+    const lines = (await readFile((await download.path())!, 'utf8')).slice(1).trim().split('\r\n');
+
+    // Assess: every recipient, the reader among them, under the delivery view's headers.
+    expect(await row.getByTestId('export-source').textContent()).toBe('Report of Hundred offer: delivery');
+    expect(download.suggestedFilename()).toBe('Hundred offer-delivery.csv');
+    expect(lines[0]).toBe('Contact ID,Email,Status,Time');
+    expect(lines).toHaveLength(101);
+    expect(lines.some((line) => line.includes(`,${reader},`))).toBe(true);
   });
 
   it('finds a campaign in the global search: a draft opens in the wizard, "See all" in the advanced search', async () => {

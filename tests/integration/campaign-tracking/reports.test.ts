@@ -1,17 +1,20 @@
 /**
- * GET email/stat/{view}/{campaignId} and its CSV export through the real handler: the report
+ * GET email/stat/{view}/{campaignId} and its export through the real handler and export worker: the report
  * state, the overview's counters, timeline and links, every list view paged by key range, the
  * click view of one link, the export, and another account's campaign answering as missing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TCampaignReportResponse } from '../../../shared/schemas/campaigns.js';
+import type { TExportDownloadResponse, TExportJob } from '../../../shared/schemas/exports.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
+import { runQueueOnce } from '../../helpers/queues.js';
 import { connect } from '../templates/support.js';
 import { drainEvents, enqueueEvent, newContact, rawGet, sentCampaign, signUpAs, snsEnvelope, tokenFor, type Actor, type SentCampaign } from './support.js';
 
 const STAT = '/api/v1/pageBasedAPI/email/stat';
+const EXPORTS = '/api/v1/pageBasedAPI/data-export';
 
 let api: ApiClient;
 let me: Actor;
@@ -122,19 +125,79 @@ describe('campaign report', () => {
     expect(badView.status).toBe(400);
   });
 
-  it("exports a list view as CSV named after the campaign, safe from formula injection", async () => {
+  it("exports a list view through the export worker: a CSV named after the campaign, times in the user's zone, safe from formula injection", async () => {
     // Act
-    const answer = await rawGet(api, `${STAT}/bounce/${campaign.id}/export`, { authorization: `Bearer ${me.token}` });
-    const csv = await answer.text();
+    const started = await api.request<{ export: TExportJob }>('POST', `${STAT}/bounce/${campaign.id}/export`, { token: me.token });
+    const worked = await runQueueOnce('contact-export');
+    const job = await api.request<{ export: TExportJob }>('GET', `${EXPORTS}/${started.body.export.id}`, { token: me.token });
+    const link = await api.request<TExportDownloadResponse>('GET', `${EXPORTS}/${started.body.export.id}/download`, { token: me.token });
+    const csv = await (await fetch(link.body.url)).text();
+
     // Assess
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(answer.headers.get('content-disposition')).toContain(`filename="${campaign.name}-bounce.csv"`);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body.export).toMatchObject({ name: `${campaign.name}-bounce`, format: 'csv', status: 'queued', source: { kind: 'campaignReport', family: 'email', campaignId: campaign.id, view: 'bounce' } });
+    expect(worked).toEqual({ processed: 1, failed: 0 });
+    expect(job.body.export).toMatchObject({ status: 'finished', records: 2 });
+    expect(link.body.fileName).toBe(`${campaign.name}-bounce.csv`);
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Contact ID,Email,Bounce type,Reason,Time');
     expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     // The diagnostic code starts with '=': a spreadsheet must not run it.
     expect(csv).toContain(",'=550 user unknown,");
+  });
+
+  it('exports one link’s clickers with the link, as XLSX when asked', async () => {
+    // Act
+    const started = await api.request<{ export: TExportJob }>('POST', `${STAT}/click/${campaign.id}/export?link=1`, { token: me.token, body: { format: 'xlsx' } });
+    await runQueueOnce('contact-export');
+    const job = await api.request<{ export: TExportJob }>('GET', `${EXPORTS}/${started.body.export.id}`, { token: me.token });
+
+    // Assess: recipient 1 alone clicked link 1.
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body.export.source).toMatchObject({ kind: 'campaignReport', view: 'click', link: { index: 1 } });
+    expect(job.body.export).toMatchObject({ status: 'finished', format: 'xlsx', records: 1 });
+  });
+
+  it('fails the export of a campaign deleted before the worker ran, with that reason and no file', async () => {
+    // Prepare
+    const doomed = await sentCampaign(me);
+    const started = await api.request<{ export: TExportJob }>('POST', `${STAT}/delivery/${doomed.id}/export`, { token: me.token });
+    const deleted = await api.request('DELETE', '/api/v1/pageBasedAPI/email/campaigns', { token: me.token, body: { ids: [doomed.id] } });
+
+    // Act
+    await runQueueOnce('contact-export');
+
+    // Assess
+    expect(started.status).toBe(201);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const job = await api.request<{ export: TExportJob }>('GET', `${EXPORTS}/${started.body.export.id}`, { token: me.token });
+    expect(job.body.export).toMatchObject({ status: 'failed', reason: 'campaignDeleted', fileSize: null });
+  });
+
+  it('refuses an export of the overview, of a link the campaign lacks, in an unknown format or of another account’s campaign, and queues nothing', async () => {
+    // Prepare
+    const stranger = await signUpAs(api, 'Export Stranger');
+    const before = (await api.request<{ data: TExportJob[] }>('GET', EXPORTS, { token: me.token })).body.data.length;
+
+    // Act
+    const answers = await Promise.all([
+      api.request<{ statusCode: string }>('POST', `${STAT}/overview/${campaign.id}/export`, { token: me.token }),
+      api.request<{ statusCode: string }>('POST', `${STAT}/click/${campaign.id}/export?link=9`, { token: me.token }),
+      api.request<{ statusCode: string }>('POST', `${STAT}/delivery/${campaign.id}/export`, { token: me.token, body: { format: 'pdf' } }),
+      api.request<{ statusCode: string }>('POST', `${STAT}/delivery/${campaign.id}/export`, { token: stranger.token }),
+    ]);
+
+    // Assess
+    expect(answers.map((answer) => [answer.status, answer.body.statusCode])).toEqual([
+      [400, ERROR_CODES.INVALID_INPUT],
+      [400, ERROR_CODES.INVALID_INPUT],
+      [400, ERROR_CODES.INVALID_INPUT],
+      [404, ERROR_CODES.RECORD_NOT_FOUND],
+    ]);
+    expect((await api.request<{ data: TExportJob[] }>('GET', EXPORTS, { token: me.token })).body.data).toHaveLength(before);
+    expect((await api.request<{ data: TExportJob[] }>('GET', EXPORTS, { token: stranger.token })).body.data).toEqual([]);
+    expect(await runQueueOnce('contact-export')).toEqual({ processed: 0, failed: 0 });
   });
 
   it("shows the approver the accept and reject buttons, and answers another account's campaign as missing", async () => {
@@ -161,13 +224,11 @@ describe('campaign report', () => {
     const forApprover = await report(asApprover, `overview/${waiting.id}`);
     const forOwner = await report(me, `overview/${waiting.id}`);
     const forStranger = await report(stranger, `overview/${campaign.id}`);
-    const exportForStranger = await rawGet(api, `${STAT}/delivery/${campaign.id}/export`, { authorization: `Bearer ${stranger.token}` });
     // Assess
     expect(forApprover.status, JSON.stringify(forApprover.body)).toBe(200);
     expect(forApprover.body.state).toMatchObject({ isShowAcceptOrRejectApproveButton: true, approval: 'waiting', mode: 'schedule', pcSent: 0, startTime: null });
     expect(forOwner.body.state.isShowAcceptOrRejectApproveButton).toBe(false);
     expect(forStranger.status).toBe(404);
     expect(forStranger.body.statusCode).toBe(ERROR_CODES.RECORD_NOT_FOUND);
-    expect(exportForStranger.status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvLine, guardFormula, unguardFormula } from '../../../functions/exports/csv.js';
 import { attachmentDisposition } from '../../../functions/lib/aws/storage.js';
-import { exportFileName } from '../../../functions/services/contact-export.js';
+import { exportFileName } from '../../../functions/services/export-run.js';
 
 describe('CSV cells (RFC 4180)', () => {
   it('quotes fields with a comma, a quote or a line break, doubling the quotes, and nothing else', () => {
@@ -64,7 +64,7 @@ describe('export file names', () => {
     expect(exportFileName('全部聯絡人 2026', 'csv')).toBe('全部聯絡人 2026.csv');
     expect(exportFileName('a/b\\c:d*e?f"g<h>i|j', 'xlsx')).toBe('a_b_c_d_e_f_g_h_i_j.xlsx');
     expect(exportFileName('trailing dots... ', 'csv')).toBe('trailing dots.csv');
-    expect(exportFileName('...', 'csv')).toBe('contacts.csv');
+    expect(exportFileName('...', 'csv')).toBe('export.csv');
   });
 
   it('names the download for every browser: an ASCII fallback and the UTF-8 name', () => {

@@ -5,6 +5,7 @@ import {
   channelOfAddress,
   failureReasonCode,
   smsFailureKindOf,
+  reportExportColumns,
   reportMode,
   suppressedContact,
   suppressionOf,
@@ -192,6 +193,27 @@ describe('report rows and state', () => {
     expect(toReportRow('click', 7, engagement)).toEqual({ contactId: '7', email: 'ada@example.com', time: at(3), count: 2 });
     expect(toReportRow('click', 7, engagement, { index: 1, url: 'https://x.example' })).toMatchObject({ count: 1, url: 'https://x.example' });
     expect(toReportRow('open', 7, engagement)).toMatchObject({ count: 0, time: at(2) });
+  });
+
+  it('exports each list view under its own headers; an SMS failure under the number, with its reason and no bounce type', () => {
+    // Prepare
+    const formatTime = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 16);
+    const headers = (view: Parameters<typeof reportExportColumns>[0], family: 'email' | 'sms', withLink = false) =>
+      reportExportColumns(view, { family, withLink, formatTime }).map((column) => column.header);
+    const failed = { contactId: '9', email: '+85257048427', time: at(5), bounceType: 'hard' as const, reason: 'INVALID: Destination phone number is invalid' };
+
+    // Act
+    const smsCells = reportExportColumns('bounce', { family: 'sms', withLink: false, formatTime }).map((column) => column.cell(failed));
+    const clickCells = reportExportColumns('click', { family: 'email', withLink: true, formatTime }).map((column) => column.cell(toReportRow('click', 7, engagement, { index: 1, url: 'https://x.example' })));
+
+    // Assess
+    expect(headers('bounce', 'email')).toEqual(['Contact ID', 'Email', 'Bounce type', 'Reason', 'Time']);
+    expect(headers('bounce', 'sms')).toEqual(['Contact ID', 'Mobile', 'Reason', 'Time']);
+    expect(headers('click', 'email', true)).toEqual(['Contact ID', 'Email', 'URL', 'Clicks', 'Last click']);
+    expect(headers('unsubscribe', 'sms')).toEqual(['Contact ID', 'Mobile', 'Time']);
+    expect(smsCells).toEqual(['9', '+85257048427', 'INVALID: Destination phone number is invalid', '2026-11-24T10:05']);
+    expect(clickCells).toEqual(['7', 'ada@example.com', 'https://x.example', 1, '2026-11-24T10:03']);
+    expect(reportExportColumns('unsubscribe', { family: 'email', withLink: false, formatTime })[2]!.cell({ contactId: '1', email: 'a@b.c', time: null })).toBeNull();
   });
 
   it('names the send mode: recurring, scheduled, or now', () => {

@@ -7,6 +7,7 @@ import {
   ROLE_PERMISSIONS,
   type PermissionClaims,
 } from '../../../shared/domain/permissions.js';
+import { canSeeExport, canSeeExports } from '../../../shared/domain/exports.js';
 
 const connected = (role: keyof typeof ROLE_PERMISSIONS): PermissionClaims => ({
   tuid: 'owner',
@@ -44,5 +45,23 @@ describe('permissions (spec §6)', () => {
     const claims = connected('analyst');
     expect(hasPermission(claims, 'template', 'read')).toBe(true);
     expect(hasPermission(claims, 'template', 'write')).toBe(false);
+  });
+});
+
+describe('who sees an export (shared/domain/exports.ts)', () => {
+  const report = { kind: 'campaignReport', family: 'sms', campaignId: 'c', campaignName: 'Sale', view: 'delivery' } as const;
+
+  it('needs contact export for contacts and the family’s read for a campaign report', () => {
+    expect(canSeeExport(connected('dataUser'), { kind: 'all' })).toBe(true);
+    expect(canSeeExport(connected('dataUser'), report)).toBe(false);
+    expect(canSeeExport(connected('analyst'), { kind: 'all' })).toBe(false);
+    expect(canSeeExport(connected('analyst'), report)).toBe(true);
+    expect(canSeeExport(connected('campaignCreator'), { ...report, family: 'email' })).toBe(true);
+  });
+
+  it('opens the exports page to any role with either', () => {
+    expect(canSeeExports(connected('analyst'))).toBe(true);
+    expect(canSeeExports(connected('dataUser'))).toBe(true);
+    expect(canSeeExports({ ...connected('dataUser'), permissions: { ...ROLE_PERMISSIONS.dataUser, contact: { read: true, write: true, delete: true, execute: false } } })).toBe(false);
   });
 });

@@ -23,8 +23,10 @@ import type {
   TSmsCampaignCommand,
   TSmsCampaignLoadResponse,
 } from '../../../shared/schemas/campaigns.js';
+import type { ExportFormat, TExportJob } from '../../../shared/schemas/exports.js';
 import { getToken } from '../session/session.js';
 import { apiRequest } from './client.js';
+import { revalidateExports } from './exports.js';
 import { keyPath } from './request-keys.js';
 
 export type { CampaignFamily, TCampaignCostResponse, TCampaignSummary, TEmailCampaignCommand, TSmsCampaignCommand };
@@ -232,12 +234,15 @@ export function useCampaignReport(query: ReportQuery | null, refreshInterval: nu
 }
 
 /** Downloads a report view as a CSV file named `fileName`. */
-export async function exportCampaignReport(view: EmailReportView, campaignId: string, type: CampaignType, fileName: string): Promise<void> {
-  const blob = await apiRequest<Blob>({ path: `${PATHS[familyOfType(type)].stat}/${view}/${encodeURIComponent(campaignId)}/export`, query: { type }, timeoutMs: TIMEOUTS_MS.stats, responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** Queues an export of a report's list view (one link's clickers with `link`), followed on /exports like a contact export. */
+export async function exportCampaignReport(options: { view: EmailReportView; campaignId: string; type: CampaignType; link?: number; format: ExportFormat }): Promise<TExportJob> {
+  const { view, campaignId, type, link, format } = options;
+  const { export: job } = await apiRequest<{ export: TExportJob }>({
+    method: 'POST',
+    path: `${PATHS[familyOfType(type)].stat}/${view}/${encodeURIComponent(campaignId)}/export`,
+    query: { type, link },
+    body: { format },
+  });
+  void revalidateExports();
+  return job;
 }

@@ -1,5 +1,6 @@
 /**
- * `/exports` (spec §2.1, §4 Export): the account's contact exports, newest first, each with its
+ * `/exports` (spec §2.1, §4 Export): the account's exports the user's role may see (contacts, and
+ * campaign report lists started from a report), newest first, each with its
  * source, format, status and size; a running export shows its progress live (the socket's
  * progress events, and a refetch every few seconds while any runs) and can be stopped; a finished
  * one downloads through a fresh short-lived link until its file expires.
@@ -9,6 +10,7 @@ import { Badge, Box, Button, Flex, HStack, Progress, Stack, Table, Text } from '
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { EXPORT_FILE_RETENTION_DAYS } from '../../../../shared/schemas/exports.js';
+import { canSeeExports } from '../../../../shared/domain/exports.js';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import type { TProgressPayload } from '../../../../shared/schemas/realtime.js';
 import { fetchExportDownload, isExportRunning, revalidateExports, stopExport, useExports, type TExportJob } from '../../api/exports.js';
@@ -19,8 +21,8 @@ import { PageLayout } from '../../components/page-layout.js';
 import { formatFileSize } from '../../format/file-size.js';
 import { useFormatters } from '../../format/use-formatters.js';
 import { useSocketEvent } from '../../realtime/socket.js';
+import { useClaims } from '../../session/session.js';
 import { ErrorPage } from '../error/error-page.js';
-import { useCanExport } from './use-can-export.js';
 
 const STATUS_PALETTES: Record<TExportJob['status'], string> = {
   queued: 'gray',
@@ -44,8 +46,8 @@ function saveFrom(url: string, fileName: string): void {
 
 export default function ExportsPage() {
   const { t } = useTranslation('exports');
-  const canExport = useCanExport();
-  if (!canExport) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
+  const claims = useClaims();
+  if (claims === null || !canSeeExports(claims)) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
   return (
     <PageLayout title={t('title')} subtitle={t('subtitle', { days: EXPORT_FILE_RETENTION_DAYS })} testId="exports-page">
       <ExportList />
@@ -110,6 +112,10 @@ function ExportList() {
 }
 
 function sourceText(job: TExportJob, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const { source } = job;
+  if (source.kind === 'campaignReport') {
+    return source.link ? t('source.campaignReportLink', { name: source.campaignName, url: source.link.url }) : t('source.campaignReport', { name: source.campaignName, view: t(`source.reportView.${source.view}`) });
+  }
   if (job.source.kind === 'group') return t('source.group', { name: job.source.groupName });
   if (job.source.kind === 'search') return job.source.filter.quickSearch && !job.source.filter.conditions ? t('source.quickSearch', { search: job.source.filter.quickSearch }) : t('source.search');
   return t('source.all');

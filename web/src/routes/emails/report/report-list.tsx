@@ -2,22 +2,26 @@
  * A list view of the report (spec §2.1 delivery, open, click, bounce, unsubscribe; for SMS and MMS
  * the recipient is a mobile number, in the rows' `email` field, and a bounce is a failure): who, when, and
  * what each view adds (status, count, link, bounce type and reason), paged by the server, with an
- * Export of the whole view as CSV. The click view can be narrowed to one link.
+ * Export of the whole view (or the one link chosen) as CSV or XLSX, made by the export worker and
+ * downloaded from /exports. The click view can be narrowed to one link.
  */
 import { useState } from 'react';
-import { Box, Button, Flex, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Menu, NativeSelect, Portal, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { EmailReportView } from '../../../../../shared/domain/campaigns.js';
 import type { TCampaignReportResponse, TReportRow } from '../../../../../shared/schemas/campaigns.js';
 import type { CampaignType } from '../../../../../shared/domain/campaigns.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../../../shared/schemas/exports.js';
 import { exportCampaignReport } from '../../../api/campaigns.js';
 import { useCampaignFamily } from '../campaign-family.js';
 import { reportViewLabel } from './report-labels.js';
-import { showError } from '../../../components/error-dialog.js';
 import { DownloadIcon, InboxIcon } from '../../../components/icons.js';
 import { ListMessage } from '../../../components/list-states.js';
 import { NumberedPager } from '../../../components/pager.js';
+import { notify } from '../../../components/toaster.js';
+import { describeError } from '../../../errors/error-messages.js';
+import { EXPORTS_PAGE } from '../../exports/paths.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 
 type ListView = Exclude<EmailReportView, 'overview'>;
@@ -42,8 +46,9 @@ type Props = {
 };
 
 export function ReportList({ report, view, campaignId, type, page, link, onPage }: Props) {
-  const { t } = useTranslation('campaigns');
+  const { t } = useTranslation(['campaigns', 'exports']);
   const { dateTime, number } = useFormatters();
+  const navigate = useNavigate();
   const [, setParams] = useSearchParams();
   const [isExporting, setExporting] = useState(false);
   const rows = report.rows ?? [];
@@ -52,13 +57,16 @@ export function ReportList({ report, view, campaignId, type, page, link, onPage 
   // An SMS fails with the carrier's reason; there is no hard or soft to tell.
   const columns = family === 'sms' && view === 'bounce' ? (['reason'] as const) : EXTRA_COLUMNS[view];
 
-  const exportView = async () => {
+  // The file is made by the export worker, however long the list: its progress and download are on /exports.
+  const exportView = async (format: ExportFormat) => {
     setExporting(true);
     try {
-      await exportCampaignReport(view, campaignId, type, `${report.state.title}-${view}.csv`);
+      await exportCampaignReport({ view, campaignId, type, link, format });
+      notify({ type: 'success', title: t('exports:toast.started'), description: t('exports:toast.startedText') });
+      navigate(EXPORTS_PAGE);
     } catch (failure) {
-      showError(failure, { entity: 'campaign' });
-    } finally {
+      // Spec §8 "Toasts": export failed to start, with why when the server said.
+      notify({ type: 'error', title: t('exports:toast.failedToStart'), description: describeError(failure, t)?.message });
       setExporting(false);
     }
   };
@@ -102,10 +110,25 @@ export function ReportList({ report, view, campaignId, type, page, link, onPage 
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         )}
-        <Button size="sm" variant="outline" onClick={() => void exportView()} loading={isExporting} disabled={total === 0} data-testid="report-export">
-          <DownloadIcon boxSize="4" />
-          {t('report.export')}
-        </Button>
+        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <Button size="sm" variant="outline" loading={isExporting} disabled={total === 0} data-testid="report-export">
+              <DownloadIcon boxSize="4" />
+              {t('report.export')}
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="44">
+                {EXPORT_FORMATS.map((format) => (
+                  <Menu.Item key={format} value={format} onClick={() => void exportView(format)} data-testid={`report-export-${format}`}>
+                    {t(`exports:format.${format}`)}
+                  </Menu.Item>
+                ))}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
       </Flex>
       {rows.length === 0 ? (
         <ListMessage icon={InboxIcon} title={t(family === 'sms' && view === 'bounce' ? 'report.empty.failed' : `report.empty.${view}`)} testId="report-list-empty" />
