@@ -223,6 +223,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('POST', `${API}/file-manager/folders`, 'file-manager', FILE_MANAGER),
   route('POST', `${API}/file-manager/uploads`, 'file-manager', FILE_MANAGER),
   route('POST', `${API}/file-manager/uploads/{uploadId}/confirm`, 'file-manager', FILE_MANAGER),
+  route('GET', `${API}/file-manager/files`, 'file-manager', FILE_MANAGER),
   route('GET', `${API}/file-manager/usage`, 'file-manager', FILE_MANAGER),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   route('GET', `${API}/search`, 'search', SESSION),

@@ -4,6 +4,7 @@ import {
   ZCreateUploadRequest,
   ZDeleteEntriesRequest,
   ZEntryPathParams,
+  ZFilesByIdQuery,
   ZListEntriesQuery,
   ZMoveEntryRequest,
   ZPublicUrlPrefixQuery,
@@ -16,6 +17,7 @@ import {
   createFolder,
   createUpload,
   deleteEntries,
+  getFilesById,
   getPublicUrlPrefix,
   getStorageUsage,
   listFolder,
@@ -50,5 +52,6 @@ export const handler = createApiHandler('file-manager', {
     entry: await moveEntry({ tuid: tuidOf(request), entryId: entryIdOf(request), parentId: parseInput(ZMoveEntryRequest, request.body).parentId, now: new Date() }),
   }),
   [`DELETE ${FILES}/entries`]: async (request) => deleteEntries({ tuid: tuidOf(request), ids: parseInput(ZDeleteEntriesRequest, request.body).ids, now: new Date() }),
+  [`GET ${FILES}/files`]: async (request) => ({ files: await getFilesById(tuidOf(request), parseInput(ZFilesByIdQuery, request.query).ids) }),
   [`GET ${FILES}/usage`]: async (request) => getStorageUsage(tuidOf(request)),
 });

@@ -26,6 +26,7 @@ import {
   type TCreateUploadRequest,
   type TCreateUploadResponse,
   type TEntry,
+  type TFileEntry,
   type TListEntriesQuery,
   type TListEntriesResponse,
   type TStorageUsage,
@@ -70,10 +71,14 @@ const NAME_ATTEMPTS = 50;
 const notFound = () => new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This file or folder no longer exists.');
 const nameTaken = (name: string) => new AppError(ERROR_CODES.RECORD_NAME_EXISTS, `This folder already has something named '${name}'.`);
 
+function toApiFile(file: FileRecord): TFileEntry {
+  const { id, parentId, name, size, contentType, updateTime } = file;
+  return { kind: 'file', id, parentId, name, size, contentType, url: contentUrl(file.objectKey), updateTime };
+}
+
 function toApiEntry(entry: EntryRecord): TEntry {
   if (entry.kind === 'folder') return { kind: 'folder', id: entry.id, parentId: entry.parentId, name: entry.name, updateTime: entry.updateTime };
-  const { id, parentId, name, size, contentType, updateTime } = entry;
-  return { kind: 'file', id, parentId, name, size, contentType, url: contentUrl(entry.objectKey), updateTime };
+  return toApiFile(entry);
 }
 
 /** The account's public prefix: every hosted file's URL starts with it (spec §7). */
@@ -85,6 +90,12 @@ async function quotaOf(tuid: string): Promise<number> {
   const account = await getAccount(tuid);
   if (!account) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'This account no longer exists.');
   return storageQuotaBytes(account.credits.storageMb);
+}
+
+/** Files of the account by id, in the order asked; ids of folders, missing or other accounts' files are left out. */
+export async function getFilesById(tuid: string, ids: readonly string[]): Promise<TFileEntry[]> {
+  const entries = await Promise.all([...new Set(ids)].map((id) => getEntry(tuid, id)));
+  return entries.flatMap((entry) => (entry?.kind === 'file' ? [toApiFile(entry)] : []));
 }
 
 export async function getStorageUsage(tuid: string): Promise<TStorageUsage> {

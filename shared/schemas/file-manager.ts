@@ -95,6 +95,17 @@ export const ZMoveEntryRequest = z.strictObject({ parentId: ZEntryId });
 
 /** DELETE file-manager/entries: files and empty folders of one folder. */
 export const ZDeleteEntriesRequest = z.strictObject({ ids: z.array(ZEntryId).min(1).max(50) });
+
+/** GET file-manager/files?ids=a,b: files by id (an MMS names its media by id), at most 20 a call. */
+export const ZFilesByIdQuery = z.object({
+  ids: z
+    .string()
+    .transform((ids) => ids.split(','))
+    .pipe(z.array(ZEntryId).min(1).max(20)),
+});
+/** The files found, in the order asked; an id that is no file of the account (deleted since, a folder) is left out. */
+export const ZFilesByIdResponse = z.object({ files: z.array(ZFileEntry) });
+export type TFilesByIdResponse = z.infer<typeof ZFilesByIdResponse>;
 export const ZDeleteEntriesResponse = z.object({ deleted: z.number().int() });
 
 /** GET file-manager/usage */

@@ -240,10 +240,13 @@ describe('SMS and MMS campaigns', () => {
     // Act: the PNG.
     await entry('summer.png').getByTestId('file-manager-entry-insert').click();
 
-    // Assess: attached with its name, type and size.
+    // Assess: attached with its name, type and size, its thumbnail and the phone preview's picture loaded from its hosted URL.
     const item = page.locator('[data-testid="mms-media-item"][data-filename="summer.png"]');
     await item.waitFor();
     expect(await item.textContent()).toContain('image/png');
+    const loaded = (testId: string) => page.getByTestId(testId).evaluate((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0);
+    await expect.poll(() => loaded('mms-media-thumbnail')).toBe(true);
+    await expect.poll(() => loaded('preview-image')).toBe(true);
 
     // Act: save.
     await page.getByTestId('template-save').click();

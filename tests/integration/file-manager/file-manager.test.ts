@@ -399,6 +399,7 @@ describe('access', () => {
       [analyst, dataManager].flatMap((actor) => [
         call(actor, 'GET', `${FILES}/entries`),
         call(actor, 'GET', `${FILES}/usage`),
+        call(actor, 'GET', `${FILES}/files?ids=${file.id}`),
         call(actor, 'GET', `${API}/user/getFileManagerPublicUrlPrefix`),
         call(actor, 'POST', `${FILES}/folders`, { name: 'x' }),
         call(actor, 'POST', `${FILES}/uploads`, { name: 'x.png', size: 10, contentType: 'image/png' }),
@@ -418,5 +419,27 @@ describe('access', () => {
     expect(strangerDelete.body).toEqual({ deleted: 0 });
     expect((await list(stranger)).entries).toEqual([]);
     expect((await list(owner)).entries).toEqual([file]);
+  });
+});
+
+describe('files by id', () => {
+  it('answers the asked files in order, leaving out folders, unknown ids and other accounts’ files', async () => {
+    // Prepare: an MMS names its media by file id.
+    const owner = await signUpAs(api, 'Media owner');
+    const first = await uploadFile(owner, 'first.png', png(100));
+    const second = await uploadFile(owner, 'second.png', png(120));
+    const folder = (await createFolder(owner, 'Media')).body.entry;
+    const stranger = await signUpAs(api, 'Media stranger');
+
+    // Act
+    const found = await call<{ files: TFileEntry[] }>(owner, 'GET', `${FILES}/files?ids=${second.id},${folder.id},${first.id},01M8DZFXPT15T9F3NCK6NT5S9D,${second.id}`);
+    const forStranger = await call<{ files: TFileEntry[] }>(stranger, 'GET', `${FILES}/files?ids=${first.id}`);
+    const bad = await Promise.all([call(owner, 'GET', `${FILES}/files`), call(owner, 'GET', `${FILES}/files?ids=`), call(owner, 'GET', `${FILES}/files?ids=${Array.from({ length: 21 }, () => first.id).join(',')}`)]);
+
+    // Assess
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.files).toEqual([second, first]);
+    expect(forStranger.body.files).toEqual([]);
+    expect(bad.map((answer) => [answer.status, answer.body.statusCode])).toEqual(bad.map(() => [400, ERROR_CODES.INVALID_INPUT]));
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The file manager's calls: a folder page, folders, uploads (reserve, PUT to storage with
- * progress, confirm), rename, delete and usage. Only the lazily loaded drawer imports this module.
+ * progress, confirm), rename, delete and usage, and files by id (an MMS names its media by id).
+ * Only lazily loaded pages and the drawer import this module.
  */
+import { useMemo } from 'react';
 import useSWR, { mutate } from 'swr';
-import type { TCreateUploadResponse, TEntry, TFileEntry, TListEntriesResponse, TStorageUsage } from '../../../shared/schemas/file-manager.js';
+import type { TCreateUploadResponse, TEntry, TFileEntry, TFilesByIdResponse, TListEntriesResponse, TStorageUsage } from '../../../shared/schemas/file-manager.js';
 import type { TFileContentType } from '../../../shared/domain/file-manager.js';
 import { apiRequest } from './client.js';
 import { uploadImportFile } from './imports.js';
@@ -22,6 +24,13 @@ export function useFolder(folderId: string, cursor?: string) {
     apiRequest<TListEntriesResponse>({ path, query: { folderId: id, cursor: after || undefined } }),
   );
   return { page: data, error, isLoading };
+}
+
+/** Files by id (those still there); nothing is asked while `enabled` is false or there are no ids. */
+export function useFilesById(ids: readonly string[], enabled = true): ReadonlyMap<string, TFileEntry> {
+  const key = enabled && ids.length > 0 ? ([`${FILES_PATH}/files`, [...ids].sort().join(',')] as const) : null;
+  const { data } = useSWR(key, ([path, joined]) => apiRequest<TFilesByIdResponse>({ path, query: { ids: joined } }));
+  return useMemo(() => new Map((data?.files ?? []).map((file) => [file.id, file])), [data]);
 }
 
 export function useStorageUsage() {

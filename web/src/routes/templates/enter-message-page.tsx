@@ -118,7 +118,7 @@ function MessageEditor({ editor, kind }: { editor: TemplateEditor; kind: Message
             </Field.Root>
           )}
         </Stack>
-        <PhonePreview subject={kind === 'mms' ? subject : ''} text={message.text} mediaCount={content.kind === 'mms' ? content.media.length : 0} />
+        <PhonePreview subject={kind === 'mms' ? subject : ''} text={message.text} media={content.kind === 'mms' ? content.media : []} />
       </Flex>
     </EditorLayout>
   );

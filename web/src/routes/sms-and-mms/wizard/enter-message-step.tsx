@@ -3,24 +3,27 @@
  * templates' message editor in campaign mode, full screen. The text with personalisation tags and
  * its live count (SMS: characters and segments as billed, GSM-7 160/153 or UCS-2 70/67; MMS: the
  * 1,600-character limit), the MMS's media from the file manager (checked against the MMS limits
- * before they join: the server refuses them too), the phone preview, and below, the cost of the
+ * before they join: the server refuses them too; pictures shown as thumbnails), the phone preview
+ * with the pictures, and below, the cost of the
  * saved campaign. Every change goes into the draft (local storage, autosave); Save and the way back
  * save it; Review and send opens the send dialog.
  */
 import { useEffect, useState } from 'react';
-import { Box, Button, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MMS_MEDIA_LIMITS, MMS_TEXT_CHARACTERS, mmsComponentType, mmsMediaProblems, type MmsMediaProblem } from '../../../../../shared/domain/mms-media.js';
+import { canUseFileManager } from '../../../../../shared/domain/permissions.js';
 import { TEMPLATE_LIMITS } from '../../../../../shared/domain/templates.js';
 import type { TMmsComponent } from '../../../../../shared/schemas/campaigns.js';
-import type { TFileEntry } from '../../../api/file-manager.js';
+import { useFilesById, type TFileEntry } from '../../../api/file-manager.js';
 import { useFieldSchemas } from '../../../api/contacts.js';
 import { showError } from '../../../components/error-dialog.js';
 import { FileTextIcon, PaperclipIcon, TrashIcon } from '../../../components/icons.js';
 import { notify } from '../../../components/toaster.js';
 import { FileManager } from '../../../file-manager/lazy-file-manager.js';
 import { formatFileSize } from '../../../format/file-size.js';
+import { useClaims } from '../../../session/session.js';
 import { SendDialog } from '../../emails/wizard/send-dialog.js';
 import { EditorLayout } from '../../templates/components/editor-layout.js';
 import { MessageField, PhonePreview } from '../../templates/components/message-field.js';
@@ -51,6 +54,13 @@ export function EnterMessageStep({ draft, channel, canExecute, isImporting, back
 
   const textLimit = channel === 'sms' ? TEMPLATE_LIMITS.smsTextLength : MMS_TEXT_CHARACTERS;
   const components = draft.command.content?.components ?? [];
+  // The media's hosted URLs, for the pictures: a component names its file by id only.
+  const claims = useClaims();
+  const files = useFilesById(
+    components.map((component) => component.contentId),
+    claims !== null && canUseFileManager(claims),
+  );
+  const previewMedia = components.map((component) => ({ url: files.get(component.contentId)?.url ?? null, contentType: component.mimeType, name: component.filename }));
 
   const save = async () => {
     setSaving(true);
@@ -98,14 +108,14 @@ export function EnterMessageStep({ draft, channel, canExecute, isImporting, back
         <Stack gap="5" flex="1" minW="xs" maxW="2xl">
           <Stack gap="4" bg="bg" borderWidth="1px" rounded="xl" p="5" shadow="xs">
             <MessageField kind={channel} message={message} fields={fields ?? []} textLimit={textLimit} readOnly={draft.readOnly} />
-            {channel === 'mms' && <MmsMediaField draft={draft} components={components} />}
+            {channel === 'mms' && <MmsMediaField draft={draft} components={components} files={files} />}
           </Stack>
           <Stack gap="3" bg="bg" borderWidth="1px" rounded="xl" p="5" shadow="xs">
             <Heading size="sm">{t('sms.cost.title')}</Heading>
             <CampaignCost draft={draft} />
           </Stack>
         </Stack>
-        <PhonePreview subject={channel === 'mms' ? (draft.command.subject ?? '') : ''} text={message.text} mediaCount={components.length} />
+        <PhonePreview subject={channel === 'mms' ? (draft.command.subject ?? '') : ''} text={message.text} media={previewMedia} />
       </Flex>
       {isSending && (
         <SendDialog draft={draft} source="enter-message" isImporting={isImporting} onClose={() => setSending(false)}>
@@ -117,7 +127,7 @@ export function EnterMessageStep({ draft, channel, canExecute, isImporting, back
 }
 
 /** The MMS's media: files of the file manager, each within the MMS limits for its type. */
-function MmsMediaField({ draft, components }: { draft: SmsDraft; components: readonly TMmsComponent[] }) {
+function MmsMediaField({ draft, components, files }: { draft: SmsDraft; components: readonly TMmsComponent[]; files: ReadonlyMap<string, TFileEntry> }) {
   const { t, i18n } = useTranslation('campaigns');
   const [isPicking, setPicking] = useState(false);
   const size = (bytes: number) => formatFileSize(bytes, i18n.language);
@@ -156,7 +166,7 @@ function MmsMediaField({ draft, components }: { draft: SmsDraft; components: rea
       ) : (
         components.map((component, index) => (
           <HStack key={component.contentId} gap="3" px="3" py="2" borderWidth="1px" rounded="md" data-testid="mms-media-item" data-filename={component.filename}>
-            <FileTextIcon boxSize="4" color="fg.muted" />
+            <MediumThumbnail component={component} url={files.get(component.contentId)?.url ?? null} />
             <Box flex="1" minW="0">
               <Text fontSize="sm" truncate>
                 {component.filename}
@@ -182,4 +192,16 @@ function MmsMediaField({ draft, components }: { draft: SmsDraft; components: rea
       {isPicking && <FileManager onClose={() => setPicking(false)} pick={{ onPick: add, accepts: () => true }} />}
     </Stack>
   );
+}
+
+/** A picture's thumbnail; other media, and a file no longer in the file manager, show an icon. */
+function MediumThumbnail({ component, url }: { component: TMmsComponent; url: string | null }) {
+  if (component.type !== 'image' || url === null) {
+    return (
+      <Flex boxSize="10" flexShrink="0" align="center" justify="center" rounded="sm" bg="bg.muted">
+        <FileTextIcon boxSize="4" color="fg.muted" />
+      </Flex>
+    );
+  }
+  return <Image src={url} alt="" boxSize="10" flexShrink="0" objectFit="cover" rounded="sm" data-testid="mms-media-thumbnail" />;
 }

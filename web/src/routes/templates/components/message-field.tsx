@@ -5,11 +5,12 @@
  * and check alike.
  */
 import { useMemo } from 'react';
-import { Box, Field, HStack, Input, Stack, Text, type InputProps } from '@chakra-ui/react';
+import { Box, Field, HStack, Image, Input, Stack, Text, type InputProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { parseTemplateTags } from '../../../../../shared/domain/personalization.js';
 import { countSmsSegments } from '../../../../../shared/domain/sms-segments.js';
 import type { TFieldSchema } from '../../../../../shared/schemas/contacts.js';
+import { PaperclipIcon } from '../../../components/icons.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import type { MessageKind } from '../paths.js';
 import type { useTemplateText } from '../use-template-text.js';
@@ -71,20 +72,40 @@ export function MultilineInput(props: InputProps) {
   return <Input asChild h="auto" py="2" lineHeight="tall" resize="vertical" {...props} />;
 }
 
-/** The message as a phone shows it, tags as written (the SMS and MMS campaigns' editor shows it too). */
-export function PhonePreview({ subject, text, mediaCount }: { subject: string; text: string; mediaCount: number }) {
+/** A medium as the preview shows it: its URL when known, its type and name. */
+export type PreviewMedium = { url: string | null; contentType?: string; name?: string };
+
+const IMAGE_URL = /\.(png|jpe?g|gif|webp)(\?|#|$)/i;
+
+/** Shown as a picture: an image type, or a URL that names an image when the type is not known. */
+function isPreviewImage(medium: PreviewMedium): medium is PreviewMedium & { url: string } {
+  if (medium.url === null) return false;
+  return medium.contentType ? medium.contentType.startsWith('image/') : IMAGE_URL.test(medium.url);
+}
+
+/** The message as a phone shows it, tags as written, pictures above the text (the SMS and MMS campaigns' editor shows it too). */
+export function PhonePreview({ subject, text, media }: { subject: string; text: string; media: readonly PreviewMedium[] }) {
   const { t } = useTranslation('templates');
   return (
     <Box w="72" flexShrink="0" bg="bg" borderWidth="1px" rounded="3xl" p="4" shadow="sm" aria-label={t('message.preview')} role="figure">
       <Box h="1.5" w="16" mx="auto" mb="4" rounded="full" bg="bg.emphasized" />
       <Stack minH="64" gap="2">
-        {(text || subject || mediaCount > 0) && (
+        {(text || subject || media.length > 0) && (
           <Box alignSelf="flex-start" maxW="85%" bg="bg.muted" rounded="2xl" roundedBottomLeft="sm" px="3" py="2" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="message-preview">
             {subject && <Text fontWeight="semibold">{subject}</Text>}
-            {mediaCount > 0 && (
-              <Text color="fg.muted" fontSize="xs">
-                {t('mms.attachments', { count: mediaCount })}
-              </Text>
+            {media.length > 0 && (
+              <Stack gap="1.5" my="1" aria-label={t('mms.attachments', { count: media.length })} data-testid="preview-media">
+                {media.map((medium, index) =>
+                  isPreviewImage(medium) ? (
+                    <Image key={index} src={medium.url} alt={medium.name ?? ''} rounded="lg" maxH="40" objectFit="cover" data-testid="preview-image" />
+                  ) : (
+                    <HStack key={index} gap="1.5" color="fg.muted" fontSize="xs" minW="0">
+                      <PaperclipIcon boxSize="3" flexShrink="0" />
+                      <Text truncate>{medium.name ?? medium.url ?? ''}</Text>
+                    </HStack>
+                  ),
+                )}
+              </Stack>
             )}
             {text}
           </Box>
