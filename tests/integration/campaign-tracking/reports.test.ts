@@ -159,6 +159,24 @@ describe('campaign report', () => {
     expect(job.body.export).toMatchObject({ status: 'finished', format: 'xlsx', records: 1 });
   });
 
+  it('exports an SMS campaign’s list under sms/: the number’s column is Mobile, and the email path answers it as missing', async () => {
+    // Prepare
+    const texted = await sentCampaign(me, { type: 'SMS', channel: 'sms' });
+
+    // Act
+    const asEmail = await api.request<{ statusCode: string }>('POST', `${STAT}/delivery/${texted.id}/export`, { token: me.token });
+    const started = await api.request<{ export: TExportJob }>('POST', `/api/v1/pageBasedAPI/sms/stat/bounce/${texted.id}/export`, { token: me.token });
+    await runQueueOnce('contact-export');
+    const link = await api.request<TExportDownloadResponse>('GET', `${EXPORTS}/${started.body.export.id}/download`, { token: me.token });
+    const csv = await (await fetch(link.body.url)).text();
+
+    // Assess
+    expect([asEmail.status, asEmail.body.statusCode]).toEqual([404, ERROR_CODES.RECORD_NOT_FOUND]);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body.export.source).toMatchObject({ kind: 'campaignReport', family: 'sms', view: 'bounce' });
+    expect(csv.replace(/^\uFEFF/, '').trim()).toBe('Contact ID,Mobile,Reason,Time');
+  });
+
   it('fails the export of a campaign deleted before the worker ran, with that reason and no file', async () => {
     // Prepare
     const doomed = await sentCampaign(me);
