@@ -233,7 +233,6 @@ export function useCampaignReport(query: ReportQuery | null, refreshInterval: nu
   return { report: data, error, isLoading, refetch: () => revalidate() };
 }
 
-/** Downloads a report view as a CSV file named `fileName`. */
 /** Queues an export of a report's list view (one link's clickers with `link`), followed on /exports like a contact export. */
 export async function exportCampaignReport(options: { view: EmailReportView; campaignId: string; type: CampaignType; link?: number; format: ExportFormat }): Promise<TExportJob> {
   const { view, campaignId, type, link, format } = options;
