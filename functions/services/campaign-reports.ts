@@ -16,7 +16,7 @@ import type { TCampaignReportResponse, TCampaignReportState, TReportRow } from '
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { z } from 'zod';
 import type { ZReportPathParams, ZReportQuery } from '../../shared/schemas/campaigns.js';
-import { getCampaignCountersWithCountries, getTrackedLinks } from '../data/campaign-counters.js';
+import { getCampaignCounters, getCampaignCountersWithCountries, getTrackedLinks } from '../data/campaign-counters.js';
 import { getEngagements, getReportTotals, listReportEntries, listTimeline, reportEntryPages, type ReportEntry, type ReportTotals } from '../data/campaign-engagement.js';
 import type { CampaignRecord } from '../data/campaigns.js';
 import { exportTimeFormatter } from '../../shared/domain/contact-export.js';
@@ -140,7 +140,7 @@ export async function openReportExportSource(options: { tuid: string; source: Ex
   const { tuid, source } = options;
   const { campaignId, view, link } = source;
   await requireCampaign(tuid, campaignId, source.family);
-  const [{ counters }, totals] = await Promise.all([getCampaignCountersWithCountries(tuid, campaignId), getReportTotals(tuid, campaignId)]);
+  const [counters, totals] = await Promise.all([getCampaignCounters(tuid, campaignId), getReportTotals(tuid, campaignId)]);
   const expected = listTotal(view, link?.index, counters, totals);
   const columns = reportExportColumns(view, { family: source.family, withLink: link !== undefined, formatTime: exportTimeFormatter(options.timeZone) });
   let read = 0;
