@@ -5,7 +5,8 @@ import {
   ZSendVerificationRequest,
   ZVerifyRequest,
 } from '../../shared/schemas/account.js';
-import { claimsOf, createApiHandler, parseInput } from '../lib/http.js';
+import { claimsOf, createApiHandler } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { changePassword } from '../services/passwords.js';
 import { sendAccountVerification, sendChangeEmailCode, verifyAccount, verifyChangeEmail } from '../services/verification.js';
 

@@ -1,7 +1,8 @@
 import { ZAccountLockRequest, ZForceLogoutRequest } from '../../shared/schemas/admin.js';
 import { ZAnnouncementIdParams, ZAnnouncementInput } from '../../shared/schemas/announcements.js';
 import { ZAdminSenderIdParams, ZAdminSenderIdQuery, ZSenderIdRejectRequest, ZSenderIdReverifyRequest } from '../../shared/schemas/sms-settings.js';
-import { claimsOf, createApiHandler, parseInput } from '../lib/http.js';
+import { claimsOf, createApiHandler } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { createAnnouncement, deleteAnnouncement, listAllAnnouncements, updateAnnouncement } from '../services/announcements.js';
 import { forceLogout, setAccountLock } from '../services/provider-support.js';
 import { approveSenderId, forceSenderIdReverify, listSenderIdQueueForSupport, rejectSenderId } from '../services/sender-ids.js';

@@ -1,6 +1,7 @@
 import { ZAnnouncementIdParams } from '../../shared/schemas/announcements.js';
 import { ZPageQuery } from '../../shared/schemas/paging.js';
-import { claimsOf, createApiHandler, parseInput } from '../lib/http.js';
+import { claimsOf, createApiHandler } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { getAnnouncementPage, hideAnnouncement, openAnnouncement, readAllAnnouncements } from '../services/announcements.js';
 
 const ANNOUNCEMENT = '/api/v1/pageBasedAPI/announcement';

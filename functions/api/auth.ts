@@ -1,5 +1,6 @@
 import { ZLoginRequest, ZSignUpRequest } from '../../shared/schemas/session.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { keepSessionAlive, logIn, logOut, refreshSession, signUp } from '../services/sessions.js';
 
 const client = (request: ApiRequest) => ({ ip: request.sourceIp, userAgent: request.userAgent, now: new Date() });

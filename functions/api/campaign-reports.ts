@@ -1,7 +1,8 @@
 import type { CampaignFamily } from '../../shared/domain/campaigns.js';
 import { ZReportPathParams, ZReportQuery } from '../../shared/schemas/campaigns.js';
 import { ZStartReportExportRequest } from '../../shared/schemas/exports.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { getCampaignReport, startCampaignReportExport } from '../services/campaign-reports.js';
 
 const API = '/api/v1/pageBasedAPI';

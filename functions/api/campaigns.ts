@@ -16,7 +16,8 @@ import {
   ZTagCampaignRequest,
 } from '../../shared/schemas/campaigns.js';
 import type { CampaignFamily } from '../../shared/domain/campaigns.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { takeCampaignAction } from '../services/campaign-actions.js';
 import { estimateCampaignCost } from '../services/campaign-cost.js';
 import { onlineVersionUrlFor } from '../services/tracking.js';

@@ -8,7 +8,8 @@ import {
   ZUpdateContactRequest,
   ZUpdateFieldRequest,
 } from '../../shared/schemas/contacts.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { createContactField, deleteContactField, listContactFields, updateContactField } from '../services/contact-fields.js';
 import { countContacts, loadFilterContext, searchContacts } from '../services/contact-search.js';
 import { createContact, deleteContacts, getContactDetails, updateContact } from '../services/contacts.js';

@@ -1,5 +1,6 @@
 import { ZExportPathParams, ZStartExportRequest, ZStopExportRequest } from '../../shared/schemas/exports.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { getExport, getExportDownload, listExports, startExport, stopExport } from '../services/exports.js';
 
 const EXPORTS = '/api/v1/pageBasedAPI/data-export';

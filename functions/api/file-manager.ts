@@ -11,7 +11,8 @@ import {
   ZRenameEntryRequest,
   ZUploadPathParams,
 } from '../../shared/schemas/file-manager.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import {
   confirmUpload,
   createFolder,

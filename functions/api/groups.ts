@@ -1,12 +1,6 @@
-import {
-  ZCreateGroupRequest,
-  ZGroupContactsRequest,
-  ZGroupListQuery,
-  ZGroupMembersRequest,
-  ZRecipientCountRequest,
-  ZUpdateGroupRequest,
-} from '../../shared/schemas/groups.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { groups } from '../../shared/contracts/groups.js';
+import { OK } from '../../shared/schemas/common.js';
+import { createApiHandler } from '../lib/http.js';
 import {
   changeGroupMembers,
   countGroup,
@@ -19,32 +13,17 @@ import {
 } from '../services/groups.js';
 import { countRecipients } from '../services/recipients.js';
 
-const API = '/api/v1/pageBasedAPI';
-const GROUPS = `${API}/groups`;
-
-const tuidOf = (request: ApiRequest) => claimsOf(request).tuid;
-const groupIdOf = (request: ApiRequest) => request.params.groupId ?? '';
-
-export const handler = createApiHandler('groups', {
-  [`GET ${GROUPS}`]: async (request) => listGroupsPage({ tuid: tuidOf(request), ...parseInput(ZGroupListQuery, request.query) }),
-  [`POST ${GROUPS}`]: async (request) =>
-    HttpAnswer.json({ group: await createGroup({ tuid: tuidOf(request), input: parseInput(ZCreateGroupRequest, request.body), now: new Date() }) }, 201),
-  [`GET ${GROUPS}/{groupId}`]: async (request) => ({ group: await getGroupDetails(tuidOf(request), groupIdOf(request)) }),
-  [`PUT ${GROUPS}/{groupId}`]: async (request) => ({
-    group: await updateGroup({ tuid: tuidOf(request), groupId: groupIdOf(request), input: parseInput(ZUpdateGroupRequest, request.body), now: new Date() }),
-  }),
-  [`DELETE ${GROUPS}/{groupId}`]: async (request) => {
-    await deleteGroup({ tuid: tuidOf(request), groupId: groupIdOf(request) });
-    return { success: true };
+export const handler = createApiHandler(groups, {
+  list: async ({ caller, query }) => listGroupsPage({ tuid: caller.tuid, ...query }),
+  create: async ({ caller, body, now }) => ({ group: await createGroup({ tuid: caller.tuid, input: body, now }) }),
+  get: async ({ caller, params }) => ({ group: await getGroupDetails({ tuid: caller.tuid, groupId: params.groupId }) }),
+  update: async ({ caller, params, body, now }) => ({ group: await updateGroup({ tuid: caller.tuid, groupId: params.groupId, input: body, now }) }),
+  delete: async ({ caller, params }) => {
+    await deleteGroup({ tuid: caller.tuid, groupId: params.groupId });
+    return OK;
   },
-  [`GET ${GROUPS}/{groupId}/count`]: async (request) => ({ count: await countGroup(tuidOf(request), groupIdOf(request)) }),
-  [`POST ${GROUPS}/{groupId}/contacts`]: async (request) =>
-    listGroupContacts({ tuid: tuidOf(request), groupId: groupIdOf(request), request: parseInput(ZGroupContactsRequest, request.body ?? {}) }),
-  [`POST ${GROUPS}/{groupId}/members`]: async (request) => ({
-    group: await changeGroupMembers({ tuid: tuidOf(request), groupId: groupIdOf(request), ...parseInput(ZGroupMembersRequest, request.body) }),
-  }),
-  [`POST ${API}/recipients/count`]: async (request) => {
-    const { channel, selection } = parseInput(ZRecipientCountRequest, request.body);
-    return { count: await countRecipients({ tuid: tuidOf(request), channel, selection }) };
-  },
+  count: async ({ caller, params }) => ({ count: await countGroup({ tuid: caller.tuid, groupId: params.groupId }) }),
+  contacts: async ({ caller, params, body }) => listGroupContacts({ tuid: caller.tuid, groupId: params.groupId, request: body }),
+  changeMembers: async ({ caller, params, body }) => ({ group: await changeGroupMembers({ tuid: caller.tuid, groupId: params.groupId, ...body }) }),
+  countRecipients: async ({ caller, body }) => ({ count: await countRecipients({ tuid: caller.tuid, ...body }) }),
 });

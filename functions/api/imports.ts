@@ -6,7 +6,8 @@ import {
   ZStartImportRequest,
   ZStopImportRequest,
 } from '../../shared/schemas/imports.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { createImportUpload, getImport, importFileUrl, listImports, previewImport, startImport, stopImport } from '../services/imports.js';
 
 const IMPORTS = '/api/v1/pageBasedAPI/data-import';

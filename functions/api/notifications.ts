@@ -4,7 +4,8 @@ import {
   ZNotificationSettings,
 } from '../../shared/schemas/notifications.js';
 import { ZPageQuery } from '../../shared/schemas/paging.js';
-import { claimsOf, createApiHandler, parseInput, type ApiRequest } from '../lib/http.js';
+import { claimsOf, createApiHandler, type ApiRequest } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import {
   clearNotifications,
   deleteNotification,

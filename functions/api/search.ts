@@ -1,5 +1,6 @@
 import { ZGlobalSearchQuery } from '../../shared/schemas/search.js';
-import { claimsOf, createApiHandler, parseInput } from '../lib/http.js';
+import { claimsOf, createApiHandler } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { searchEverywhere } from '../services/global-search.js';
 
 export const handler = createApiHandler('search', {

@@ -5,7 +5,8 @@ import {
   ZSenderIdRequest,
 } from '../../shared/schemas/sms-settings.js';
 import { getSmsSettings } from '../data/sms-settings.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput } from '../lib/http.js';
+import { claimsOf, createApiHandler, HttpAnswer } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { listAccountSenderIds, removeSenderId, requestSenderId } from '../services/sender-ids.js';
 import { allowCallingCode, disallowCallingCode } from '../services/sms-settings.js';
 

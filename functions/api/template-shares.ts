@@ -10,7 +10,8 @@ import {
   ZTemplateSharePathParams,
 } from '../../shared/schemas/template-sharing.js';
 import { ZLockTemplateRequest, ZSaveTemplateRequest, ZTemplatePathParams } from '../../shared/schemas/templates.js';
-import { claimsOf, HttpAnswer, parseInput, type ApiRequest, type RouteFunction } from '../lib/http.js';
+import { claimsOf, HttpAnswer, type ApiRequest, type RouteFunction } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import {
   acceptShare,
   changeShareRights,

@@ -11,7 +11,8 @@ import {
   ZTestSendTemplateRequest,
   ZThumbnailQuery,
 } from '../../shared/schemas/templates.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
+import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import {
   copyTemplate,
   createTemplate,

@@ -1,6 +1,7 @@
 import { ZUiLanguageRequest } from '../../shared/schemas/user.js';
 import { COMMON_EMAIL_DOMAINS } from '../../shared/domain/email.js';
-import { claimsOf, createApiHandler, HttpAnswer, parseInput } from '../lib/http.js';
+import { claimsOf, createApiHandler, HttpAnswer } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { getUserInfo, setUiLanguage } from '../services/user-info.js';
 
 export const handler = createApiHandler('user', {

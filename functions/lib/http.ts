@@ -6,10 +6,12 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import type { ContractGroup, PathParamNames, RouteContract, RouteSpec } from '../../shared/contracts/route.js';
 import { canUseFileManager, hasPermission } from '../../shared/domain/permissions.js';
 import { canSeeExports } from '../../shared/domain/exports.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TTokenClaims } from '../../shared/schemas/session.js';
+import { parseInput } from '../../shared/validation.js';
 import { ROUTES, ROUTES_BY_KEY, routeKeyOf, type ApiGroup, type RouteDefinition } from '../routes.js';
 import { bearerToken, verifyToken, type VerifiedToken } from './tokens.js';
 
@@ -57,17 +59,6 @@ export type RouteFunction = (request: ApiRequest) => Promise<unknown>;
 export function claimsOf(request: ApiRequest): VerifiedToken {
   if (!request.claims) throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Sign in to continue.');
   return request.claims;
-}
-
-/** Parses input with a shared zod schema; failures answer VALIDATE_INVALID_INPUT naming the fields. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const field = issue.path.join('.') || 'body';
-    return `${field}: ${issue.message}`;
-  });
-  throw new AppError(ERROR_CODES.INVALID_INPUT, problems.join('; '));
 }
 
 function toResult(answer: unknown): APIGatewayProxyStructuredResultV2 {
@@ -194,11 +185,72 @@ function guard(group: ApiGroup): MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
   };
 }
 
+type Parsed<S, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
+
+/** What a route's handler is handed, typed by its contract: the caller, the clock and the parsed input. */
+export type RouteInput<R extends RouteSpec> = {
+  /** The verified caller; null only on public routes. */
+  caller: R['access'] extends { kind: 'public' } ? null : VerifiedToken;
+  params: Parsed<R['params'], Record<PathParamNames<R['path']>, string>>;
+  query: Parsed<R['query'], Record<string, string>>;
+  body: Parsed<R['body'], unknown>;
+  /** One clock for the whole call. */
+  now: Date;
+  /** What a few routes need of the raw request (the client's address and browser, headers). */
+  http: Pick<ApiRequest, 'event' | 'sourceIp' | 'userAgent'>;
+};
+
+/** A route's answer: its contract's JSON, or an HttpAnswer for what is not plain JSON. */
+export type RouteResult<R extends RouteSpec> = R['answer'] extends z.ZodType ? z.input<R['answer']> | HttpAnswer : HttpAnswer;
+
+export type RouteHandlers<C extends ContractGroup> = {
+  [K in keyof C['routes']]: (input: RouteInput<C['routes'][K]>) => Promise<RouteResult<C['routes'][K]>>;
+};
+
+/** A handler's input as the guard builds it, before the contract's types narrow it. */
+type AnyRouteInput = Omit<RouteInput<RouteContract>, 'caller'> & { caller: VerifiedToken | null };
+
+/** Parses path parameters, query and body with the route's schemas, in that order, before its handler runs. */
+function routeInputOf(contract: RouteContract, request: ApiRequest): AnyRouteInput {
+  return {
+    caller: request.claims,
+    params: contract.params ? parseInput(contract.params, request.params) : request.params,
+    query: contract.query ? parseInput(contract.query, request.query) : request.query,
+    body: contract.body ? parseInput(contract.body, request.body) : request.body,
+    now: new Date(),
+    http: { event: request.event, sourceIp: request.sourceIp, userAgent: request.userAgent },
+  };
+}
+
+function contractRoutes(contract: ContractGroup, handlers: Record<string, (input: AnyRouteInput) => Promise<unknown>>): Record<string, RouteFunction> {
+  return Object.fromEntries(
+    Object.entries(contract.routes).map(([key, route]): [string, RouteFunction] => {
+      const handle = handlers[key];
+      if (!handle) throw new Error(`API group ${contract.group}: no handler for ${route.name}`);
+      return [
+        routeKeyOf(route),
+        async (request) => {
+          const answer = await handle(routeInputOf(route, request));
+          return route.status && !(answer instanceof HttpAnswer) ? HttpAnswer.json(answer, route.status) : answer;
+        },
+      ];
+    }),
+  );
+}
+
 /**
- * One Lambda handler for an API group. `routes` must implement exactly the group's routes of
- * the route table; a mismatch fails at cold start rather than answering 404 in production.
+ * One Lambda handler for an API group: its contract's routes, each implemented by name. A
+ * mismatch with the route table fails at cold start rather than answering 404 in production.
  */
-export function createApiHandler(group: ApiGroup, routes: Record<string, RouteFunction>) {
+export function createApiHandler<C extends ContractGroup>(contract: C, handlers: RouteHandlers<C>): ReturnType<typeof apiHandlerOf>;
+/** A group not yet declared as contracts, its routes keyed by `METHOD /path`. */
+export function createApiHandler(group: ApiGroup, routes: Record<string, RouteFunction>): ReturnType<typeof apiHandlerOf>;
+export function createApiHandler(groupOrContract: ApiGroup | ContractGroup, routes: object) {
+  if (typeof groupOrContract === 'string') return apiHandlerOf(groupOrContract, routes as Record<string, RouteFunction>);
+  return apiHandlerOf(groupOrContract.group, contractRoutes(groupOrContract, routes as Record<string, (input: AnyRouteInput) => Promise<unknown>>));
+}
+
+function apiHandlerOf(group: ApiGroup, routes: Record<string, RouteFunction>) {
   const declared = ROUTES.filter((route) => route.group === group).map(routeKeyOf).sort();
   const implemented = Object.keys(routes).sort();
   if (declared.join('\n') !== implemented.join('\n')) {

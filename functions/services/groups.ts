@@ -71,13 +71,13 @@ export async function listGroupsPage(options: { tuid: string; page: number; limi
 }
 
 /** How many contacts a group has now; an auto-update group is evaluated. */
-export async function countGroup(tuid: string, groupId: string): Promise<number> {
+export async function countGroup({ tuid, groupId }: { tuid: string; groupId: string }): Promise<number> {
   const context = await loadFilterContext(tuid);
   if (!isSystemGroupId(groupId)) requireGroup(context, groupId);
   return countContacts(context, { groupId });
 }
 
-export async function getGroupDetails(tuid: string, groupId: string): Promise<TGroup> {
+export async function getGroupDetails({ tuid, groupId }: { tuid: string; groupId: string }): Promise<TGroup> {
   if (isSystemGroupId(groupId)) return (await systemGroups(tuid)).find((group) => group.id === groupId)!;
   const context = await loadFilterContext(tuid);
   const group = requireGroup(context, groupId);
@@ -147,7 +147,7 @@ export async function createGroup(options: { tuid: string; input: TCreateGroupRe
     throw error;
   }
   if (input.type === 'S') await changeMembers(context, group, { add, remove: [], fromSearch: input.fromSearch });
-  return getGroupDetails(tuid, group.id);
+  return getGroupDetails({ tuid, groupId: group.id });
 }
 
 export async function updateGroup(options: { tuid: string; groupId: string; input: TUpdateGroupRequest; now: Date }): Promise<TGroup> {
@@ -165,7 +165,7 @@ export async function updateGroup(options: { tuid: string; groupId: string; inpu
     if (error instanceof GroupNameTaken) throw nameTaken();
     throw error;
   }
-  return getGroupDetails(tuid, groupId);
+  return getGroupDetails({ tuid, groupId });
 }
 
 /** Deletes a group and its member set; refused while auto-update groups refer to it. Contacts stay. */
@@ -196,7 +196,7 @@ export async function changeGroupMembers(options: {
   const add = options.add ? await requireContactIds(tuid, options.add) : [];
   const remove = (options.remove ?? []).map(parseContactId).filter((id): id is number => id !== null);
   await changeMembers(context, group, { add, remove, fromSearch: options.addFromSearch });
-  return getGroupDetails(tuid, groupId);
+  return getGroupDetails({ tuid, groupId });
 }
 
 /** A page of a group's members, with the contact list's search and sorting. */

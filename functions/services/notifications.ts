@@ -34,7 +34,7 @@ import {
 } from '../data/notifications.js';
 import { listProgress, putProgress } from '../data/progress.js';
 import { config } from '../lib/config.js';
-import { parseInput } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import type { VerifiedToken } from '../lib/tokens.js';
 import { notificationMail } from './mail-templates.js';

@@ -11,7 +11,7 @@ import { ZProgressPayload, type TProgressPayload } from '../../shared/schemas/re
 import { ZEmail } from '../../shared/schemas/common.js';
 import { publishSinkSmsReply } from '../channels/sink-events.js';
 import { createAccount, findTuidByLogin, LoginTakenError, type AccountRecord } from '../data/accounts.js';
-import { parseInput } from '../lib/http.js';
+import { parseInput } from '../../shared/validation.js';
 import { hashPassword } from '../lib/password-hash.js';
 import { newFreeAccount } from './new-account.js';
 import { createNotification, reportProgress, ZNotificationContent } from './notifications.js';

@@ -1,17 +1,17 @@
 /** Matches a request to a route of the route table the way API Gateway does. */
 import type { RouteDefinition } from '../../functions/routes.js';
 
-export type RouteMatch = { route: RouteDefinition; pathParameters: Record<string, string> };
+export type RouteMatch<R extends RouteDefinition = RouteDefinition> = { route: R; pathParameters: Record<string, string> };
 
-type CompiledRoute = { route: RouteDefinition; segments: Array<{ literal: string } | { param: string }> };
+type CompiledRoute<R> = { route: R; segments: Array<{ literal: string } | { param: string }> };
 
-export type RouteMatcher = {
+export type RouteMatcher<R extends RouteDefinition = RouteDefinition> = {
   /** The route for this method and (decoded) path segments; literal segments beat `{param}`. */
-  match(method: string, segments: readonly string[]): RouteMatch | undefined;
+  match(method: string, segments: readonly string[]): RouteMatch<R> | undefined;
 };
 
-export function createRouteMatcher(routes: readonly RouteDefinition[]): RouteMatcher {
-  const compiled: CompiledRoute[] = routes.map((route) => ({
+export function createRouteMatcher<R extends RouteDefinition>(routes: readonly R[]): RouteMatcher<R> {
+  const compiled: CompiledRoute<R>[] = routes.map((route) => ({
     route,
     segments: splitPath(route.path).map((segment) => {
       const param = /^\{(.+)\}$/.exec(segment)?.[1];

@@ -17,6 +17,8 @@ export const ZPassword = z.string().min(1).max(200);
 export const ZVerificationCode = z.string().trim().regex(/^\d{6}$/, { message: 'code' });
 
 export const ZOk = z.object({ success: z.literal(true) });
+/** The answer of a change that has nothing else to say. */
+export const OK: z.infer<typeof ZOk> = { success: true };
 
 /** An id made by functions/lib/time-ordered-id.ts (imports, exports, templates): 26 Crockford base-32 characters. */
 export const ZTimeOrderedId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'not an id' });

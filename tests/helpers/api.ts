@@ -5,8 +5,10 @@
 import { createServer, type Server } from 'node:http';
 import { decodeJwt } from 'jose';
 import type { AddressInfo } from 'node:net';
+import { ROUTE_CONTRACTS } from '../../shared/contracts/index.js';
 import { ROUTES } from '../../functions/routes.js';
 import { createHttpApi } from '../../infra/local/http-api.js';
+import { createRouteMatcher, splitPath } from '../../infra/local/route-matcher.js';
 import { resolveProductModule } from '../../infra/local/lambda-runtime.js';
 
 export type ApiAnswer<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
@@ -20,6 +22,21 @@ export type ApiClient = {
   ): Promise<ApiAnswer<T>>;
   close(): Promise<void>;
 };
+
+const contractMatcher = createRouteMatcher(ROUTE_CONTRACTS);
+
+/**
+ * Every successful JSON answer is parsed with its route's answer schema, so a handler that drifts
+ * from its contract fails the test that called it.
+ */
+function checkAnswerContract(method: string, path: string, status: number, headers: Headers, body: unknown): void {
+  if (status < 200 || status >= 300 || !(headers.get('content-type') ?? '').includes('json')) return;
+  const pathname = new URL(path, 'http://127.0.0.1').pathname;
+  const route = contractMatcher.match(method, splitPath(pathname).map(decodeURIComponent))?.route;
+  if (!route || route.answer === 'not-json') return;
+  const parsed = route.answer.safeParse(body);
+  if (!parsed.success) throw new Error(`${route.name} answered outside its contract: ${parsed.error.message}\n${JSON.stringify(body).slice(0, 2000)}`);
+}
 
 export async function startApi(): Promise<ApiClient> {
   const api = createHttpApi({ routes: ROUTES, resolveModule: resolveProductModule, log: (line) => console.error(line) });
@@ -52,6 +69,7 @@ export async function startApi(): Promise<ApiClient> {
       } catch {
         // Text answers (e.g. common-domains) stay strings.
       }
+      checkAnswerContract(method, path, answer.status, answer.headers, parsed);
       return { status: answer.status, body: parsed as never, headers: answer.headers };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -4,11 +4,11 @@
  */
 import { TIMEOUTS_MS, TOKEN_REFRESH_THRESHOLD_MS } from '../../../shared/constants.js';
 import { ERROR_CODES, httpStatusOf } from '../../../shared/errors.js';
+import type { HttpMethod } from '../../../shared/contracts/route.js';
 import type { TTokenResponse } from '../../../shared/schemas/session.js';
 import { clearSession, getClaims, getToken, storeToken } from '../session/session.js';
 import { ApiError, CLIENT_ERROR_CODES, toApiError } from './errors.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined;
 
 export type ApiRequestOptions = {

@@ -2,11 +2,12 @@
  * The swr keys the socket keeps fresh. They are the keys of the hooks in web/src/api (user.ts,
  * shopping-cart.ts, announcements.ts); the socket refreshes them after a reconnect and on events.
  */
+import { CONTRACTS } from '../../../shared/contracts/index.js';
 import { ANNOUNCEMENTS_PATH } from '../api/announcements.js';
 
 export const USER_INFO_KEY = '/api/v1/pageBasedAPI/user';
 export const CART_COUNT_KEY = '/api/v1/pageBasedAPI/plansAndBillings/shoppingCart/count';
-const GROUPS_PREFIX = '/api/v1/pageBasedAPI/groups';
+
 
 /** The announcement list pages are keyed [path, page]. */
 export function isAnnouncementsKey(key: unknown): boolean {
@@ -16,7 +17,7 @@ export function isAnnouncementsKey(key: unknown): boolean {
 /** Group lists and details are keyed by their path, alone or first in an array with the query. */
 export function isGroupsKey(key: unknown): boolean {
   const path = Array.isArray(key) ? key[0] : key;
-  return typeof path === 'string' && path.startsWith(GROUPS_PREFIX);
+  return typeof path === 'string' && path.startsWith(CONTRACTS.groups.routes.list.path);
 }
 
 /** What may have changed while the socket was down (spec §7: the lists are the source of truth). */

@@ -1,0 +1,71 @@
+/**
+ * The web app's calls, built from the route contracts (shared/contracts/): `api.groups.list(input)`
+ * sends the route's method to its path with the route's timeout, and `useRoute` keys swr by the
+ * same contract, so a path is written once, in its contract.
+ */
+import useSWR, { type SWRConfiguration } from 'swr';
+import type { z } from 'zod';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { pathWith, type ContractGroup, type PathParamNames, type RouteContract, type RouteSpec } from '../../../shared/contracts/route.js';
+import { apiRequest, type ApiRequestOptions, type QueryValue } from './client.js';
+
+type Part<Name extends string, S> = S extends z.ZodType ? ({} extends z.input<S> ? { [K in Name]?: z.input<S> } : { [K in Name]: z.input<S> }) : unknown;
+type ParamsPart<R extends RouteSpec> = R['params'] extends z.ZodType
+  ? { params: z.input<R['params']> }
+  : [PathParamNames<R['path']>] extends [never]
+    ? unknown
+    : { params: Record<PathParamNames<R['path']>, string> };
+
+/** What a call of this route takes: its path parameters, query and body, each only where the route has one. */
+export type CallInput<R extends RouteSpec> = ParamsPart<R> & Part<'query', R['query']> & Part<'body', R['body']>;
+/** What a call of this route answers: its contract's JSON, or a file for a route that does not answer JSON. */
+export type CallAnswer<R extends RouteSpec> = R['answer'] extends z.ZodType ? z.output<R['answer']> : Blob;
+export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'timeoutMs'>;
+
+type LooseInput = { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown };
+
+/** The path a call goes to, parameters filled in: the first part of its swr key. */
+export function pathOf<R extends RouteContract>(route: R, input: CallInput<R>): string {
+  return pathWith(route.path, (input as LooseInput).params);
+}
+
+export function callRoute<R extends RouteContract>(route: R, input: CallInput<R>, options: CallOptions = {}): Promise<CallAnswer<R>> {
+  const { query, body } = input as LooseInput;
+  return apiRequest<CallAnswer<R>>({
+    method: route.method,
+    path: pathOf(route, input),
+    query,
+    body,
+    timeoutMs: route.clientTimeoutMs,
+    auth: route.access.kind !== 'public',
+    responseType: route.answer === 'not-json' ? 'blob' : 'json',
+    ...options,
+  });
+}
+
+/** An swr key of a call: its concrete path first (what revalidation matches on), then the route and its input. */
+export type RouteKey = readonly [path: string, route: string, input: string];
+
+export function routeKey<R extends RouteContract>(route: R, input: CallInput<R>): RouteKey {
+  return [pathOf(route, input), route.name, JSON.stringify(input)];
+}
+
+/** swr over one route; a null input asks nothing (yet). */
+export function useRoute<R extends RouteContract>(route: R, input: CallInput<R> | null, options?: SWRConfiguration<CallAnswer<R>>) {
+  return useSWR<CallAnswer<R>, unknown, RouteKey | null>(input ? routeKey(route, input) : null, () => callRoute(route, input as CallInput<R>), options);
+}
+
+type GroupClient<C extends ContractGroup> = {
+  readonly [K in keyof C['routes']]: (input: CallInput<C['routes'][K]>, options?: CallOptions) => Promise<CallAnswer<C['routes'][K]>>;
+};
+
+function clientOf<C extends ContractGroup>(group: C): GroupClient<C> {
+  return Object.fromEntries(
+    Object.entries(group.routes).map(([key, route]) => [key, (input: CallInput<RouteContract>, options?: CallOptions) => callRoute(route, input, options)]),
+  ) as GroupClient<C>;
+}
+
+type Api = { readonly [G in keyof typeof CONTRACTS]: GroupClient<(typeof CONTRACTS)[G]> };
+
+/** Every route, callable by its name: `api.groups.get({ params: { groupId } })`. */
+export const api = Object.fromEntries(Object.entries(CONTRACTS).map(([name, group]) => [name, clientOf(group)])) as Api;
