@@ -26,7 +26,7 @@ export function withCorrelationIds<T>(ids: CorrelationIds, work: () => T): T {
 }
 
 /** `18:43:12.123 WARN  message key=value`, then the stack of each error, indented. */
-export function readableLine(attributes: LogAttributes): string {
+function readableLine(attributes: LogAttributes): string {
   const time = new Date(String(attributes.timestamp));
   const clock = `${time.toTimeString().slice(0, 8)}.${String(time.getMilliseconds()).padStart(3, '0')}`;
   const fields: string[] = [];
