@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The AWS SDK warns on every client that Node 20 support ends in 2027; the pins are deliberate.
-const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+// Log lines go through the console as one readable line each, so vitest files them under their test.
+const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_FORMAT: 'readable', POWERTOOLS_LOG_LEVEL: 'INFO' };
 
 export default defineConfig({
   test: {

@@ -16,6 +16,7 @@ import { countryOfMobile } from '../../shared/domain/phone.js';
 import { sendQueueMessage, sendQueueMessages } from '../lib/aws/sqs.js';
 import { createGroupCommit } from '../lib/concurrency.js';
 import { config } from '../lib/config.js';
+import { logger } from '../lib/logger.js';
 
 export const SIMULATOR_ADDRESSES = {
   hardBounce: 'bounce@simulator.amazonses.com',
@@ -193,7 +194,7 @@ const publishing = new Set<Promise<void>>();
 function publishInBackground(messageId: string, events: readonly unknown[], at: Date): void {
   const published = Promise.all(events.map((event) => publish(snsEnvelope(event, at)))).then(
     () => undefined,
-    (error: unknown) => console.warn(JSON.stringify({ level: 'warn', msg: 'sink events not published', messageId, error: String(error) })),
+    (error: unknown) => logger.warn('sink events not published', { messageId, error }),
   );
   publishing.add(published);
   void published.finally(() => publishing.delete(published));

@@ -84,6 +84,14 @@ const ZConfig = z.object({
    * User Messaging's would (in AWS they reach the queue through SNS, and no function sends to it).
    */
   QUEUE_URL_INBOUND_SMS: z.string().url().optional(),
+  /**
+   * The logger's threshold (INFO in AWS, DEBUG on the local host). The logger
+   * (functions/lib/logger.ts) reads it and LOG_FORMAT itself, as it must log before the
+   * configuration is complete; they are listed here so a wrong value fails at cold start.
+   */
+  POWERTOOLS_LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).default('INFO'),
+  /** `readable` writes log lines for a person at a terminal (the local host and tests); JSON otherwise. */
+  LOG_FORMAT: z.enum(['json', 'readable']).default('json'),
   /** Fraction (0..1) of the local sink's sends answered as throttled, to exercise back-off locally. */
   SINK_THROTTLE_FRACTION: z.coerce.number().min(0).max(1).default(0),
 });

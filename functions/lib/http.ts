@@ -13,6 +13,7 @@ import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TTokenClaims } from '../../shared/schemas/session.js';
 import { parseInput } from '../../shared/validation.js';
 import { ROUTES, ROUTES_BY_KEY, routeKeyOf, type ApiGroup, type RouteDefinition } from '../routes.js';
+import { logger, withCorrelationIds } from './logger.js';
 import { bearerToken, verifyToken, type VerifiedToken } from './tokens.js';
 
 /** JSON bodies above this are refused before parsing, unless the route allows more. */
@@ -77,10 +78,8 @@ function errorResult(error: unknown, event: APIGatewayProxyEventV2): APIGatewayP
     if (error.details.retryAfter) answer.headers = { ...answer.headers, 'retry-after': String(error.details.retryAfter) };
     return answer;
   }
-  // Unexpected failures are logged with the request id and never serialised to the client.
-  console.error(
-    JSON.stringify({ level: 'error', requestId: event.requestContext?.requestId, routeKey: event.routeKey, error: String(error), stack: (error as Error)?.stack }),
-  );
+  // Unexpected failures are logged (the request id comes with every line) and never serialised to the client.
+  logger.error('request failed', { routeKey: event.routeKey, error });
   return toResult(HttpAnswer.json(new AppError(ERROR_CODES.GENERIC, 'Sorry, an error occurred while processing your request.').toBody(), 500));
 }
 
@@ -256,11 +255,12 @@ function apiHandlerOf(group: ApiGroup, routes: Record<string, RouteFunction>) {
   if (declared.join('\n') !== implemented.join('\n')) {
     throw new Error(`API group ${group}: route table declares [${declared.join(', ')}] but the module implements [${implemented.join(', ')}]`);
   }
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(guard(group))
     .handler(async (event, context) => {
       const apiRequest = context.apiRequest;
       if (!apiRequest) throw new Error(`guard did not run for ${event.routeKey}`);
       return toResult(await routes[event.routeKey](apiRequest));
     });
+  return (event: APIGatewayProxyEventV2, context: Context) => withCorrelationIds({ correlation_id: event.requestContext.requestId }, () => handler(event, context));
 }

@@ -6,6 +6,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
+import { withCorrelationIds } from './logger.js';
 
 export function createQueueWorker<S extends z.ZodType>(
   schema: S,
@@ -15,10 +16,11 @@ export function createQueueWorker<S extends z.ZodType>(
   return (event, context) =>
     processPartialResponse(
       event,
-      async (record: SQSRecord) => {
-        const body = schema.parse(JSON.parse(record.body));
-        await processRecord(body, record);
-      },
+      (record: SQSRecord) =>
+        withCorrelationIds({ correlation_id: record.messageId }, async () => {
+          const body = schema.parse(JSON.parse(record.body));
+          await processRecord(body, record);
+        }),
       processor,
       { context, throwOnFullBatchFailure: false },
     );

@@ -5,6 +5,7 @@
  */
 import { SEVERITY, type NotificationMessageType, type Severity } from '../../shared/domain/notifications.js';
 import type { CampaignRecord, CampaignUser } from '../data/campaigns.js';
+import { logger } from '../lib/logger.js';
 import { createNotification, type TNotificationContent } from './notifications.js';
 
 type CampaignMessage = NotificationMessageType<'emailCampign'> & NotificationMessageType<'smsCampaign'>;
@@ -54,7 +55,7 @@ export async function notifyCampaign(options: {
   await Promise.all(
     recipients.map((userId) =>
       createNotification({ userId, type, messageType, severity: SEVERITY_OF[messageType] ?? SEVERITY.info, values, now }).catch((error: unknown) =>
-        console.warn(JSON.stringify({ level: 'warn', msg: 'campaign notification failed', campaignId: record.id, messageType, userId, error: String(error) })),
+        logger.warn('campaign notification failed', { campaignId: record.id, messageType, userId, error }),
       ),
     ),
   );

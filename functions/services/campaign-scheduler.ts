@@ -8,6 +8,7 @@
 import { nextOccurrence } from '../../shared/domain/campaigns.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import { CampaignExists, CampaignNameTaken, changeCampaignRecord, getCampaignRecord, listDueCampaigns, type CampaignRecord } from '../data/campaigns.js';
+import { logger } from '../lib/logger.js';
 import { seededTimeOrderedId } from '../lib/time-ordered-id.js';
 import { requireReadyToSend, startCampaignRun } from './campaign-actions.js';
 import { notifyCampaign } from './campaign-notices.js';
@@ -60,7 +61,7 @@ export async function runCampaignScheduler(now: Date): Promise<{ started: number
       started += 1;
     } catch (error) {
       if (error instanceof AppError) await backToDraft(tuid, record, error, now);
-      else console.error(JSON.stringify({ level: 'error', msg: 'scheduled campaign not started', tuid, campaignId, error: String(error) }));
+      else logger.error('scheduled campaign not started', { tuid, campaignId, error });
     }
   }
   return { started };

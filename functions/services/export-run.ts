@@ -20,6 +20,7 @@ import { claimExportRun, endExportJob, finishExportJob, getExportJob, recordExpo
 import type { ExportSource } from '../exports/export-source.js';
 import { attachmentDisposition, deleteObject, ObjectUpload } from '../lib/aws/storage.js';
 import { createTableWriter, EXPORT_CONTENT_TYPES } from '../exports/table-writer.js';
+import { logger } from '../lib/logger.js';
 import { openReportExportSource } from './campaign-reports.js';
 import { openContactExportSource } from './contact-export.js';
 import { exportFileExpiry } from './exports.js';
@@ -89,7 +90,7 @@ export async function runExport(options: { tuid: string; exportId: string; lastA
   // A run that died after completing its file but before finishing the job left that file behind.
   if (existing.runId && existing.runId !== runId) {
     await deleteObject(exportFileKey(existing, existing.runId)).catch((error: unknown) =>
-      console.warn(JSON.stringify({ level: 'warn', msg: 'could not remove a dead run’s export file', tuid, exportId, error: String(error) })),
+      logger.warn('could not remove a dead run’s export file', { tuid, exportId, error }),
     );
   }
 
@@ -179,14 +180,14 @@ export async function runExport(options: { tuid: string; exportId: string; lastA
         now: clock(),
       });
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'export finished but the user was not told', tuid, exportId, error: String(error) }));
+      logger.error('export finished but the user was not told', { tuid, exportId, error });
     }
     return 'finished';
   } catch (error) {
     await upload?.abort().catch(() => undefined);
     const failure = sourceFailure(error, job.source);
     if (failure) return end('failed', failure, records);
-    console.error(JSON.stringify({ level: 'error', msg: 'export run failed', tuid, exportId, runId, lastAttempt: Boolean(options.lastAttempt), error: String(error) }));
+    logger.error('export run failed', { tuid, exportId, runId, lastAttempt: Boolean(options.lastAttempt), error });
     // The message goes back to the queue (and on its last delivery to the dead-letter queue).
     if (options.lastAttempt) await end('failed', 'error', records);
     throw error;

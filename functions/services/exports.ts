@@ -22,6 +22,7 @@ import { createExportJob, endExportJob, getExportJob, listExportJobs, requestExp
 import { presignDownload } from '../lib/aws/storage.js';
 import { sendQueueMessage } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
+import { logger } from '../lib/logger.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { checkConditionTree, hasGroup, loadFilterContext } from './contact-search.js';
 import { SYSTEM_GROUPS } from './groups.js';
@@ -138,7 +139,7 @@ export async function queueExport(options: { tuid: string; loginTuid: string; na
   try {
     await sendQueueMessage(config().QUEUE_URL_CONTACT_EXPORT, JSON.stringify({ tuid, exportId: job.id }));
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'export enqueue failed', tuid, exportId: job.id, error: String(error) }));
+    logger.error('export enqueue failed', { tuid, exportId: job.id, error });
     await endExportJob(tuid, job.id, { status: 'failed', reason: 'notQueued', at: new Date().toISOString() });
     throw new AppError(ERROR_CODES.GENERIC, 'The export failed to start. Please try again.');
   }

@@ -11,6 +11,7 @@ import { normalizeMobile } from '../../shared/domain/phone.js';
 import { smsKeywordOf } from '../../shared/domain/sms-keywords.js';
 import { findContactsByMobileAcrossAccounts } from '../data/contacts.js';
 import { createLimiter } from '../lib/concurrency.js';
+import { logger } from '../lib/logger.js';
 import { ZSnsEnvelope, type TSnsEnvelope } from '../lib/sns-envelope.js';
 import { suppressMobile } from './contacts.js';
 
@@ -41,7 +42,7 @@ export async function processInboundSms(envelope: TSnsEnvelope, now: Date): Prom
   if (!isOptOut) return;
   const mobile = normalizeMobile(inbound.originationNumber);
   if (mobile === null) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'opt-out from a number that is no mobile number', inboundMessageId: inbound.inboundMessageId }));
+    logger.warn('opt-out from a number that is no mobile number', { inboundMessageId: inbound.inboundMessageId });
     return;
   }
   const holders = await findContactsByMobileAcrossAccounts(mobile);

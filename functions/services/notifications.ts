@@ -35,6 +35,7 @@ import {
 import { listProgress, putProgress } from '../data/progress.js';
 import { config } from '../lib/config.js';
 import { parseInput } from '../../shared/validation.js';
+import { logger } from '../lib/logger.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import type { VerifiedToken } from '../lib/tokens.js';
 import { notificationMail } from './mail-templates.js';
@@ -111,7 +112,7 @@ async function mailIfChosen(record: NotificationRecord): Promise<void> {
     });
     await enqueueMail(notificationMail({ to: account.login, fullname: account.fullname, sentence, language: account.language, appUrl: config().APP_URL }));
   } catch (error) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'notification mail failed', userId: record.userId, id: record.id, error: String(error) }));
+    logger.warn('notification mail failed', { userId: record.userId, id: record.id, error });
   }
 }
 

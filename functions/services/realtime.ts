@@ -8,6 +8,7 @@ import { deleteConnection, forEachConnectionPage, listConnections, type Connecti
 import { postToConnection } from '../lib/aws/websocket.js';
 import { createLimiter } from '../lib/concurrency.js';
 import { config } from '../lib/config.js';
+import { logger } from '../lib/logger.js';
 
 /** Omit over each member of a union (plain Omit would merge the members). */
 type WithoutUserId<E> = E extends unknown ? Omit<E, 'userId'> : never;
@@ -19,10 +20,6 @@ export type DeliveryCounts = { delivered: number; removed: number };
 
 /** Pushes in flight at once during a broadcast. */
 const BROADCAST_CONCURRENCY = 64;
-
-function warn(msg: string, details: Record<string, unknown>): void {
-  console.warn(JSON.stringify({ level: 'warn', msg, ...details }));
-}
 
 /** Sends to each connection, forgetting the ones that are gone; counts what happened. */
 async function deliver(
@@ -51,7 +48,7 @@ async function deliver(
             counts.removed += 1;
           }
         } catch (error) {
-          warn('socket push failed', { userId: connection.userId, event: socketEvent.event, error: String(error) });
+          logger.warn('socket push failed', { userId: connection.userId, event: socketEvent.event, error });
         }
       }),
     ),
@@ -66,7 +63,7 @@ export async function publish(userId: string, socketEvent: SocketEvent): Promise
   try {
     await deliver(endpoint, await listConnections(userId, new Date()), socketEvent, counts);
   } catch (error) {
-    warn('socket fan-out failed', { userId, event: socketEvent.event, error: String(error) });
+    logger.warn('socket fan-out failed', { userId, event: socketEvent.event, error });
   }
   return counts;
 }
@@ -80,7 +77,7 @@ export async function broadcast(socketEvent: SocketEvent): Promise<DeliveryCount
   try {
     await forEachConnectionPage(new Date(), (connections) => deliver(endpoint, connections, socketEvent, counts, limit));
   } catch (error) {
-    warn('socket broadcast failed', { event: socketEvent.event, error: String(error) });
+    logger.warn('socket broadcast failed', { event: socketEvent.event, error });
   }
   return counts;
 }

@@ -19,6 +19,7 @@ import {
   type SenderIdRecord,
   type SenderIdStanding,
 } from '../data/sender-ids.js';
+import { logger } from '../lib/logger.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { createNotification } from './notifications.js';
 
@@ -123,7 +124,7 @@ async function noticeOfDecision(record: SenderIdRecord, notice: Decision['notice
   const values = { senderId: record.senderId, senderIdForceReverifyEndTime: record.senderIdForceReverifyEndTime };
   for (const userId of new Set([record.tuid, record.requestedBy])) {
     await createNotification({ userId, type: 'smsIdentity', ...notice, values, now }).catch((error: unknown) =>
-      console.warn(JSON.stringify({ level: 'warn', msg: 'sender ID notice not stored', userId, id: record.id, error: String(error) })),
+      logger.warn('sender ID notice not stored', { userId, id: record.id, error }),
     );
   }
 }

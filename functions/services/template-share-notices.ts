@@ -8,11 +8,8 @@ import { getAccount } from '../data/accounts.js';
 import { deleteTemplateContent } from '../data/templates.js';
 import { deleteShare, listTemplateShares, type ShareRecord, type ShareUser } from '../data/template-shares.js';
 import { createLimiter } from '../lib/concurrency.js';
+import { logger } from '../lib/logger.js';
 import { createNotification } from './notifications.js';
-
-function warn(msg: string, details: Record<string, unknown>): void {
-  console.warn(JSON.stringify({ level: 'warn', msg, ...details }));
-}
 
 /** The user behind a login, as notices and shares name them. */
 export async function shareUserOf(loginTuid: string): Promise<ShareUser> {
@@ -47,14 +44,14 @@ export async function noticeOfShare(options: {
       now,
     });
   } catch (error) {
-    warn('template share notice not stored', { to, messageType, shareId: share.id, error: String(error) });
+    logger.warn('template share notice not stored', { to, messageType, shareId: share.id, error });
   }
 }
 
 /** A copy's snapshot nobody will take any more; a failure only leaves an unreferenced object. */
 export async function discardCopySnapshot(share: ShareRecord): Promise<void> {
   if (!share.copyContentKey) return;
-  await deleteTemplateContent(share.copyContentKey).catch((error: unknown) => warn('copy snapshot not removed', { shareId: share.id, error: String(error) }));
+  await deleteTemplateContent(share.copyContentKey).catch((error: unknown) => logger.warn('copy snapshot not removed', { shareId: share.id, error }));
 }
 
 /** Shares ended at once per deleted template. */

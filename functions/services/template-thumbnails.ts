@@ -7,6 +7,7 @@
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TThumbnailQuery } from '../../shared/schemas/templates.js';
 import { getTemplateRecord, readTemplateThumbnail, templateContentVersion, writeTemplateThumbnail } from '../data/templates.js';
+import { logger } from '../lib/logger.js';
 import { templateThumbnailSvg } from '../lib/template-thumbnail.js';
 import { isTemplateSharedWith } from './template-shares.js';
 import { loadCurrent } from './templates.js';
@@ -35,7 +36,7 @@ export async function getTemplateThumbnail(options: { tuid: string; query: TThum
   const svg = templateThumbnailSvg(content);
   // Keeping it only saves the next drawing; the answer does not wait on it failing.
   await writeTemplateThumbnail(record.contentKey, svg).catch((error: unknown) =>
-    console.warn(JSON.stringify({ level: 'warn', msg: 'template thumbnail not kept', templateId: query.id, error: String(error) })),
+    logger.warn('template thumbnail not kept', { templateId: query.id, error }),
   );
   return { svg, isRequestedVersion };
 }

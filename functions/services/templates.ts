@@ -50,6 +50,7 @@ import {
   type TemplateRecord,
   type TemplateUser,
 } from '../data/templates.js';
+import { logger } from '../lib/logger.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { endSharesOfTemplates } from './template-share-notices.js';
 
@@ -99,7 +100,7 @@ async function requireTemplate(tuid: string, templateId: string): Promise<Templa
 /** A content version nothing refers to any more; a failure only leaves an unreferenced object. */
 async function discardContent(contentKey: string): Promise<void> {
   await deleteTemplateContent(contentKey).catch((error: unknown) =>
-    console.warn(JSON.stringify({ level: 'warn', msg: 'template content version not removed', contentKey, error: String(error) })),
+    logger.warn('template content version not removed', { contentKey, error }),
   );
 }
 

@@ -9,6 +9,7 @@ import { compileTemplate, TemplateCompileError } from '../../shared/domain/perso
 import { findShortLinkCampaign, getTrackedLinks } from '../data/campaign-counters.js';
 import { getCampaignRecord, readEmailCommand } from '../data/campaigns.js';
 import { getContact } from '../data/contacts.js';
+import { logger } from '../lib/logger.js';
 import { verifyShortLink } from '../lib/short-links.js';
 import { trackingSigner, trackingUrls, verifyTrackingToken, type TrackedRecipient } from '../lib/tracking-links.js';
 import { listContactFields } from './contact-fields.js';
@@ -22,7 +23,7 @@ async function enqueueQuietly(event: Parameters<typeof enqueueTrackingEvent>[0])
   try {
     await enqueueTrackingEvent(event);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'tracking event not queued', type: event.type, campaignId: event.campaignId, error: String(error) }));
+    logger.error('tracking event not queued', { type: event.type, campaignId: event.campaignId, error });
   }
 }
 

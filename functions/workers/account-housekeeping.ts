@@ -6,6 +6,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { DAY_MS } from '../../shared/constants.js';
 import { listUnverifiedCreatedBefore, terminateUnverifiedAccount, updateAccount, type AccountRecord } from '../data/accounts.js';
+import { logger } from '../lib/logger.js';
 
 export function housekeepingAction(account: AccountRecord, now: Date): 'force_verify' | 'terminate' | null {
   if (!account.unverified || account.status === 'terminated') return null;
@@ -38,6 +39,6 @@ export async function runAccountHousekeeping(now: Date): Promise<{ forceVerify: 
 
 export async function handler(event: ScheduledEvent): Promise<{ forceVerify: number; terminated: number }> {
   const counts = await runAccountHousekeeping(new Date(event.time ?? Date.now()));
-  console.log(JSON.stringify({ level: 'info', job: 'account-housekeeping', ...counts }));
+  logger.info('account housekeeping', counts);
   return counts;
 }

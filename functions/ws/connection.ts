@@ -5,6 +5,7 @@
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { deleteConnection, findConnection, putConnection } from '../data/connections.js';
+import { withCorrelationIds } from '../lib/logger.js';
 import { verifyToken } from '../lib/tokens.js';
 
 type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
@@ -29,7 +30,7 @@ async function connect(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> 
   }
 }
 
-export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> {
+async function route(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> {
   switch (event.requestContext.routeKey) {
     case '$connect':
       return connect(event);
@@ -41,4 +42,9 @@ export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyRes
     default:
       return { statusCode: 200, body: JSON.stringify({ event: 'pong' }) };
   }
+}
+
+export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> {
+  const { requestId, connectionId } = event.requestContext;
+  return withCorrelationIds({ correlation_id: requestId, connection_id: connectionId }, () => route(event));
 }

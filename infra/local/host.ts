@@ -159,6 +159,8 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     const env: Record<string, string> = {
       ...awsEnv,
       STAGE: process.env.STAGE ?? 'development',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'DEBUG',
+      LOG_FORMAT: process.env.LOG_FORMAT ?? 'readable',
       TABLE_NAME,
       DATA_BUCKET,
       APP_URL: url,

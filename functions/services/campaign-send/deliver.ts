@@ -44,6 +44,7 @@ import {
 } from '../../data/campaign-runs.js';
 import { getContacts } from '../../data/contacts.js';
 import { createLimiter } from '../../lib/concurrency.js';
+import { logger } from '../../lib/logger.js';
 import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from './delivery-queue.js';
 import { finishRunIfSettled, reportRunProgress } from './run-control.js';
 import { compiledRun, runSender, sendRateOf, type RunSender, type Transports } from './run-sender.js';
@@ -107,7 +108,7 @@ async function sendAll(
       } catch (error) {
         const kind = sender.failureKind(error);
         if (kind === 'permanent') {
-          console.warn(JSON.stringify({ level: 'warn', msg: 'campaign message refused', campaignId: ref.campaignId, contactId: contact.id, error: String(error) }));
+          logger.warn('campaign message refused', { campaignId: ref.campaignId, contactId: contact.id, error });
           await sender.whenRefused(error, contact, ref, new Date(now()));
           return void outcome.failed.push(contact.id);
         }

@@ -9,6 +9,7 @@ import { percentSent, SENDING_STATUSES, type CampaignChannel } from '../../../sh
 import { changeCampaignRecord, getCampaignRecord, type CampaignRecord } from '../../data/campaigns.js';
 import { deleteParkedBatches, dropBatch, getBatchOutcome, getRunProgress, listParkedBatches, takeProgressTurn, type RunProgress } from '../../data/campaign-runs.js';
 import { refundCampaignCredits } from '../../data/credit-ledger.js';
+import { logger } from '../../lib/logger.js';
 import { notifyCampaign } from '../campaign-notices.js';
 import { reportProgress } from '../notifications.js';
 import { enqueueDeliveryBatches } from './delivery-queue.js';
@@ -30,7 +31,7 @@ async function reportRun(record: CampaignRecord, progress: RunProgress, finished
       estimatedEndTime: record.run?.estimatedEndTime ?? null,
     },
     now,
-  }).catch((error: unknown) => console.warn(JSON.stringify({ level: 'warn', msg: 'campaign progress report failed', campaignId: record.id, error: String(error) })));
+  }).catch((error: unknown) => logger.warn('campaign progress report failed', { campaignId: record.id, error }));
 }
 
 /** A progress report, unless another worker of the run reported within the last few seconds. */
