@@ -7,10 +7,8 @@ import { TIMEOUTS_MS } from '../shared/constants.js';
 import { TEMPLATE_LIMITS } from '../shared/domain/templates.js';
 import { ROUTE_CONTRACTS } from '../shared/contracts/index.js';
 import {
-  EXPORTS,
   FILE_MANAGER,
   PUBLIC,
-  SESSION,
   routeKeyOf,
   section,
   type ApiGroup,
@@ -39,34 +37,6 @@ function route(
 
 /** Routes not yet declared as contracts (shared/contracts/); each group moves over whole. */
 const UNCONVERTED_ROUTES: readonly RouteDefinition[] = [
-  // Contacts and custom fields (spec §3 "Contact profile", §7 "Reports and contacts"). Field
-  // definitions are readable by any signed-in user: templates need them for merge tags.
-  route('GET', `${API}/contacts/schemas`, 'contacts', SESSION),
-  route('POST', `${API}/contacts/schemas`, 'contacts', section('contact', 'write')),
-  route('PUT', `${API}/contacts/schemas/{fieldId}`, 'contacts', section('contact', 'write')),
-  route('DELETE', `${API}/contacts/schemas/{fieldId}`, 'contacts', section('contact', 'delete')),
-  route('POST', `${API}/contacts/search`, 'contacts', section('contact', 'read')),
-  route('POST', `${API}/contacts/count`, 'contacts', section('contact', 'read')),
-  route('GET', `${API}/contacts/details/{contactId}`, 'contacts', section('contact', 'read')),
-  route('POST', `${API}/contacts`, 'contacts', section('contact', 'write')),
-  route('PUT', `${API}/contacts/{contactId}`, 'contacts', section('contact', 'write')),
-  route('DELETE', `${API}/contacts`, 'contacts', section('contact', 'delete')),
-  // Contact imports (spec §2.1 import-contacts, §4 Import); the file goes straight to storage.
-  route('GET', `${API}/data-import`, 'imports', section('contact', 'read')),
-  route('POST', `${API}/data-import/upload`, 'imports', section('contact', 'write')),
-  route('GET', `${API}/data-import/{importId}`, 'imports', section('contact', 'read')),
-  route('POST', `${API}/data-import/{importId}/preview`, 'imports', section('contact', 'write')),
-  route('POST', `${API}/data-import/{importId}/start`, 'imports', section('contact', 'write')),
-  route('POST', `${API}/data-import/{importId}/stop`, 'imports', section('contact', 'write')),
-  // Spec §7: a report's row list or the uploaded file, as a redirect to a short-lived link.
-  route('GET', `${API}/data-import/details/get-file/{importId}`, 'imports', section('contact', 'read')),
-  // Contact exports (spec §2.1 /exports, §4 Export): exporting is the contact section's execute
-  // flag (shown as "export", spec §3), and so are the list and the download of the files.
-  route('GET', `${API}/data-export`, 'exports', EXPORTS),
-  route('POST', `${API}/data-export/start`, 'exports', section('contact', 'execute')),
-  route('GET', `${API}/data-export/{exportId}`, 'exports', EXPORTS),
-  route('POST', `${API}/data-export/{exportId}/stop`, 'exports', EXPORTS),
-  route('GET', `${API}/data-export/{exportId}/download`, 'exports', EXPORTS),
   // Templates (spec §2.1 /templates, §4 "Edit locking"). Create and save carry the content (HTML and
   // the drag-and-drop project), hence their larger body; taking the edit lock is part of editing.
   route('GET', `${API}/templates`, 'templates', section('template', 'read')),
