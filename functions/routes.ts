@@ -7,12 +7,8 @@ import { TIMEOUTS_MS } from '../shared/constants.js';
 import { TEMPLATE_LIMITS } from '../shared/domain/templates.js';
 import { ROUTE_CONTRACTS } from '../shared/contracts/index.js';
 import {
-  ADMIN,
-  EXPORTS,
   FILE_MANAGER,
-  OWN_ACCOUNT as OWN,
   PUBLIC,
-  SESSION,
   routeKeyOf,
   section,
   type ApiGroup,
@@ -41,93 +37,6 @@ function route(
 
 /** Routes not yet declared as contracts (shared/contracts/); each group moves over whole. */
 const UNCONVERTED_ROUTES: readonly RouteDefinition[] = [
-  // Sessions (spec §7 "Session and user"; sign-up and login are the public site's calls).
-  route('POST', '/auth/signup', 'auth', PUBLIC),
-  route('POST', '/auth/login', 'auth', PUBLIC),
-  route('GET', '/auth/logout', 'auth', SESSION, { allowedDuringPasswordChange: true }),
-  route('GET', '/auth/refresh', 'auth', SESSION, { clientTimeoutMs: TIMEOUTS_MS.tokenRefresh, allowedDuringPasswordChange: true }),
-  route('GET', '/auth/skipUpdate', 'auth', SESSION, { allowedDuringPasswordChange: true }),
-  route('GET', '/config', 'config', PUBLIC),
-
-  route('GET', `${API}/user`, 'user', SESSION, { allowedDuringPasswordChange: true }),
-  route('POST', `${API}/language/ui-language`, 'user', OWN, { allowedDuringPasswordChange: true }),
-  route('GET', `${API}/typo/common-domains`, 'user', SESSION),
-
-  // Login email verification and password (spec §7 "Account and identity verification").
-  route('POST', `${API}/settings/account/send-account-verification`, 'account', OWN),
-  route('POST', `${API}/settings/account/verify-account`, 'account', OWN),
-  route('POST', `${API}/settings/account/change-email-verifying`, 'account', OWN),
-  route('POST', `${API}/settings/account/change-email-verify`, 'account', OWN),
-  route('POST', `${API}/settings/account/change-password`, 'account', OWN, { allowedDuringPasswordChange: true }),
-
-  route('GET', `${API}/dashboard/summary`, 'dashboard', section('dashboard', 'read')),
-
-  // Notifications and announcements (spec §2.7, §7 "Announcements and notifications").
-  ...(
-    [
-      ['GET', 'notification/pop-up'],
-      ['GET', 'notification/unopen-count'],
-      ['POST', 'notification/unopen-count'],
-      ['GET', 'notification/persist-pop-up'],
-      ['GET', 'notification/progress-items'],
-      ['GET', 'notification/history'],
-      ['POST', 'notification/mark-as-read'],
-      ['DELETE', 'notification/delete-one'],
-      ['DELETE', 'notification/delete-all'],
-    ] as const
-  ).map(([method, path]) => route(method, `${API}/${path}`, 'notifications', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications })),
-  route('GET', `${API}/settings/notifications`, 'notifications', OWN),
-  route('PUT', `${API}/settings/notifications`, 'notifications', OWN),
-  ...(
-    [
-      ['GET', 'announcement/pop-up'],
-      ['PUT', 'announcement/readAll'],
-      ['GET', 'announcement/{id}'],
-      ['DELETE', 'announcement/{id}'],
-    ] as const
-  ).map(([method, path]) => route(method, `${API}/${path}`, 'announcements', SESSION, { clientTimeoutMs: TIMEOUTS_MS.notifications })),
-
-  // Provider support (spec §6 "Provider support"): announcements and account locks.
-  route('GET', `${API}/admin/announcements`, 'admin', ADMIN),
-  route('POST', `${API}/admin/announcements`, 'admin', ADMIN),
-  route('PUT', `${API}/admin/announcements/{id}`, 'admin', ADMIN),
-  route('DELETE', `${API}/admin/announcements/{id}`, 'admin', ADMIN),
-  route('POST', `${API}/admin/users/force-logout`, 'admin', ADMIN),
-  route('POST', `${API}/admin/users/lock`, 'admin', ADMIN),
-  // Sender ID review (spec §4 "Sender ID"): support's lists, and each decision (smsIdentity notice).
-  route('GET', `${API}/admin/sender-ids`, 'admin', ADMIN),
-  route('POST', `${API}/admin/sender-ids/{tuid}/{id}/approve`, 'admin', ADMIN),
-  route('POST', `${API}/admin/sender-ids/{tuid}/{id}/reject`, 'admin', ADMIN),
-  route('POST', `${API}/admin/sender-ids/{tuid}/{id}/force-reverify`, 'admin', ADMIN),
-  route('GET', `${API}/plansAndBillings/shoppingCart`, 'shopping-cart', OWN),
-  // Contacts and custom fields (spec §3 "Contact profile", §7 "Reports and contacts"). Field
-  // definitions are readable by any signed-in user: templates need them for merge tags.
-  route('GET', `${API}/contacts/schemas`, 'contacts', SESSION),
-  route('POST', `${API}/contacts/schemas`, 'contacts', section('contact', 'write')),
-  route('PUT', `${API}/contacts/schemas/{fieldId}`, 'contacts', section('contact', 'write')),
-  route('DELETE', `${API}/contacts/schemas/{fieldId}`, 'contacts', section('contact', 'delete')),
-  route('POST', `${API}/contacts/search`, 'contacts', section('contact', 'read')),
-  route('POST', `${API}/contacts/count`, 'contacts', section('contact', 'read')),
-  route('GET', `${API}/contacts/details/{contactId}`, 'contacts', section('contact', 'read')),
-  route('POST', `${API}/contacts`, 'contacts', section('contact', 'write')),
-  route('PUT', `${API}/contacts/{contactId}`, 'contacts', section('contact', 'write')),
-  route('DELETE', `${API}/contacts`, 'contacts', section('contact', 'delete')),
-  // Contact imports (spec §2.1 import-contacts, §4 Import); the file goes straight to storage.
-  route('GET', `${API}/data-import`, 'imports', section('contact', 'read')),
-  route('POST', `${API}/data-import/upload`, 'imports', section('contact', 'write')),
-  route('GET', `${API}/data-import/{importId}`, 'imports', section('contact', 'read')),
-  route('POST', `${API}/data-import/{importId}/preview`, 'imports', section('contact', 'write')),
-  route('POST', `${API}/data-import/{importId}/start`, 'imports', section('contact', 'write')),
-  route('POST', `${API}/data-import/{importId}/stop`, 'imports', section('contact', 'write')),
-  // Spec §7: a report's row list or the uploaded file, as a redirect to a short-lived link.
-  route('GET', `${API}/data-import/details/get-file/{importId}`, 'imports', section('contact', 'read')),
-  // Contact exports (spec §2.1 /exports, §4 Export): exporting is the contact section's execute
-  // flag (shown as "export", spec §3), and so are the list and the download of the files.
-  route('GET', `${API}/data-export`, 'exports', EXPORTS),
-  route('POST', `${API}/data-export/start`, 'exports', section('contact', 'execute')),
-  route('GET', `${API}/data-export/{exportId}`, 'exports', EXPORTS),
-  route('POST', `${API}/data-export/{exportId}/stop`, 'exports', EXPORTS),
-  route('GET', `${API}/data-export/{exportId}/download`, 'exports', EXPORTS),
   // Templates (spec §2.1 /templates, §4 "Edit locking"). Create and save carry the content (HTML and
   // the drag-and-drop project), hence their larger body; taking the edit lock is part of editing.
   route('GET', `${API}/templates`, 'templates', section('template', 'read')),
@@ -175,7 +84,6 @@ const UNCONVERTED_ROUTES: readonly RouteDefinition[] = [
   route('GET', `${API}/file-manager/files`, 'file-manager', FILE_MANAGER),
   route('GET', `${API}/file-manager/usage`, 'file-manager', FILE_MANAGER),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
-  route('GET', `${API}/search`, 'search', SESSION),
   // Email campaigns (spec §2.1 /emails and create-email-campaign, §4 "Campaign", §7 "Campaign
   // saving"). The save path both creates (a body with campaignName) and saves (a body with id and
   // command), as spec §7 names them; the lock renews while the wizard is open.
@@ -220,7 +128,6 @@ const UNCONVERTED_ROUTES: readonly RouteDefinition[] = [
   route('GET', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
   route('POST', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
   route('GET', '/t/view/{token}', 'tracking', PUBLIC),
-  route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
   // SMS settings (spec §2.1 /settings/sms-and-mms): the account's sender IDs (also the SMS wizard's
   // sender-id step) and the country calling codes its SMS campaigns may send to (STT-SMS-01).
   route('GET', `${API}/sms/sender-ids`, 'sms-settings', section('sms', 'read')),

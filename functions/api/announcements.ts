@@ -1,22 +1,17 @@
-import { ZAnnouncementIdParams } from '../../shared/schemas/announcements.js';
-import { ZPageQuery } from '../../shared/schemas/paging.js';
-import { claimsOf, createApiHandler } from '../lib/http.js';
-import { parseInput } from '../../shared/validation.js';
+import { announcements } from '../../shared/contracts/announcements.js';
+import { OK } from '../../shared/schemas/common.js';
+import { createApiHandler } from '../lib/http.js';
 import { getAnnouncementPage, hideAnnouncement, openAnnouncement, readAllAnnouncements } from '../services/announcements.js';
 
-const ANNOUNCEMENT = '/api/v1/pageBasedAPI/announcement';
-
-export const handler = createApiHandler('announcements', {
-  [`GET ${ANNOUNCEMENT}/pop-up`]: async (request) =>
-    getAnnouncementPage(claimsOf(request).loginTuid, parseInput(ZPageQuery, request.query), new Date()),
-  [`PUT ${ANNOUNCEMENT}/readAll`]: async (request) => {
-    await readAllAnnouncements(claimsOf(request).loginTuid, new Date());
-    return { success: true };
+export const handler = createApiHandler(announcements, {
+  popUp: async ({ caller, query, now }) => getAnnouncementPage({ userId: caller.loginTuid, query, now }),
+  readAll: async ({ caller, now }) => {
+    await readAllAnnouncements({ userId: caller.loginTuid, now });
+    return OK;
   },
-  [`GET ${ANNOUNCEMENT}/{id}`]: async (request) =>
-    openAnnouncement({ userId: claimsOf(request).loginTuid, id: parseInput(ZAnnouncementIdParams, request.params).id, now: new Date() }),
-  [`DELETE ${ANNOUNCEMENT}/{id}`]: async (request) => {
-    await hideAnnouncement({ userId: claimsOf(request).loginTuid, id: parseInput(ZAnnouncementIdParams, request.params).id, now: new Date() });
-    return { success: true };
+  open: async ({ caller, params, now }) => openAnnouncement({ userId: caller.loginTuid, id: params.id, now }),
+  hide: async ({ caller, params, now }) => {
+    await hideAnnouncement({ userId: caller.loginTuid, id: params.id, now });
+    return OK;
   },
 });

@@ -1,9 +1,9 @@
+import { config as configContract } from '../../shared/contracts/config.js';
 import { config } from '../lib/config.js';
 import { createApiHandler } from '../lib/http.js';
 
-/** GET /config: what the web app needs before sign-in; nothing secret. */
-export const handler = createApiHandler('config', {
-  'GET /config': async () => {
+export const handler = createApiHandler(configContract, {
+  get: async () => {
     const { STAGE, WEBSOCKET_URL, IDLE_TIME_MS, KNOWLEDGE_BASE_URL, SUPPORT_EMAIL, SUPPORT_PHONE } = config();
     return {
       stage: STAGE,

@@ -1,6 +1,7 @@
-import { claimsOf, createApiHandler } from '../lib/http.js';
+import { dashboard } from '../../shared/contracts/dashboard.js';
+import { createApiHandler } from '../lib/http.js';
 import { getDashboardSummary } from '../services/user-info.js';
 
-export const handler = createApiHandler('dashboard', {
-  'GET /api/v1/pageBasedAPI/dashboard/summary': async (request) => getDashboardSummary(claimsOf(request), new Date()),
+export const handler = createApiHandler(dashboard, {
+  summary: async ({ caller, now }) => getDashboardSummary({ claims: caller, now }),
 });

@@ -1,24 +1,11 @@
-import { ZExportPathParams, ZStartExportRequest, ZStopExportRequest } from '../../shared/schemas/exports.js';
-import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
-import { parseInput } from '../../shared/validation.js';
+import { dataExports } from '../../shared/contracts/exports.js';
+import { createApiHandler } from '../lib/http.js';
 import { getExport, getExportDownload, listExports, startExport, stopExport } from '../services/exports.js';
 
-const EXPORTS = '/api/v1/pageBasedAPI/data-export';
-
-/** A malformed id is bad input (400), checked before anything is read. */
-const exportIdOf = (request: ApiRequest) => parseInput(ZExportPathParams, request.params).exportId;
-
-export const handler = createApiHandler('exports', {
-  [`GET ${EXPORTS}`]: async (request) => ({ data: await listExports(claimsOf(request), new Date()) }),
-  [`POST ${EXPORTS}/start`]: async (request) => {
-    const claims = claimsOf(request);
-    const input = parseInput(ZStartExportRequest, request.body);
-    return HttpAnswer.json({ export: await startExport({ tuid: claims.tuid, loginTuid: claims.loginTuid, input, now: new Date() }) }, 201);
-  },
-  [`GET ${EXPORTS}/{exportId}`]: async (request) => ({ export: await getExport(claimsOf(request), exportIdOf(request), new Date()) }),
-  [`POST ${EXPORTS}/{exportId}/stop`]: async (request) => {
-    parseInput(ZStopExportRequest, request.body ?? {});
-    return { export: await stopExport(claimsOf(request), exportIdOf(request), new Date()) };
-  },
-  [`GET ${EXPORTS}/{exportId}/download`]: async (request) => getExportDownload(claimsOf(request), exportIdOf(request), new Date()),
+export const handler = createApiHandler(dataExports, {
+  list: async ({ caller, now }) => ({ data: await listExports({ claims: caller, now }) }),
+  start: async ({ caller, body, now }) => ({ export: await startExport({ tuid: caller.tuid, loginTuid: caller.loginTuid, input: body, now }) }),
+  get: async ({ caller, params, now }) => ({ export: await getExport({ claims: caller, exportId: params.exportId, now }) }),
+  stop: async ({ caller, params, now }) => ({ export: await stopExport({ claims: caller, exportId: params.exportId, now }) }),
+  download: async ({ caller, params, now }) => getExportDownload({ claims: caller, exportId: params.exportId, now }),
 });

@@ -1,9 +1,8 @@
-import { claimsOf, createApiHandler } from '../lib/http.js';
+import { shoppingCart } from '../../shared/contracts/shopping-cart.js';
+import { createApiHandler } from '../lib/http.js';
 import { getCart } from '../services/shopping-cart.js';
 
-const CART = '/api/v1/pageBasedAPI/plansAndBillings/shoppingCart';
-
-export const handler = createApiHandler('shopping-cart', {
-  [`GET ${CART}`]: async (request) => getCart(claimsOf(request).tuid),
-  [`GET ${CART}/count`]: async (request) => ({ count: (await getCart(claimsOf(request).tuid)).count }),
+export const handler = createApiHandler(shoppingCart, {
+  get: async ({ caller }) => getCart({ tuid: caller.tuid }),
+  count: async ({ caller }) => ({ count: (await getCart({ tuid: caller.tuid })).count }),
 });

@@ -1,14 +1,14 @@
-import { ZUiLanguageRequest } from '../../shared/schemas/user.js';
+import { user } from '../../shared/contracts/user.js';
 import { COMMON_EMAIL_DOMAINS } from '../../shared/domain/email.js';
-import { claimsOf, createApiHandler, HttpAnswer } from '../lib/http.js';
-import { parseInput } from '../../shared/validation.js';
+import { OK } from '../../shared/schemas/common.js';
+import { createApiHandler, HttpAnswer } from '../lib/http.js';
 import { getUserInfo, setUiLanguage } from '../services/user-info.js';
 
-export const handler = createApiHandler('user', {
-  'GET /api/v1/pageBasedAPI/user': async (request) => getUserInfo(claimsOf(request)),
-  'POST /api/v1/pageBasedAPI/language/ui-language': async (request) => {
-    await setUiLanguage(claimsOf(request), parseInput(ZUiLanguageRequest, request.body).isoCode);
-    return { success: true };
+export const handler = createApiHandler(user, {
+  get: async ({ caller }) => getUserInfo({ claims: caller }),
+  setLanguage: async ({ caller, body }) => {
+    await setUiLanguage({ claims: caller, language: body.isoCode });
+    return OK;
   },
-  'GET /api/v1/pageBasedAPI/typo/common-domains': async () => HttpAnswer.text(COMMON_EMAIL_DOMAINS.join(',')),
+  commonDomains: async () => HttpAnswer.text(COMMON_EMAIL_DOMAINS.join(',')),
 });

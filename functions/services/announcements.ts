@@ -40,7 +40,7 @@ function notFound(): AppError {
 }
 
 /** The announcement menu: newest first without the ones the user removed; `unread` over all of them. */
-export async function getAnnouncementPage(userId: string, query: TPageQuery, now: Date): Promise<TAnnouncementPage> {
+export async function getAnnouncementPage({ userId, query, now }: { userId: string; query: TPageQuery; now: Date }): Promise<TAnnouncementPage> {
   const [heads, marks] = await Promise.all([listAnnouncementHeads(), getAnnouncementMarks(userId)]);
   const visible = heads.filter((head) => !marks.hiddenIds.has(head.id));
   const pageHeads = visible.slice((query.page - 1) * query.limit, query.page * query.limit);
@@ -67,12 +67,12 @@ export async function hideAnnouncement(options: { userId: string; id: string; no
 }
 
 /** Spec §4: "Mark all read sets unread to 0". */
-export async function readAllAnnouncements(userId: string, now: Date): Promise<void> {
+export async function readAllAnnouncements({ userId, now }: { userId: string; now: Date }): Promise<void> {
   await markAllAnnouncementsRead(userId, now.toISOString());
 }
 
 /** Every announcement, newest first, for the support screen (read marks are the reader's own). */
-export async function listAllAnnouncements(userId: string, now: Date): Promise<{ data: TAnnouncement[] }> {
+export async function listAllAnnouncements({ userId, now }: { userId: string; now: Date }): Promise<{ data: TAnnouncement[] }> {
   const [heads, marks] = await Promise.all([listAnnouncementHeads(), getAnnouncementMarks(userId)]);
   const records = await getAnnouncements(heads.map((head) => head.id));
   return { data: records.map((record) => toAnnouncement(record, isReadBy(marks, record), now)) };
@@ -93,7 +93,7 @@ function announcementFields(input: TAnnouncementInput): Omit<AnnouncementRecord,
 }
 
 /** Publishes a new announcement to every user. */
-export async function createAnnouncement(input: TAnnouncementInput, now: Date): Promise<TAnnouncement> {
+export async function createAnnouncement({ input, now }: { input: TAnnouncementInput; now: Date }): Promise<TAnnouncement> {
   const record: AnnouncementRecord = { id: timeOrderedId(now), published_time: now.toISOString(), ...announcementFields(input) };
   await createAnnouncementRecord(record);
   await broadcast({ event: 'announcement', data: { id: record.id } });
@@ -109,7 +109,7 @@ export async function updateAnnouncement(options: { id: string; input: TAnnounce
 }
 
 /** Withdraws an announcement; open menus refetch and drop it. */
-export async function deleteAnnouncement(id: string): Promise<void> {
+export async function deleteAnnouncement({ id }: { id: string }): Promise<void> {
   if (!(await deleteAnnouncementRecord(id))) throw notFound();
   await broadcast({ event: 'announcement', data: { id } });
 }

@@ -21,6 +21,11 @@ async function readFieldList(tuid: string): Promise<FieldList> {
 }
 
 /** The account's fields, in the order they were made. */
+/** The field definitions of the account acted on; another owner's schema answers as missing. */
+export async function listFieldSchemas({ tuid, owner }: { tuid: string; owner?: string }): Promise<{ schemas: TFieldSchema[]; groupOwnerId: string }> {
+  return { schemas: owner && owner !== tuid ? [] : await listContactFields(tuid), groupOwnerId: tuid };
+}
+
 export async function listContactFields(tuid: string): Promise<TFieldSchema[]> {
   return (await readFieldList(tuid)).fields;
 }

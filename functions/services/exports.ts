@@ -153,12 +153,12 @@ async function requireJob(claims: PermissionClaims, exportId: string): Promise<E
   return job;
 }
 
-export async function getExport(claims: PermissionClaims, exportId: string, now: Date): Promise<TExportJob> {
+export async function getExport({ claims, exportId, now }: { claims: PermissionClaims; exportId: string; now: Date }): Promise<TExportJob> {
   return toApiJob(await requireJob(claims, exportId), now);
 }
 
 /** The account's exports the caller may see, newest first (of the latest 50). */
-export async function listExports(claims: PermissionClaims, now: Date): Promise<TExportJob[]> {
+export async function listExports({ claims, now }: { claims: PermissionClaims; now: Date }): Promise<TExportJob[]> {
   return (await listExportJobs(claims.tuid, LIST_LIMIT)).filter((job) => canSeeExport(claims, job.source)).map((job) => toApiJob(job, now));
 }
 
@@ -166,7 +166,7 @@ export async function listExports(claims: PermissionClaims, now: Date): Promise<
  * Stops an export: a queued one at once, a running one at its next checkpoint (its partial file
  * is removed). An export that already ended stays as it is.
  */
-export async function stopExport(claims: PermissionClaims, exportId: string, now: Date): Promise<TExportJob> {
+export async function stopExport({ claims, exportId, now }: { claims: PermissionClaims; exportId: string; now: Date }): Promise<TExportJob> {
   const { tuid } = claims;
   const job = await requireJob(claims, exportId);
   const at = now.toISOString();
@@ -181,7 +181,7 @@ export async function stopExport(claims: PermissionClaims, exportId: string, now
 }
 
 /** A fresh short-lived link to a finished export's file. */
-export async function getExportDownload(claims: PermissionClaims, exportId: string, now: Date): Promise<TExportDownloadResponse> {
+export async function getExportDownload({ claims, exportId, now }: { claims: PermissionClaims; exportId: string; now: Date }): Promise<TExportDownloadResponse> {
   const job = await requireJob(claims, exportId);
   if (job.status !== 'finished' || !job.fileKey || !job.fileName) throw new AppError(ERROR_CODES.INVALID_INPUT, 'This export has no file to download.');
   if (job.fileExpiresAt && new Date(job.fileExpiresAt) <= now) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This export has expired; export it again.');

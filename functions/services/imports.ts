@@ -130,13 +130,13 @@ export async function startImport(options: { tuid: string; importId: string; inp
 }
 
 /** Asks the import to stop after the batch in hand; a finished import stays as it is. */
-export async function stopImport(tuid: string, importId: string): Promise<TImportJob> {
+export async function stopImport({ tuid, importId }: { tuid: string; importId: string }): Promise<TImportJob> {
   await requireJob(tuid, importId);
   await requestImportStop(tuid, importId);
   return toApiJob(await requireJob(tuid, importId));
 }
 
-export async function getImport(tuid: string, importId: string): Promise<TImportJob> {
+export async function getImport({ tuid, importId }: { tuid: string; importId: string }): Promise<TImportJob> {
   return toApiJob(await requireJob(tuid, importId));
 }
 
@@ -144,7 +144,7 @@ export async function getImport(tuid: string, importId: string): Promise<TImport
  * A short-lived link to one of the report's row lists, or to the uploaded file (spec §7 get-file).
  * The lists exist once the import has ended; the upload from the moment it was uploaded.
  */
-export async function importFileUrl(tuid: string, importId: string, type: TImportFileType): Promise<string> {
+export async function importFileUrl({ tuid, importId, type }: { tuid: string; importId: string; type: TImportFileType }): Promise<string> {
   const job = await requireJob(tuid, importId);
   if (type === 'file' ? job.status === 'uploading' : !IMPORT_ENDED.has(job.status)) {
     throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, type === 'file' ? 'The file has not been uploaded yet.' : 'The report is ready when the import has ended.');
@@ -152,6 +152,6 @@ export async function importFileUrl(tuid: string, importId: string, type: TImpor
   return reportDownloadUrl(job, type, DOWNLOAD_URL_SECONDS);
 }
 
-export async function listImports(tuid: string): Promise<TImportJob[]> {
+export async function listImports({ tuid }: { tuid: string }): Promise<TImportJob[]> {
   return (await listImportJobs(tuid, 50)).map(toApiJob);
 }

@@ -135,13 +135,13 @@ export async function createNotification(input: TNotificationContent & { userId:
 }
 
 /** The notification menu: newest first, a page of 10 by default. */
-export async function getNotificationPage(userId: string, query: TPageQuery, now: Date): Promise<TNotificationPage> {
+export async function getNotificationPage({ userId, query, now }: { userId: string; query: TPageQuery; now: Date }): Promise<TNotificationPage> {
   const { notifications } = await listNotifications({ userId, filter: {}, offset: (query.page - 1) * query.limit, limit: query.limit, now });
   return { page: query.page, result: notifications.map(toNotification) };
 }
 
 /** The view-history page: filtered by kind and creation time, with whether more pages follow. */
-export async function getNotificationHistory(userId: string, query: TNotificationHistoryQuery, now: Date): Promise<TNotificationHistoryPage> {
+export async function getNotificationHistory({ userId, query, now }: { userId: string; query: TNotificationHistoryQuery; now: Date }): Promise<TNotificationHistoryPage> {
   const filter: NotificationFilter = {
     type: query.type,
     from: query.from ? new Date(query.from) : undefined,
@@ -152,7 +152,7 @@ export async function getNotificationHistory(userId: string, query: TNotificatio
   return { page: query.page, result: notifications.map(toNotification), hasMore };
 }
 
-export function getUnreadNotificationCount(userId: string, now: Date): Promise<number> {
+export function getUnreadNotificationCount({ userId, now }: { userId: string; now: Date }): Promise<number> {
   return countUnreadNotifications(userId, now);
 }
 
@@ -181,7 +181,7 @@ export async function deleteNotification(options: { claims: VerifiedToken; id: s
 }
 
 /** Clear all in the notification menu; provider support cannot delete notifications (spec §6). */
-export async function clearNotifications(claims: VerifiedToken, now: Date): Promise<{ deleted: number }> {
+export async function clearNotifications({ claims, now }: { claims: VerifiedToken; now: Date }): Promise<{ deleted: number }> {
   refuseSupportStaff(claims);
   const deleted = await deleteAllNotificationRecords(claims.loginTuid, now);
   // No single id: every other tab refetches its list and count.
@@ -189,11 +189,11 @@ export async function clearNotifications(claims: VerifiedToken, now: Date): Prom
   return { deleted };
 }
 
-export async function getNotificationSettings(userId: string): Promise<TNotificationSettings> {
+export async function getNotificationSettings({ userId }: { userId: string }): Promise<TNotificationSettings> {
   return { emailTypes: [...((await getNotificationEmailTypes(userId)) ?? DEFAULT_EMAIL_TYPES)] };
 }
 
-export async function updateNotificationSettings(userId: string, settings: TNotificationSettings): Promise<TNotificationSettings> {
+export async function updateNotificationSettings({ userId, settings }: { userId: string; settings: TNotificationSettings }): Promise<TNotificationSettings> {
   // Stored in the catalogue's order, each kind once.
   const emailTypes = NOTIFICATION_TYPES.filter((type) => settings.emailTypes.includes(type));
   await putNotificationEmailTypes(userId, emailTypes);
@@ -201,7 +201,7 @@ export async function updateNotificationSettings(userId: string, settings: TNoti
 }
 
 /** Notices that stay until their cause is gone (spec §8 "Toasts"): unpaid plans, failing payment methods. */
-export async function getPersistentNotices(claims: VerifiedToken): Promise<TPersistentNotices> {
+export async function getPersistentNotices({ claims }: { claims: VerifiedToken }): Promise<TPersistentNotices> {
   const account = await getAccount(claims.tuid);
   const result: TPersistentNotices['result'] = [];
   if (account?.hasFailedPayment) result.push({ id: 'unpaidPlan', severity: 2 });
@@ -226,7 +226,7 @@ export async function reportProgress(options: { userId: string; payload: TProgre
 }
 
 /** The menu's progress items; `importing` while any import runs. */
-export async function getProgressItems(userId: string, now: Date): Promise<TProgressItems> {
+export async function getProgressItems({ userId, now }: { userId: string; now: Date }): Promise<TProgressItems> {
   const progressNotifications = await listProgress(userId, now);
   return { progressNotifications, importing: progressNotifications.some((item) => item.type === 'import' && item.status === 'importing') };
 }

@@ -18,7 +18,7 @@ async function requireUserByLogin(email: string): Promise<AccountRecord> {
 }
 
 /** Ends every session of the user; open tabs show the forced-logout dialog (sysadForceLogout). */
-export async function forceLogout(email: string): Promise<void> {
+export async function forceLogout({ email }: { email: string }): Promise<void> {
   const account = await requireUserByLogin(email);
   await endSessions(account.tuid);
   await publish(account.tuid, { event: 'logout', data: { reason: 'sysadForceLogout' } });

@@ -81,7 +81,7 @@ export async function removeSenderId(options: { tuid: string; id: string }): Pro
 }
 
 /** Support's list: `review` (requests and re-verifications awaiting a decision) or `verified`, with their accounts. */
-export async function listSenderIdQueueForSupport(queue: TAdminSenderIdQueue): Promise<{ data: TAdminSenderId[] }> {
+export async function listSenderIdQueueForSupport({ queue }: { queue: TAdminSenderIdQueue }): Promise<{ data: TAdminSenderId[] }> {
   const records = await listSenderIdQueue(queue);
   const accounts = new Map(await Promise.all([...new Set(records.map((record) => record.tuid))].map(async (tuid) => [tuid, await getAccount(tuid)] as const)));
   return {

@@ -55,7 +55,7 @@ async function openSession(account: AccountRecord, client: Client): Promise<stri
 }
 
 /** Creates a free, unverified account and signs it in (spec §1; issue 2 item 2). */
-export async function signUp(input: TSignUpRequest & { language?: Language }, client: Client): Promise<TSessionResponse> {
+export async function signUp({ input, client }: { input: TSignUpRequest & { language?: Language }; client: Client }): Promise<TSessionResponse> {
   await enforceRateLimit({ scope: 'signup-ip', subject: client.ip, limit: RATE_LIMITS.signUpPerIp, now: client.now });
   const problem = passwordProblem(input.password);
   if (problem) throw new AppError(problem, 'The password does not meet the rules.');
@@ -87,7 +87,7 @@ function loginAlert(client: Client): TLoginAlert {
  * answer does not tell whether an email is registered. The user's browsers already connected
  * hear of the new sign-in (`newLogin`, the new-login dialog of spec §2.5).
  */
-export async function logIn(input: TLoginRequest, client: Client): Promise<TSessionResponse> {
+export async function logIn({ input, client }: { input: TLoginRequest; client: Client }): Promise<TSessionResponse> {
   await enforceRateLimit({ scope: 'login-ip', subject: client.ip, limit: RATE_LIMITS.loginPerIp, now: client.now });
   await enforceRateLimit({ scope: 'login-email', subject: input.email, limit: RATE_LIMITS.loginPerEmail, now: client.now });
   const tuid = await findTuidByLogin(input.email);
@@ -101,7 +101,7 @@ export async function logIn(input: TLoginRequest, client: Client): Promise<TSess
   return { token, idleTime: config().IDLE_TIME_MS, url: 'dashboard', newSignUp: false, loginAlert: alert };
 }
 
-export async function logOut(claims: VerifiedToken): Promise<void> {
+export async function logOut({ claims }: { claims: VerifiedToken }): Promise<void> {
   await deleteSession(claims.loginTuid, claims.sid);
 }
 
@@ -111,17 +111,17 @@ export async function endSessions(loginTuid: string, options: { keepSid?: string
 }
 
 /** A fresh token with claims re-read from the account, while the session is open. */
-export async function refreshSession(claims: VerifiedToken, now: Date): Promise<{ token: string }> {
+export async function refreshSession({ claims, now }: { claims: VerifiedToken; now: Date }): Promise<{ token: string }> {
   const session = await getOpenSession(claims.loginTuid, claims.sid, now);
   const account = session ? await getAccount(claims.loginTuid) : null;
   if (!session || !account) throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Your session has ended. Please sign in again.');
   assertCanSignIn(account);
-  await keepSessionAlive(claims, now);
+  await keepSessionAlive({ claims, now });
   return { token: await issueToken(account, claims.sid) };
 }
 
 /** The idle reminder's "Remain Login": the session stays open. */
-export async function keepSessionAlive(claims: VerifiedToken, now: Date): Promise<void> {
+export async function keepSessionAlive({ claims, now }: { claims: VerifiedToken; now: Date }): Promise<void> {
   const open = await touchSession(claims.loginTuid, claims.sid, now, new Date(now.getTime() + SESSION_INACTIVITY_LIMIT_MS));
   if (!open) throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Your session has ended. Please sign in again.');
 }

@@ -2,7 +2,7 @@
 import type { TCart } from '../../shared/schemas/shopping-cart.js';
 import { listCartItems } from '../data/shopping-cart.js';
 
-export async function getCart(tuid: string): Promise<TCart> {
+export async function getCart({ tuid }: { tuid: string }): Promise<TCart> {
   const items = await listCartItems(tuid);
   const result = items.map(({ id, itemType, planType, quantity, paymentCycle, price, currency, additionalInfo }) => ({
     id,

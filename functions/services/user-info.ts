@@ -11,7 +11,7 @@ async function requireAccount(tuid: string): Promise<AccountRecord> {
 }
 
 /** GET user: the accessed account's info, with the login user's own preferences (language, time zone). */
-export async function getUserInfo(claims: VerifiedToken): Promise<TUserInfo> {
+export async function getUserInfo({ claims }: { claims: VerifiedToken }): Promise<TUserInfo> {
   const [account, login] = await Promise.all([
     requireAccount(claims.tuid),
     claims.loginTuid === claims.tuid ? null : requireAccount(claims.loginTuid),
@@ -49,7 +49,7 @@ export async function getUserInfo(claims: VerifiedToken): Promise<TUserInfo> {
 }
 
 /** POST language/ui-language: the login user's stored UI language. */
-export async function setUiLanguage(claims: VerifiedToken, language: Language): Promise<void> {
+export async function setUiLanguage({ claims, language }: { claims: VerifiedToken; language: Language }): Promise<void> {
   await updateAccount(claims.loginTuid, { language });
 }
 
@@ -59,7 +59,7 @@ export function serviceDay(now: Date): string {
 }
 
 /** GET dashboard/summary: the accessed account's credits, contacts and verification state. */
-export async function getDashboardSummary(claims: VerifiedToken, now: Date): Promise<TDashboardSummary> {
+export async function getDashboardSummary({ claims, now }: { claims: VerifiedToken; now: Date }): Promise<TDashboardSummary> {
   const account = await requireAccount(claims.tuid);
   const usedToday = account.freeEmailDay === serviceDay(now) ? account.freeEmailUsed : 0;
   return {

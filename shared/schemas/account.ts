@@ -19,6 +19,9 @@ export const ZSendVerificationResponse = z.object({
 });
 export type TSendVerificationResponse = z.infer<typeof ZSendVerificationResponse>;
 
+/** A verified address reissues the session's token with the new claims. */
+export const ZVerifiedResponse = z.object({ success: z.literal(true), token: z.string() });
+
 /** POST settings/account/verify-account and change-email-verify. */
 export const ZVerifyRequest = z.object({
   email: ZEmail.optional(),

@@ -16,6 +16,8 @@ export type TAnnouncement = z.infer<typeof ZAnnouncement>;
 export const ZAnnouncementPage = z.object({ data: z.array(ZAnnouncement), unread: z.number().int(), current_page: z.number().int() });
 export type TAnnouncementPage = z.infer<typeof ZAnnouncementPage>;
 
+/** GET admin/announcements: every announcement, as support manages them. */
+export const ZAnnouncementList = z.object({ data: z.array(ZAnnouncement) });
 
 /** POST/PUT admin/announcements: what provider support writes; `content` is sanitised HTML. */
 export const ZAnnouncementInput = z.object({

@@ -41,6 +41,7 @@ export const ZFieldSchemasQuery = z.object({
   owner: z.string().max(64).optional(),
 });
 export const ZFieldSchemasResponse = z.object({ schemas: z.array(ZFieldSchema), groupOwnerId: z.string() });
+export const ZFieldSchemaResponse = z.object({ schema: ZFieldSchema });
 export type TFieldSchemasResponse = z.infer<typeof ZFieldSchemasResponse>;
 
 const ZFieldName = z.string().trim().min(1).max(CONTACT_LIMITS.fieldNameLength);

@@ -94,6 +94,8 @@ export const ZExportJob = z.object({
   expiresAt: z.string().nullable(),
 });
 export type TExportJob = z.infer<typeof ZExportJob>;
+export const ZExportJobResponse = z.object({ export: ZExportJob });
+export const ZExportJobList = z.object({ data: z.array(ZExportJob) });
 
 /** GET data-export/{id}/download: a short-lived link to the file. */
 export const ZExportDownloadResponse = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.string() });

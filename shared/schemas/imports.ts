@@ -80,6 +80,8 @@ export const ZImportJob = z.object({
   updateTime: z.string(),
 });
 export type TImportJob = z.infer<typeof ZImportJob>;
+export const ZImportJobResponse = z.object({ import: ZImportJob });
+export const ZImportJobList = z.object({ data: z.array(ZImportJob) });
 
 /** GET data-import/details/get-file/{id}?type= (spec §7): a row list of the report, or the uploaded file. */
 export const IMPORT_FILE_TYPES = ['duplicated', 'error', 'created', 'changed', 'file'] as const;

@@ -43,3 +43,6 @@ export type TProgressItems = z.infer<typeof ZProgressItems>;
 /** GET/PUT settings/notifications: the kinds that also go by email. */
 export const ZNotificationSettings = z.object({ emailTypes: z.array(z.enum(NOTIFICATION_TYPES)).max(NOTIFICATION_TYPES.length) });
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+
+/** DELETE notification/delete-all: how many were removed. */
+export const ZDeletedCount = z.object({ deleted: z.number().int() });

@@ -204,8 +204,8 @@ describe('progress and persistent notices', () => {
     await reportProgress({ userId: gina.userId, payload: { ...running, currPos: 100, progress: 100, status: 'finished' }, now: new Date(now.getTime() + 1000) });
     // A redelivered, older report changes nothing.
     await reportProgress({ userId: gina.userId, payload: running, now });
-    const justFinished = await getProgressItems(gina.userId, new Date(now.getTime() + 2000));
-    const later = await getProgressItems(gina.userId, new Date(now.getTime() + 5 * 60_000));
+    const justFinished = await getProgressItems({ userId: gina.userId, now: new Date(now.getTime() + 2000) });
+    const later = await getProgressItems({ userId: gina.userId, now: new Date(now.getTime() + 5 * 60_000) });
 
     // Assess
     expect(whileRunning.body).toEqual({ progressNotifications: [running], importing: true });

@@ -1,21 +1,19 @@
-/** Announcement calls (spec §7 "Announcements and notifications") and their admin routes (docs/api-contract.md). */
+/** Announcement calls (spec §7 "Announcements and notifications") and their admin routes. */
 import useSWR, { mutate } from 'swr';
-import { LIST_PAGE_SIZE, TIMEOUTS_MS } from '../../../shared/constants.js';
+import { LIST_PAGE_SIZE } from '../../../shared/constants.js';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
 import type { TAnnouncement, TAnnouncementInput, TAnnouncementPage } from '../../../shared/schemas/announcements.js';
-import { apiRequest } from './client.js';
+import { api, useRoute } from './routes.js';
 
-const API = '/api/v1/pageBasedAPI/announcement';
-const ADMIN_API = '/api/v1/pageBasedAPI/admin/announcements';
 /** The list path; its swr keys are [ANNOUNCEMENTS_PATH, page]. */
-export const ANNOUNCEMENTS_PATH = `${API}/pop-up`;
+export const ANNOUNCEMENTS_PATH = CONTRACTS.announcements.routes.popUp.path;
 
 export type { TAnnouncement, TAnnouncementInput, TAnnouncementPage };
 
 const firstPageKey = [ANNOUNCEMENTS_PATH, 1] as const;
-const timeoutMs = TIMEOUTS_MS.notifications;
 
-function fetchAnnouncements([path, page]: readonly [string, number]): Promise<TAnnouncementPage> {
-  return apiRequest<TAnnouncementPage>({ path, query: { page, limit: LIST_PAGE_SIZE }, timeoutMs });
+function fetchAnnouncements([, page]: readonly [string, number]): Promise<TAnnouncementPage> {
+  return api.announcements.popUp({ query: { page, limit: LIST_PAGE_SIZE } });
 }
 
 /** The first page of announcements; also the source of the unread count on the header icon. */
@@ -36,36 +34,34 @@ export function updateCachedAnnouncements(update: (page: TAnnouncementPage) => T
 
 /** Marks every announcement read (spec §4: the unread count becomes 0). */
 export function markAllAnnouncementsRead(): Promise<unknown> {
-  return apiRequest({ method: 'PUT', path: `${API}/readAll`, timeoutMs });
+  return api.announcements.readAll({});
 }
 
 /** Reads one announcement; the server marks it read for this user (spec §4). */
 export function openAnnouncement(id: string): Promise<TAnnouncement> {
-  return apiRequest<TAnnouncement>({ path: `${API}/${encodeURIComponent(id)}`, timeoutMs });
+  return api.announcements.open({ params: { id } });
 }
 
 /** Removes the announcement from this user's list only. */
 export function removeAnnouncement(id: string): Promise<unknown> {
-  return apiRequest({ method: 'DELETE', path: `${API}/${encodeURIComponent(id)}`, timeoutMs });
+  return api.announcements.hide({ params: { id } });
 }
 
 /** Every announcement, for provider support's admin page. */
 export function useAdminAnnouncements() {
-  const { data, error, isLoading, mutate: revalidate } = useSWR<{ data: TAnnouncement[] }, unknown>(ADMIN_API, (path: string) =>
-    apiRequest<{ data: TAnnouncement[] }>({ path, timeoutMs }),
-  );
+  const { data, error, isLoading, mutate: revalidate } = useRoute(CONTRACTS.admin.routes.listAnnouncements, {});
   return { announcements: data?.data, error, isLoading, refetch: () => revalidate() };
 }
 
 /** Publishes a new announcement; the server sanitises the HTML and tells every user's socket. */
 export function createAnnouncement(input: TAnnouncementInput): Promise<TAnnouncement> {
-  return apiRequest<TAnnouncement>({ method: 'POST', path: ADMIN_API, body: input, timeoutMs });
+  return api.admin.createAnnouncement({ body: input });
 }
 
 export function updateAnnouncement(id: string, input: TAnnouncementInput): Promise<TAnnouncement> {
-  return apiRequest<TAnnouncement>({ method: 'PUT', path: `${ADMIN_API}/${encodeURIComponent(id)}`, body: input, timeoutMs });
+  return api.admin.updateAnnouncement({ params: { id }, body: input });
 }
 
 export function deleteAnnouncement(id: string): Promise<unknown> {
-  return apiRequest({ method: 'DELETE', path: `${ADMIN_API}/${encodeURIComponent(id)}`, timeoutMs });
+  return api.admin.deleteAnnouncement({ params: { id } });
 }

@@ -4,6 +4,7 @@
  */
 import { TIMEOUTS_MS, TOKEN_REFRESH_THRESHOLD_MS } from '../../../shared/constants.js';
 import { ERROR_CODES, httpStatusOf } from '../../../shared/errors.js';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
 import type { HttpMethod } from '../../../shared/contracts/route.js';
 import type { TTokenResponse } from '../../../shared/schemas/session.js';
 import { clearSession, getClaims, getToken, storeToken } from '../session/session.js';
@@ -13,7 +14,7 @@ export type QueryValue = string | number | boolean | undefined;
 
 export type ApiRequestOptions = {
   method?: HttpMethod;
-  /** Absolute path: '/auth/login', '/api/v1/pageBasedAPI/user'. */
+  /** Absolute path, as its route contract has it (web/src/api/routes.ts builds it). */
   path: string;
   body?: unknown;
   query?: Record<string, QueryValue>;
@@ -119,7 +120,8 @@ function tokenNeedsRefresh(now: number): boolean {
 function refreshToken(): Promise<void> {
   refreshing ??= (async () => {
     try {
-      const { token } = await send<TTokenResponse>({ path: '/auth/refresh', timeoutMs: TIMEOUTS_MS.tokenRefresh }, getToken());
+      const { path, clientTimeoutMs } = CONTRACTS.auth.routes.refresh;
+      const { token } = await send<TTokenResponse>({ path, timeoutMs: clientTimeoutMs }, getToken());
       storeToken(token);
     } catch (error) {
       const apiError = toApiError(error);

@@ -1,23 +1,11 @@
-import useSWR from 'swr';
-import { apiRequest } from './client.js';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
+import type { TAppConfig } from '../../../shared/schemas/config.js';
+import { useRoute } from './routes.js';
 
-/** GET /config (docs/api-contract.md); public, so it is read without a token. */
-export type TAppConfig = {
-  stage: string;
-  websocketUrl: string;
-  supportEmail: string;
-  supportPhone: string;
-  lockingEnabled: boolean;
-  idleTime: number;
-  /** The help centre, when the deployment has one; the knowledge-base link shows only then. */
-  knowledgeBaseUrl?: string;
-};
+export type { TAppConfig };
 
-export const CONFIG_PATH = '/config';
-
+/** GET /config; public, so it is read without a token. */
 export function useAppConfig() {
-  const { data } = useSWR<TAppConfig>(CONFIG_PATH, (path: string) => apiRequest<TAppConfig>({ path, auth: false }), {
-    revalidateOnFocus: false,
-  });
+  const { data } = useRoute(CONTRACTS.config.routes.get, {}, { revalidateOnFocus: false });
   return data;
 }

@@ -1,11 +1,8 @@
-import useSWR from 'swr';
-import type { TDashboardSummary } from '../../../shared/schemas/user.js';
-import { fetchPath } from './client.js';
-
-const DASHBOARD_SUMMARY_PATH = '/api/v1/pageBasedAPI/dashboard/summary';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { useRoute } from './routes.js';
 
 /** The dashboard figures; not requested without dashboard read access (the page redirects then). */
 export function useDashboardSummary(enabled: boolean) {
-  const { data, error, isLoading, mutate } = useSWR<TDashboardSummary, unknown>(enabled ? DASHBOARD_SUMMARY_PATH : null, fetchPath);
+  const { data, error, isLoading, mutate } = useRoute(CONTRACTS.dashboard.routes.summary, enabled ? {} : null);
   return { summary: data, error, isLoading, retry: () => mutate() };
 }

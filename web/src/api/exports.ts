@@ -2,14 +2,14 @@
  * Contact exports (spec §2.1 /exports, §4 Export): start one, follow the list while jobs run,
  * stop one, and fetch a fresh short-lived link to a finished file.
  */
-import useSWR, { mutate } from 'swr';
+import { mutate } from 'swr';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
 import type { TExportDownloadResponse, TExportJob, TStartExportRequest } from '../../../shared/schemas/exports.js';
-import { apiRequest } from './client.js';
+import { api, routeKey, useRoute } from './routes.js';
 
 export type { TExportJob };
 
-export const EXPORTS_PATH = '/api/v1/pageBasedAPI/data-export';
-const exportPath = (id: string) => `${EXPORTS_PATH}/${encodeURIComponent(id)}`;
+const listKey = routeKey(CONTRACTS.exports.routes.list, {});
 /** While a job is queued or running the list is refetched this often (the socket's progress events come sooner). */
 const RUNNING_REFRESH_MS = 3000;
 
@@ -18,25 +18,25 @@ export function isExportRunning(job: Pick<TExportJob, 'status'>): boolean {
 }
 
 export async function startExport(request: TStartExportRequest): Promise<TExportJob> {
-  const { export: job } = await apiRequest<{ export: TExportJob }>({ method: 'POST', path: `${EXPORTS_PATH}/start`, body: request });
-  await mutate(EXPORTS_PATH);
+  const { export: job } = await api.exports.start({ body: request });
+  await mutate(listKey);
   return job;
 }
 
 export async function stopExport(id: string): Promise<TExportJob> {
-  const { export: job } = await apiRequest<{ export: TExportJob }>({ method: 'POST', path: `${exportPath(id)}/stop` });
-  await mutate(EXPORTS_PATH);
+  const { export: job } = await api.exports.stop({ params: { exportId: id } });
+  await mutate(listKey);
   return job;
 }
 
 /** A link to the file, valid for minutes: asked for at each download, never stored. */
 export function fetchExportDownload(id: string): Promise<TExportDownloadResponse> {
-  return apiRequest<TExportDownloadResponse>({ path: `${exportPath(id)}/download` });
+  return api.exports.download({ params: { exportId: id } });
 }
 
 /** Refetches the list now (a progress event arrived). */
 export function revalidateExports(): Promise<unknown> {
-  return mutate(EXPORTS_PATH);
+  return mutate(listKey);
 }
 
 /** The poll while an export runs; one function for every render (see refreshWhileImportRuns in imports.ts). */
@@ -46,8 +46,6 @@ function refreshWhileExportsRun(latest: { data: TExportJob[] } | undefined): num
 
 /** The account's exports, newest first; refetched every few seconds while any of them runs. */
 export function useExports() {
-  const { data, error, isLoading, mutate: revalidate } = useSWR<{ data: TExportJob[] }, unknown, string>(EXPORTS_PATH, (path) => apiRequest<{ data: TExportJob[] }>({ path }), {
-    refreshInterval: refreshWhileExportsRun,
-  });
+  const { data, error, isLoading, mutate: revalidate } = useRoute(CONTRACTS.exports.routes.list, {}, { refreshInterval: refreshWhileExportsRun });
   return { jobs: data?.data, error, isLoading, refetch: () => revalidate() };
 }

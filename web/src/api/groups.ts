@@ -6,18 +6,16 @@
 import useSWR, { mutate } from 'swr';
 import { LIST_PAGE_SIZE } from '../../../shared/constants.js';
 import { CONTRACTS } from '../../../shared/contracts/index.js';
-import { API_PREFIX } from '../../../shared/contracts/route.js';
 import type { TContactSearchRequest } from '../../../shared/schemas/contact-search.js';
 import type { Channel } from '../../../shared/schemas/contacts.js';
 import type { GroupType, TCreateGroupRequest, TGroup, TGroupMembersRequest, TRecipientSelection, TUpdateGroupRequest } from '../../../shared/schemas/groups.js';
+import { CONTACTS_AREA } from './contacts.js';
 import { keyPath } from './request-keys.js';
 import { api, pathOf, useRoute } from './routes.js';
 
 export type { GroupType, TGroup };
 
 const { groups } = CONTRACTS;
-/** Contact searches and profiles name groups (inGroup conditions, a profile's groups). */
-const CONTACTS_AREA = `${API_PREFIX}/contacts`;
 /** The largest page the list answers; pickers read every group in pages of this size. */
 const MAX_PAGE_SIZE = 100;
 
@@ -95,6 +93,7 @@ async function revalidateGroups(except?: string): Promise<void> {
   if (except) await mutate(isDeleted, undefined, { revalidate: false });
   await mutate((key) => {
     const path = keyPath(key);
+    // Contact searches and profiles name groups (inGroup conditions, a profile's groups).
     return path !== null && (path.startsWith(groups.routes.list.path) || path.startsWith(CONTACTS_AREA)) && !isDeleted(key);
   });
 }

@@ -2,19 +2,21 @@
  * Contact imports (spec §2.1 import-contacts, §4 Import): reserve an upload, put the file straight
  * into storage, preview and map it, start the worker, and follow the job.
  */
-import useSWR, { mutate } from 'swr';
+import { mutate } from 'swr';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
 import { importFileName } from '../../../shared/domain/import-report.js';
 import type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse, TImportUploadResponse, TStartImportRequest } from '../../../shared/schemas/imports.js';
 import { IMPORT_ENCODINGS } from '../../../shared/schemas/imports.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import { ApiError, CLIENT_ERROR_CODES } from './errors.js';
-import { apiRequest } from './client.js';
+import { api, callRoute, routeKey, useRoute } from './routes.js';
 
 export type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse };
 export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
 
-const IMPORTS_PATH = '/api/v1/pageBasedAPI/data-import';
-const importPath = (id: string) => `${IMPORTS_PATH}/${encodeURIComponent(id)}`;
+const { imports } = CONTRACTS;
+const importKey = (importId: string) => routeKey(imports.routes.get, { params: { importId } });
+const listKey = routeKey(imports.routes.list, {});
 /** A job the worker has not finished yet is refetched this often. */
 const RUNNING_REFRESH_MS = 2000;
 
@@ -24,7 +26,7 @@ export function isImportRunning(job: TImportJob): boolean {
 
 /** Reserves an import for a file; answers where the browser puts the bytes. */
 export function createImportUpload(file: { name: string; size: number }, kind: TImportKind): Promise<TImportUploadResponse> {
-  return apiRequest<TImportUploadResponse>({ method: 'POST', path: `${IMPORTS_PATH}/upload`, body: { fileName: file.name, size: file.size, kind } });
+  return api.imports.createUpload({ body: { fileName: file.name, size: file.size, kind } });
 }
 
 /**
@@ -32,7 +34,7 @@ export function createImportUpload(file: { name: string; size: number }, kind: T
  * 50 s), and saves it under the spec's name.
  */
 export async function downloadImportFile(job: TImportJob, type: TImportFileType): Promise<void> {
-  const blob = await apiRequest<Blob>({ path: `${IMPORTS_PATH}/details/get-file/${encodeURIComponent(job.id)}`, query: { type }, responseType: 'blob' });
+  const blob = await callRoute(imports.routes.getFile, { params: { importId: job.id }, query: { type } });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -69,20 +71,20 @@ export function uploadImportFile(target: TImportUploadResponse, file: Blob, onPr
 
 /** Reads the uploaded file's format, first rows and a guessed mapping; `encoding` overrides the detected one. */
 export function previewImport(id: string, options: { encoding?: ImportEncoding } = {}): Promise<TImportPreviewResponse> {
-  return apiRequest<TImportPreviewResponse>({ method: 'POST', path: `${importPath(id)}/preview`, body: options });
+  return api.imports.preview({ params: { importId: id }, body: options });
 }
 
 export async function startImport(id: string, request: TStartImportRequest): Promise<TImportJob> {
-  const { import: job } = await apiRequest<{ import: TImportJob }>({ method: 'POST', path: `${importPath(id)}/start`, body: request });
-  await mutate(importPath(id), { import: job }, { revalidate: false });
-  await mutate(IMPORTS_PATH);
+  const { import: job } = await api.imports.start({ params: { importId: id }, body: request });
+  await mutate(importKey(id), { import: job }, { revalidate: false });
+  await mutate(listKey);
   return job;
 }
 
 export async function stopImport(id: string): Promise<TImportJob> {
-  const { import: job } = await apiRequest<{ import: TImportJob }>({ method: 'POST', path: `${importPath(id)}/stop` });
-  await mutate(importPath(id), { import: job }, { revalidate: false });
-  await mutate(IMPORTS_PATH);
+  const { import: job } = await api.imports.stop({ params: { importId: id } });
+  await mutate(importKey(id), { import: job }, { revalidate: false });
+  await mutate(listKey);
   return job;
 }
 
@@ -97,16 +99,14 @@ function refreshWhileImportRuns(latest: { import: TImportJob } | undefined): num
 
 /** One import, refetched every 2 s while it is queued or importing; null `id` = not asked. */
 export function useImport(id: string | null) {
-  const { data, error, isLoading, mutate: revalidate } = useSWR<{ import: TImportJob }, unknown, string | null>(
-    id ? importPath(id) : null,
-    (path) => apiRequest<{ import: TImportJob }>({ path }),
-    { refreshInterval: refreshWhileImportRuns },
-  );
+  const { data, error, isLoading, mutate: revalidate } = useRoute(imports.routes.get, id ? { params: { importId: id } } : null, {
+    refreshInterval: refreshWhileImportRuns,
+  });
   return { job: data?.import, error, isLoading, refetch: () => revalidate() };
 }
 
 /** The account's imports, newest first. */
 export function useImports() {
-  const { data, error, isLoading, mutate: revalidate } = useSWR<{ data: TImportJob[] }, unknown, string>(IMPORTS_PATH, (path) => apiRequest<{ data: TImportJob[] }>({ path }));
+  const { data, error, isLoading, mutate: revalidate } = useRoute(imports.routes.list, {});
   return { jobs: data?.data, error, isLoading, refetch: () => revalidate() };
 }

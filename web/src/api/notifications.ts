@@ -4,32 +4,31 @@
  * email settings. Lists are swr-cached; the socket only signals, so events refetch these keys.
  */
 import useSWR, { mutate } from 'swr';
-import { LIST_PAGE_SIZE, TIMEOUTS_MS } from '../../../shared/constants.js';
+import { LIST_PAGE_SIZE } from '../../../shared/constants.js';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
 import type { NotificationType } from '../../../shared/domain/notifications.js';
 import type {
   TNotification,
   TNotificationHistoryPage,
   TNotificationPage,
   TNotificationSettings,
-  TPersistentNotices,
   TProgressItems,
 } from '../../../shared/schemas/notifications.js';
 import type { TProgressPayload } from '../../../shared/schemas/realtime.js';
-import { apiRequest } from './client.js';
+import { api } from './routes.js';
 
-const API = '/api/v1/pageBasedAPI/notification';
-const SETTINGS_PATH = '/api/v1/pageBasedAPI/settings/notifications';
-const timeoutMs = TIMEOUTS_MS.notifications;
+const { routes } = CONTRACTS.notifications;
 
 export type { TNotification, TNotificationHistoryPage, TNotificationPage, TNotificationSettings, TProgressPayload };
 
 /** The menu's pages are keyed [PAGES_PATH, page]. */
-const PAGES_PATH = `${API}/pop-up`;
-const COUNT_PATH = `${API}/unopen-count`;
-const PERSISTENT_PATH = `${API}/persist-pop-up`;
-const PROGRESS_PATH = `${API}/progress-items`;
+const PAGES_PATH = routes.popUp.path;
+const COUNT_PATH = routes.unreadCount.path;
+const PERSISTENT_PATH = routes.persistentNotices.path;
+const PROGRESS_PATH = routes.progressItems.path;
 /** History pages are keyed [HISTORY_PATH, page, type, from, to]. */
-const HISTORY_PATH = `${API}/history`;
+const HISTORY_PATH = routes.history.path;
+const SETTINGS_PATH = routes.getSettings.path;
 
 type PageKey = readonly [string, number];
 
@@ -40,7 +39,7 @@ type PageKey = readonly [string, number];
 const FRESH_ON_MOUNT = { dedupingInterval: 0 } as const;
 
 export function fetchNotificationPage(page: number): Promise<TNotificationPage> {
-  return apiRequest<TNotificationPage>({ path: PAGES_PATH, query: { page, limit: LIST_PAGE_SIZE }, timeoutMs });
+  return api.notifications.popUp({ query: { page, limit: LIST_PAGE_SIZE } });
 }
 
 /** One page (from 1) of the menu's notifications, newest first; null `page` = not loaded. */
@@ -65,7 +64,7 @@ export function storeFirstNotificationPage(page: TNotificationPage): Promise<unk
 
 /** How many notifications the user has not seen; drives the badge on the bell. */
 export function useUnopenedNotificationCount() {
-  const { data } = useSWR<{ count: number }, unknown, string>(COUNT_PATH, (path) => apiRequest({ path, timeoutMs }));
+  const { data } = useSWR(COUNT_PATH, () => api.notifications.unreadCount({}));
   return data?.count ?? 0;
 }
 
@@ -75,7 +74,7 @@ export function refetchUnopenedCount(): Promise<unknown> {
 
 /** Notices that stay until their cause is settled (unpaid plan, failing payment methods). */
 export function usePersistentNotices(enabled: boolean) {
-  const { data } = useSWR<TPersistentNotices, unknown, string | null>(enabled ? PERSISTENT_PATH : null, (path) => apiRequest({ path, timeoutMs }), FRESH_ON_MOUNT);
+  const { data } = useSWR(enabled ? PERSISTENT_PATH : null, () => api.notifications.persistentNotices({}), FRESH_ON_MOUNT);
   return data?.result ?? [];
 }
 
@@ -85,7 +84,7 @@ export function refetchPersistentNotices(): Promise<unknown> {
 
 /** Running imports, exports and campaigns; kept live by `progress` socket events. */
 export function useProgressItems(enabled: boolean) {
-  const { data } = useSWR<TProgressItems, unknown, string | null>(enabled ? PROGRESS_PATH : null, (path) => apiRequest({ path, timeoutMs }), FRESH_ON_MOUNT);
+  const { data } = useSWR(enabled ? PROGRESS_PATH : null, () => api.notifications.progressItems({}), FRESH_ON_MOUNT);
   return data;
 }
 
@@ -107,15 +106,15 @@ export function applyProgressEvent(progress: TProgressPayload): Promise<unknown>
 
 /** Marks one notification read; the server tells the user's other tabs (`acknowledge`). */
 export function markNotificationRead(id: string): Promise<unknown> {
-  return apiRequest({ method: 'POST', path: `${API}/mark-as-read`, body: { id }, timeoutMs });
+  return api.notifications.markRead({ body: { id } });
 }
 
 export function deleteNotification(id: string): Promise<unknown> {
-  return apiRequest({ method: 'DELETE', path: `${API}/delete-one`, body: { id }, timeoutMs });
+  return api.notifications.deleteOne({ body: { id } });
 }
 
 export function clearAllNotifications(): Promise<unknown> {
-  return apiRequest({ method: 'DELETE', path: `${API}/delete-all`, timeoutMs });
+  return api.notifications.deleteAll({});
 }
 
 export type HistoryFilter = { type?: NotificationType; from?: string; to?: string };
@@ -125,19 +124,19 @@ type HistoryKey = readonly [string, number, NotificationType | undefined, string
 export function useNotificationHistoryPage(page: number, filter: HistoryFilter) {
   const { data, error, isLoading, mutate: revalidate } = useSWR<TNotificationHistoryPage, unknown, HistoryKey>(
     [HISTORY_PATH, page, filter.type, filter.from, filter.to],
-    ([path, number, type, from, to]) => apiRequest({ path, query: { page: number, limit: LIST_PAGE_SIZE, type, from, to }, timeoutMs }),
+    ([, number, type, from, to]) => api.notifications.history({ query: { page: number, limit: LIST_PAGE_SIZE, type, from, to } }),
   );
   return { page: data, error, isLoading, refetch: () => revalidate() };
 }
 
 /** The kinds that also go by email (settings → notifications). */
 export function useNotificationSettings() {
-  const { data, error, isLoading, mutate: revalidate } = useSWR<TNotificationSettings, unknown, string>(SETTINGS_PATH, (path) => apiRequest({ path }));
+  const { data, error, isLoading, mutate: revalidate } = useSWR(SETTINGS_PATH, () => api.notifications.getSettings({}));
   return { settings: data, error, isLoading, refetch: () => revalidate() };
 }
 
 export async function saveNotificationSettings(settings: TNotificationSettings): Promise<TNotificationSettings> {
-  const saved = await apiRequest<TNotificationSettings>({ method: 'PUT', path: SETTINGS_PATH, body: settings });
+  const saved = await api.notifications.updateSettings({ body: settings });
   await mutate(SETTINGS_PATH, saved, { revalidate: false });
   return saved;
 }

@@ -69,3 +69,8 @@ type Api = { readonly [G in keyof typeof CONTRACTS]: GroupClient<(typeof CONTRAC
 
 /** Every route, callable by its name: `api.groups.get({ params: { groupId } })`. */
 export const api = Object.fromEntries(Object.entries(CONTRACTS).map(([name, group]) => [name, clientOf(group)])) as Api;
+
+/** Whether an swr key is a call of this route, whatever its input. */
+export function isRouteKey(key: unknown, route: RouteContract): boolean {
+  return Array.isArray(key) && key[1] === route.name;
+}

@@ -1,19 +1,17 @@
-import useSWR from 'swr';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
 import type { TCart, TCartItem } from '../../../shared/schemas/shopping-cart.js';
-import { fetchPath } from './client.js';
-
-const API = '/api/v1/pageBasedAPI/plansAndBillings/shoppingCart';
+import { useRoute } from './routes.js';
 
 export type { TCart, TCartItem };
 
 /** The cart's contents, loaded while the menu is open. */
 export function useShoppingCart(open: boolean) {
-  const { data, error, isLoading, mutate } = useSWR<TCart, unknown>(open ? API : null, fetchPath);
+  const { data, error, isLoading, mutate } = useRoute(CONTRACTS.shoppingCart.routes.get, open ? {} : null);
   return { cart: data, error, isLoading, refetch: () => mutate() };
 }
 
 /** The item count behind the dot on the cart icon. */
 export function useShoppingCartCount() {
-  const { data, mutate } = useSWR<{ count: number }>(`${API}/count`, fetchPath);
+  const { data, mutate } = useRoute(CONTRACTS.shoppingCart.routes.count, {});
   return { count: data?.count ?? 0, refetch: () => mutate() };
 }

@@ -1,9 +1,6 @@
-import useSWR from 'swr';
-import type { TUserInfo } from '../../../shared/schemas/user.js';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
 import { useClaims } from '../session/session.js';
-import { fetchPath } from './client.js';
-
-const USER_INFO_PATH = '/api/v1/pageBasedAPI/user';
+import { useRoute } from './routes.js';
 
 /**
  * The signed-in user's info (spec §3), shared by the shell and every page through swr's cache.
@@ -11,6 +8,6 @@ const USER_INFO_PATH = '/api/v1/pageBasedAPI/user';
  */
 export function useUserInfo() {
   const signedIn = useClaims() !== null;
-  const { data, error, isLoading, mutate } = useSWR<TUserInfo, unknown>(signedIn ? USER_INFO_PATH : null, fetchPath);
+  const { data, error, isLoading, mutate } = useRoute(CONTRACTS.user.routes.get, signedIn ? {} : null);
   return { user: data, error, isLoading, mutate };
 }

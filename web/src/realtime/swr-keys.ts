@@ -4,9 +4,10 @@
  */
 import { CONTRACTS } from '../../../shared/contracts/index.js';
 import { ANNOUNCEMENTS_PATH } from '../api/announcements.js';
+import { isRouteKey, routeKey } from '../api/routes.js';
 
-export const USER_INFO_KEY = '/api/v1/pageBasedAPI/user';
-export const CART_COUNT_KEY = '/api/v1/pageBasedAPI/plansAndBillings/shoppingCart/count';
+export const USER_INFO_KEY = routeKey(CONTRACTS.user.routes.get, {});
+export const CART_COUNT_KEY = routeKey(CONTRACTS.shoppingCart.routes.count, {});
 
 
 /** The announcement list pages are keyed [path, page]. */
@@ -22,5 +23,5 @@ export function isGroupsKey(key: unknown): boolean {
 
 /** What may have changed while the socket was down (spec §7: the lists are the source of truth). */
 export function isMissedWhileOfflineKey(key: unknown): boolean {
-  return key === USER_INFO_KEY || key === CART_COUNT_KEY || isAnnouncementsKey(key);
+  return isRouteKey(key, CONTRACTS.user.routes.get) || isRouteKey(key, CONTRACTS.shoppingCart.routes.count) || isAnnouncementsKey(key);
 }

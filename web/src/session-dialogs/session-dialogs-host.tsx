@@ -5,10 +5,8 @@
  * newLogin open their dialogs. The dialogs themselves load on first use.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { TIMEOUTS_MS } from '../../../shared/constants.js';
 import { isActingOnOtherAccount } from '../../../shared/domain/permissions.js';
-import type { TTokenResponse } from '../../../shared/schemas/session.js';
-import { apiRequest } from '../api/client.js';
+import { api } from '../api/routes.js';
 import { useAppConfig } from '../api/config.js';
 import { showError } from '../components/error-dialog.js';
 import { useSocketEvent } from '../realtime/socket.js';
@@ -26,7 +24,7 @@ const SessionDialog = lazy(() => import('./session-dialog.js'));
 /** The claims changed on the server (a new role, a plan): take a fresh token, then start over with it. */
 async function refreshTokenAndReload(): Promise<void> {
   try {
-    const { token } = await apiRequest<TTokenResponse>({ path: '/auth/refresh', timeoutMs: TIMEOUTS_MS.tokenRefresh });
+    const { token } = await api.auth.refresh({});
     storeToken(token);
     window.location.reload();
   } catch (error) {

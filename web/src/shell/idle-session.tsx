@@ -5,7 +5,8 @@
  * sign-in page underneath.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { apiRequest, SIGN_IN_URL } from '../api/client.js';
+import { SIGN_IN_URL } from '../api/client.js';
+import { api } from '../api/routes.js';
 import { logout, skipIdleUpdate } from '../api/session.js';
 import { showError } from '../components/error-dialog.js';
 import { formatCountdown, idlePhase, idleSettings } from '../session/idle.js';
@@ -38,7 +39,7 @@ function useActivityRecorder(enabled: boolean): void {
 
 async function endIdleSession(): Promise<void> {
   try {
-    await apiRequest({ path: '/auth/logout' });
+    await api.auth.logOut({});
   } catch {
     // The server may already have idled the session out; the browser forgets it either way.
   }

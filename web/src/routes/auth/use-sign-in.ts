@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { normalizeEmail } from '../../../../shared/domain/email.js';
 import { ERROR_CODES } from '../../../../shared/errors.js';
-import type { TLoginRequest, TSessionResponse } from '../../../../shared/schemas/session.js';
-import { apiRequest } from '../../api/client.js';
+import type { TLoginRequest } from '../../../../shared/schemas/session.js';
+import { api } from '../../api/routes.js';
 import { toApiError } from '../../api/errors.js';
 import { showError } from '../../components/error-dialog.js';
 import { retryAfterText } from './retry-after.js';
@@ -33,7 +33,7 @@ export function useSignIn() {
     setFormError(null);
     const request: TLoginRequest = { email: normalizeEmail(form.values.email), password: form.values.password };
     try {
-      const answer = await apiRequest<TSessionResponse>({ method: 'POST', path: '/auth/login', body: request, auth: false });
+      const answer = await api.auth.logIn({ body: request });
       navigate(enterSession(answer), { replace: true });
     } catch (error) {
       const apiError = toApiError(error);

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '../../../../shared/errors.js';
-import type { TSessionResponse, TSignUpRequest } from '../../../../shared/schemas/session.js';
-import { apiRequest } from '../../api/client.js';
+import type { TSignUpRequest } from '../../../../shared/schemas/session.js';
+import { api } from '../../api/routes.js';
 import { toApiError } from '../../api/errors.js';
 import { showError } from '../../components/error-dialog.js';
 import { fieldErrorMessage } from '../../errors/error-messages.js';
@@ -52,7 +52,7 @@ export function useSignUp() {
       timezone: browserTimeZone(),
     };
     try {
-      const answer = await apiRequest<TSessionResponse>({ method: 'POST', path: '/auth/signup', body: request, auth: false });
+      const answer = await api.auth.signUp({ body: request });
       navigate(enterSession(answer), { replace: true });
     } catch (error) {
       const apiError = toApiError(error);

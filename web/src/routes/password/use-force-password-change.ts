@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TOAST_MS } from '../../../../shared/constants.js';
 import type { TChangePasswordRequest } from '../../../../shared/schemas/account.js';
-import type { TTokenResponse } from '../../../../shared/schemas/session.js';
-import { apiRequest } from '../../api/client.js';
+import { api } from '../../api/routes.js';
 import { toApiError } from '../../api/errors.js';
 import { showError } from '../../components/error-dialog.js';
 import { notify } from '../../components/toaster.js';
@@ -16,7 +15,6 @@ import { storeToken } from '../../session/session.js';
 import { useFormFields } from '../auth/use-form-fields.js';
 import { FORM_NAMESPACES, confirmPasswordFieldError, newPasswordFieldError } from '../auth/validation.js';
 
-const CHANGE_PASSWORD_PATH = '/api/v1/pageBasedAPI/settings/account/change-password';
 /** Long enough to read the toast before the reload brings up the unlocked app. */
 const RELOAD_DELAY_MS = 1500;
 
@@ -39,7 +37,7 @@ export function useForcePasswordChange() {
     setSubmitting(true);
     const request: TChangePasswordRequest = { forceChangePassword: true, newPassword };
     try {
-      const { token } = await apiRequest<TTokenResponse>({ method: 'POST', path: CHANGE_PASSWORD_PATH, body: request });
+      const { token } = await api.account.changePassword({ body: request });
       storeToken(token);
       notify({ type: 'success', title: t('passwordChange.success'), durationMs: NOTIFICATION_TOAST_MS });
       window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
