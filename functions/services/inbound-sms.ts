@@ -11,10 +11,8 @@ import { normalizeMobile } from '../../shared/domain/phone.js';
 import { smsKeywordOf } from '../../shared/domain/sms-keywords.js';
 import { findContactsByMobileAcrossAccounts } from '../data/contacts.js';
 import { createLimiter } from '../lib/concurrency.js';
-import { ZSnsEnvelope, type TSnsEnvelope } from '../lib/sns-envelope.js';
+import type { TSnsEnvelope } from '../lib/sns-envelope.js';
 import { suppressMobile } from './contacts.js';
-
-export const ZInboundSmsMessage = ZSnsEnvelope;
 
 /** The two-way SMS payload End User Messaging publishes; unknown keys pass. */
 export const ZInboundSms = z.object({
