@@ -156,7 +156,7 @@ export type QueueDefinition = {
   /** The worker's /tmp in MiB, beyond Lambda's 512 (spooled files). */
   ephemeralStorageMiB?: number;
 };
-export type QueueName = 'outbound-mail' | 'contact-import' | 'contact-export' | 'campaign-plan' | 'campaign-delivery' | 'delivery-events' | 'inbound-sms';
+export type QueueName = 'outbound-mail' | 'contact-import' | 'export' | 'campaign-plan' | 'campaign-delivery' | 'delivery-events' | 'inbound-sms';
 
 export const QUEUES: readonly QueueDefinition[] = [
   { name: 'outbound-mail', worker: 'outbound-mail', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
@@ -164,8 +164,9 @@ export const QUEUES: readonly QueueDefinition[] = [
   // XLSX worksheets are spooled to /tmp until the shared strings are read: a 200 MB workbook's
   // sheet XML can take a few GB uncompressed.
   { name: 'contact-import', worker: 'contact-import', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 5, ephemeralStorageMiB: 4096 },
-  // One export per message; a redelivery starts the file again under the same job (never a second file).
-  { name: 'contact-export', worker: 'contact-export', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 3 },
+  // One export (contacts, or a campaign report's list) per message; a redelivery starts the file
+  // again under the same job (never a second file).
+  { name: 'export', worker: 'export', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 3 },
   // One campaign run per message: resolves the recipients and enqueues delivery batches; a long
   // campaign continues in a message of its own, from its checkpoint.
   { name: 'campaign-plan', worker: 'campaign-plan', batchSize: 1, visibilityTimeoutSeconds: 900, maxReceiveCount: 5 },

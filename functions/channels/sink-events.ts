@@ -13,10 +13,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { countryOfMobile } from '../../shared/domain/phone.js';
-import { sendQueueMessage, sendQueueMessages } from '../lib/aws/sqs.js';
 import { createGroupCommit } from '../lib/concurrency.js';
-import { config } from '../lib/config.js';
 import { logger } from '../lib/logger.js';
+import { enqueueProviderNotifications } from '../queues/delivery-events.js';
+import { enqueueInboundSmsNotification } from '../queues/inbound-sms.js';
 
 export const SIMULATOR_ADDRESSES = {
   hardBounce: 'bounce@simulator.amazonses.com',
@@ -184,7 +184,7 @@ export function smsEventsFor(sms: SentSms): SmsEvent[] {
 }
 
 // Events of concurrent sends go to the queue together, ten to a call.
-const publish = createGroupCommit<string>((bodies) => sendQueueMessages(config().QUEUE_URL_DELIVERY_EVENTS, bodies.map((body) => ({ body }))));
+const publish = createGroupCommit<string>(enqueueProviderNotifications);
 const publishing = new Set<Promise<void>>();
 
 /**
@@ -218,11 +218,9 @@ export type SmsReply = { from: string; to: string; body: string; timestamp: Date
  * (in the SNS envelope), as if the contact had texted our number. Answers the reply's id.
  */
 export async function publishSinkSmsReply(reply: SmsReply): Promise<string> {
-  const queueUrl = config().QUEUE_URL_INBOUND_SMS;
-  if (!queueUrl) throw new Error('QUEUE_URL_INBOUND_SMS must be set for the sink to take SMS replies');
   const inboundMessageId = randomUUID();
   const payload = { originationNumber: reply.from, destinationNumber: reply.to, messageBody: reply.body, inboundMessageId };
-  await sendQueueMessage(queueUrl, snsEnvelope(payload, reply.timestamp, SINK_INBOUND_TOPIC_ARN));
+  await enqueueInboundSmsNotification(snsEnvelope(payload, reply.timestamp, SINK_INBOUND_TOPIC_ARN));
   return inboundMessageId;
 }
 

@@ -26,7 +26,7 @@ const ZConfig = z.object({
   /** Queue URLs by queue name, e.g. QUEUE_URL_OUTBOUND_MAIL. */
   QUEUE_URL_OUTBOUND_MAIL: z.string().url(),
   QUEUE_URL_CONTACT_IMPORT: z.string().url(),
-  QUEUE_URL_CONTACT_EXPORT: z.string().url(),
+  QUEUE_URL_EXPORT: z.string().url(),
   QUEUE_URL_CAMPAIGN_PLAN: z.string().url(),
   QUEUE_URL_CAMPAIGN_DELIVERY: z.string().url(),
   QUEUE_URL_DELIVERY_EVENTS: z.string().url(),

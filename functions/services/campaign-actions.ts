@@ -24,8 +24,8 @@ import type { TCampaignActionRequest, TCampaignSummary, TRecurringRule } from '.
 import { getAccount } from '../data/accounts.js';
 import { changeCampaignRecord, getApprovers, readEmailCommand, readTextCommand, type CampaignChange, type CampaignRecord, type CampaignRun, type CampaignUser } from '../data/campaigns.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
+import { enqueueCampaignPlan } from '../queues/campaign-plan.js';
 import { notifyCampaign } from './campaign-notices.js';
-import { enqueueCampaignPlan } from './campaign-send/plan-queue.js';
 import { resumeCampaignRun, stopCampaignRun } from './campaign-send/run-control.js';
 import { listUsableSenderIds } from './sender-ids.js';
 import { campaignUser, requireCampaign, stateViewOf, summaryOf, type Caller } from './campaigns.js';

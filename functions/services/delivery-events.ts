@@ -1,13 +1,12 @@
 /**
  * Delivery and tracking events into the campaign report (docs/api-contract.md "Tracking and
- * reports"). The 'delivery-events' queue carries two kinds of message: provider events as SNS
- * delivers them (an SNS Notification whose Message is an SES event, or an End User Messaging
- * SMS/MMS event, tagged with the recipient by the delivery worker), and the tracking events our
- * public links enqueue. All become one EngagementEvent, applied to the recipient's engagement once:
- * the suppression first (idempotent, so a crash between the two steps loses nothing), then the
- * report's writes in one transaction.
+ * reports"). The delivery-events queue (functions/queues/delivery-events.ts) carries two kinds of
+ * message: provider events as SNS delivers them (an SNS Notification whose Message is an SES
+ * event, or an End User Messaging SMS/MMS event, tagged with the recipient by the delivery
+ * worker), and the tracking events our public links enqueue. All become one EngagementEvent,
+ * applied to the recipient's engagement once: the suppression first (idempotent, so a crash
+ * between the two steps loses nothing), then the report's writes in one transaction.
  */
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   applyEngagementEvent,
@@ -22,29 +21,10 @@ import { getEngagement, recordEngagementChange } from '../data/campaign-engageme
 import { getAccount } from '../data/accounts.js';
 import { getCampaignRecord } from '../data/campaigns.js';
 import { getContact } from '../data/contacts.js';
-import { sendQueueMessage } from '../lib/aws/sqs.js';
-import { config } from '../lib/config.js';
-import { ZSnsEnvelope, type TSnsEnvelope } from '../lib/sns-envelope.js';
+import type { TSnsEnvelope } from '../lib/sns-envelope.js';
 import type { TrackedRecipient } from '../lib/tracking-links.js';
+import type { TDeliveryEventMessage, TTrackingEventMessage } from '../queues/delivery-events.js';
 import { suppressEmail, suppressMobile } from './contacts.js';
-
-/** What the public tracking links enqueue. `id` stays the same across redeliveries, which is what makes a repeat harmless. */
-export const ZTrackingEventMessage = z.strictObject({
-  source: z.literal('tracking'),
-  id: z.string().min(1).max(64),
-  type: z.enum(['open', 'click', 'unsubscribe']),
-  tuid: z.string().min(1),
-  campaignId: z.string().min(1),
-  contactId: z.number().int().min(1),
-  /** click: the link's number in the message. */
-  link: z.number().int().min(0).optional(),
-  time: z.iso.datetime(),
-  userAgent: z.string().max(500).optional(),
-});
-export type TTrackingEventMessage = z.infer<typeof ZTrackingEventMessage>;
-
-export const ZDeliveryEventMessage = z.union([ZTrackingEventMessage, ZSnsEnvelope]);
-export type TDeliveryEventMessage = z.infer<typeof ZDeliveryEventMessage>;
 
 const ZTimestamp = z.string().optional();
 
@@ -232,10 +212,4 @@ async function contactAddress(tuid: string, contactId: number, channel: 'email' 
 export async function processDeliveryEvent(message: TDeliveryEventMessage, now: Date): Promise<void> {
   const normalized = 'source' in message ? fromTracking(message) : await fromNotification(message);
   if (normalized) await recordEngagementEvent(normalized, now);
-}
-
-/** Queues what a public tracking link saw; the worker records it. */
-export async function enqueueTrackingEvent(event: Omit<TTrackingEventMessage, 'source' | 'id'>): Promise<void> {
-  const message: TTrackingEventMessage = { source: 'tracking', id: randomUUID(), ...event };
-  await sendQueueMessage(config().QUEUE_URL_DELIVERY_EVENTS, JSON.stringify(message));
 }

@@ -20,10 +20,9 @@ import {
 } from '../../shared/schemas/exports.js';
 import { createExportJob, endExportJob, getExportJob, listExportJobs, requestExportStop, stopQueuedExport, type ExportJob } from '../data/exports.js';
 import { presignDownload } from '../lib/aws/storage.js';
-import { sendQueueMessage } from '../lib/aws/sqs.js';
-import { config } from '../lib/config.js';
 import { logger } from '../lib/logger.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
+import { enqueueExport } from '../queues/export.js';
 import { checkConditionTree, hasGroup, loadFilterContext } from './contact-search.js';
 import { SYSTEM_GROUPS } from './groups.js';
 
@@ -137,7 +136,7 @@ export async function queueExport(options: { tuid: string; loginTuid: string; na
   };
   await createExportJob(job);
   try {
-    await sendQueueMessage(config().QUEUE_URL_CONTACT_EXPORT, JSON.stringify({ tuid, exportId: job.id }));
+    await enqueueExport({ tuid, exportId: job.id });
   } catch (error) {
     logger.error('export enqueue failed', { tuid, exportId: job.id, error });
     await endExportJob(tuid, job.id, { status: 'failed', reason: 'notQueued', at: new Date().toISOString() });

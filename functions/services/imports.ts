@@ -19,12 +19,11 @@ import type {
 import { listGroups } from '../data/groups.js';
 import { createImportJob, getImportJob, listImportJobs, NO_COUNTS, requestImportStop, updateImportJob, type ImportJob } from '../data/imports.js';
 import { presignUpload, readObjectHead, readObjectStream } from '../lib/aws/storage.js';
-import { sendQueueMessage } from '../lib/aws/sqs.js';
-import { config } from '../lib/config.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { SNIFF_BYTES, sniffImportFile, type TFileFormat } from '../imports/file-format.js';
 import { fileFormatOf, importObjectPrefix, reportDownloadUrl } from '../imports/import-report.js';
 import { readImportRows } from '../imports/row-reader.js';
+import { enqueueContactImport } from '../queues/contact-import.js';
 import { listContactFields } from './contact-fields.js';
 
 /** How long a presigned upload URL works. */
@@ -125,7 +124,7 @@ export async function startImport(options: { tuid: string; importId: string; inp
     updateTime: now.toISOString(),
   });
   if (!stored) throw new AppError(ERROR_CODES.INVALID_INPUT, 'This import has already started.');
-  await sendQueueMessage(config().QUEUE_URL_CONTACT_IMPORT, JSON.stringify({ tuid, importId: job.id }));
+  await enqueueContactImport({ tuid, importId: job.id });
   return toApiJob((await getImportJob(tuid, job.id))!);
 }
 

@@ -12,10 +12,8 @@ import { smsKeywordOf } from '../../shared/domain/sms-keywords.js';
 import { findContactsByMobileAcrossAccounts } from '../data/contacts.js';
 import { createLimiter } from '../lib/concurrency.js';
 import { logger } from '../lib/logger.js';
-import { ZSnsEnvelope, type TSnsEnvelope } from '../lib/sns-envelope.js';
+import type { TSnsEnvelope } from '../lib/sns-envelope.js';
 import { suppressMobile } from './contacts.js';
-
-export const ZInboundSmsMessage = ZSnsEnvelope;
 
 /** The two-way SMS payload End User Messaging publishes; unknown keys pass. */
 export const ZInboundSms = z.object({

@@ -38,9 +38,9 @@ import { parseInput } from '../../shared/validation.js';
 import { logger } from '../lib/logger.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import type { VerifiedToken } from '../lib/tokens.js';
+import { enqueueMail } from '../queues/outbound-mail.js';
 import { notificationMail } from './mail-templates.js';
 import { notificationSentence } from './notification-sentences.js';
-import { enqueueMail } from './outbound-mail.js';
 import { publish } from './realtime.js';
 
 /**

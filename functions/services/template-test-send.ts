@@ -8,9 +8,9 @@ import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TTestSendTemplateRequest, TTestSendTemplateResponse } from '../../shared/schemas/templates.js';
 import { getAccount } from '../data/accounts.js';
 import { config } from '../lib/config.js';
+import { enqueueMail } from '../queues/outbound-mail.js';
 import { listContactFields } from './contact-fields.js';
 import { requireContact } from './contacts.js';
-import { enqueueMail } from './outbound-mail.js';
 import { enforceRateLimit } from './rate-limit.js';
 import { getTemplate } from './templates.js';
 

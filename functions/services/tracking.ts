@@ -12,8 +12,8 @@ import { getContact } from '../data/contacts.js';
 import { logger } from '../lib/logger.js';
 import { verifyShortLink } from '../lib/short-links.js';
 import { trackingSigner, trackingUrls, verifyTrackingToken, type TrackedRecipient } from '../lib/tracking-links.js';
+import { enqueueTrackingEvent } from '../queues/delivery-events.js';
 import { listContactFields } from './contact-fields.js';
-import { enqueueTrackingEvent } from './delivery-events.js';
 
 const USER_AGENT_LENGTH = 500;
 const TRACKABLE_URL = /^https?:\/\//i;

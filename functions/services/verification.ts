@@ -25,8 +25,8 @@ import {
   type VerificationRecord,
 } from '../data/verifications.js';
 import type { VerifiedToken } from '../lib/tokens.js';
+import { enqueueMail } from '../queues/outbound-mail.js';
 import { verificationCodeMail } from './mail-templates.js';
-import { enqueueMail } from './outbound-mail.js';
 import { enforceRateLimit } from './rate-limit.js';
 import { reissueToken } from './sessions.js';
 

@@ -1,44 +1,10 @@
-/**
- * Daily job (spec §4 "Login email verification"): unverified accounts whose forced-activation
- * due time has passed move to force_verify; those still unverified after the lock grace period
- * are terminated. Reads only the sparse index of unverified accounts, a page at a time.
- */
+/** Daily job: moves overdue unverified accounts on (functions/services/account-housekeeping.ts). */
 import type { ScheduledEvent } from 'aws-lambda';
-import { DAY_MS } from '../../shared/constants.js';
-import { listUnverifiedCreatedBefore, terminateUnverifiedAccount, updateAccount, type AccountRecord } from '../data/accounts.js';
 import { logger } from '../lib/logger.js';
+import { runAccountHousekeeping, type HousekeepingCounts } from '../services/account-housekeeping.js';
 
-export function housekeepingAction(account: AccountRecord, now: Date): 'force_verify' | 'terminate' | null {
-  if (!account.unverified || account.status === 'terminated') return null;
-  const ageMs = now.getTime() - Date.parse(account.createTime);
-  if (ageMs > account.unverifiedUserLockGracePeriod * DAY_MS) return 'terminate';
-  const due = account.forceVerifyEndTime ? Date.parse(account.forceVerifyEndTime) : Number.POSITIVE_INFINITY;
-  if (due <= now.getTime() && account.status === 'verifying') return 'force_verify';
-  return null;
-}
-
-export async function runAccountHousekeeping(now: Date): Promise<{ forceVerify: number; terminated: number }> {
-  const counts = { forceVerify: 0, terminated: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await listUnverifiedCreatedBefore(now.toISOString(), startKey);
-    for (const account of page.accounts) {
-      const action = housekeepingAction(account, now);
-      if (action === 'force_verify') {
-        await updateAccount(account.tuid, { status: 'force_verify' });
-        counts.forceVerify += 1;
-      } else if (action === 'terminate') {
-        await terminateUnverifiedAccount(account.tuid);
-        counts.terminated += 1;
-      }
-    }
-    startKey = page.nextKey;
-  } while (startKey);
-  return counts;
-}
-
-export async function handler(event: ScheduledEvent): Promise<{ forceVerify: number; terminated: number }> {
-  const counts = await runAccountHousekeeping(new Date(event.time ?? Date.now()));
+export async function handler(event: ScheduledEvent): Promise<HousekeepingCounts> {
+  const counts = await runAccountHousekeeping({ now: new Date(event.time ?? Date.now()) });
   logger.info('account housekeeping', counts);
   return counts;
 }

@@ -2,11 +2,9 @@
  * Runs contact imports (spec §4 Import). One message per import; a redelivered message resumes at
  * the import's checkpoint (functions/services/contact-import.ts), so nothing is done twice.
  */
-import { z } from 'zod';
 import { createQueueWorker } from '../lib/worker.js';
+import { ZContactImportMessage } from '../queues/contact-import.js';
 import { runContactImport } from '../services/contact-import.js';
-
-export const ZContactImportMessage = z.object({ tuid: z.string().min(1), importId: z.string().min(1) });
 
 export const handler = createQueueWorker(ZContactImportMessage, async ({ tuid, importId }) => {
   await runContactImport({ tuid, importId });

@@ -5,6 +5,7 @@
  * message changes nothing twice (functions/services/delivery-events.ts).
  */
 import { createQueueWorker } from '../lib/worker.js';
-import { processDeliveryEvent, ZDeliveryEventMessage } from '../services/delivery-events.js';
+import { ZDeliveryEventMessage } from '../queues/delivery-events.js';
+import { processDeliveryEvent } from '../services/delivery-events.js';
 
 export const handler = createQueueWorker(ZDeliveryEventMessage, (message) => processDeliveryEvent(message, new Date()));

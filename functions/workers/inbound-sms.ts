@@ -3,6 +3,7 @@
  * number from campaign SMS. A redelivered reply changes nothing twice (functions/services/inbound-sms.ts).
  */
 import { createQueueWorker } from '../lib/worker.js';
-import { processInboundSms, ZInboundSmsMessage } from '../services/inbound-sms.js';
+import { ZInboundSmsMessage } from '../queues/inbound-sms.js';
+import { processInboundSms } from '../services/inbound-sms.js';
 
 export const handler = createQueueWorker(ZInboundSmsMessage, (message) => processInboundSms(message, new Date()));

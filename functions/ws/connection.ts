@@ -4,9 +4,9 @@
  * under the signed-in user; $disconnect forgets it; $default answers pings.
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import { deleteConnection, findConnection, putConnection } from '../data/connections.js';
 import { withCorrelationIds } from '../lib/logger.js';
 import { verifyToken } from '../lib/tokens.js';
+import { closeSocketConnection, openSocketConnection } from '../services/socket-connections.js';
 
 type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 
@@ -15,15 +15,12 @@ async function connect(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> 
   if (!token) return { statusCode: 401, body: 'missing token' };
   try {
     const claims = await verifyToken(token);
-    await putConnection(
-      {
-        connectionId: event.requestContext.connectionId,
-        userId: claims.loginTuid,
-        clientId: (event.queryStringParameters?.clientId ?? '').slice(0, 100),
-        connectedAt: new Date().toISOString(),
-      },
-      new Date(),
-    );
+    await openSocketConnection({
+      connectionId: event.requestContext.connectionId,
+      userId: claims.loginTuid,
+      clientId: (event.queryStringParameters?.clientId ?? '').slice(0, 100),
+      now: new Date(),
+    });
     return { statusCode: 200 };
   } catch {
     return { statusCode: 401, body: 'invalid token' };
@@ -34,11 +31,9 @@ async function route(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> {
   switch (event.requestContext.routeKey) {
     case '$connect':
       return connect(event);
-    case '$disconnect': {
-      const connection = await findConnection(event.requestContext.connectionId);
-      if (connection) await deleteConnection(connection.userId, connection.connectionId);
+    case '$disconnect':
+      await closeSocketConnection({ connectionId: event.requestContext.connectionId });
       return { statusCode: 200 };
-    }
     default:
       return { statusCode: 200, body: JSON.stringify({ event: 'pong' }) };
   }

@@ -45,7 +45,7 @@ export type Capability =
   | 'writeExportFiles'
   /** Sign download links for export files: GetObject under exports/ (the browser's GET runs with it). */
   | 'presignExportDownloads'
-  /** Send to the contact-export queue. */
+  /** Send to the export queue. */
   | 'enqueueExports'
   /** Read, write and delete template content versions (the data bucket's templates/ prefix). */
   | 'readWriteTemplateContent'
@@ -131,7 +131,7 @@ export const FUNCTION_ACCESS: {
     'contact-import': ['readWriteTable', 'readImportFiles', 'writeImportReports', 'enqueueMail', 'publishToSockets'],
     // Reads contacts or a campaign report's list, streams the file into the bucket, moves the job; tells the user how it went
     // (progress, and a notification: stored, pushed, mailed by the user's settings).
-    'contact-export': ['readWriteTable', 'writeExportFiles', 'enqueueMail', 'publishToSockets'],
+    export: ['readWriteTable', 'writeExportFiles', 'enqueueMail', 'publishToSockets'],
     // Resolves recipients, reserves credits, writes the audience and enqueues delivery batches.
     'campaign-plan': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
     // Claims, renders (signed links) and sends each recipient's message through SES.
@@ -241,7 +241,7 @@ export class FunctionConfig {
       WEBSOCKET_MANAGEMENT_URL: props.realtime.managementUrl,
       QUEUE_URL_OUTBOUND_MAIL: this.queue('outbound-mail').queueUrl,
       QUEUE_URL_CONTACT_IMPORT: this.queue('contact-import').queueUrl,
-      QUEUE_URL_CONTACT_EXPORT: this.queue('contact-export').queueUrl,
+      QUEUE_URL_EXPORT: this.queue('export').queueUrl,
       QUEUE_URL_CAMPAIGN_PLAN: this.queue('campaign-plan').queueUrl,
       QUEUE_URL_CAMPAIGN_DELIVERY: this.queue('campaign-delivery').queueUrl,
       QUEUE_URL_DELIVERY_EVENTS: this.queue('delivery-events').queueUrl,
@@ -310,7 +310,7 @@ export class FunctionConfig {
         role.addManagedPolicy(this.props.exportFilePolicies.read);
         return;
       case 'enqueueExports':
-        this.queue('contact-export').grantSendMessages(role);
+        this.queue('export').grantSendMessages(role);
         return;
       case 'readWriteTemplateContent':
         role.addManagedPolicy(this.props.templateContentPolicy);

@@ -53,7 +53,7 @@ async function setUp(): Promise<Setup> {
     STAGE: 'test',
     QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1:1/unused',
     QUEUE_URL_CONTACT_IMPORT: 'http://127.0.0.1:1/unused',
-    QUEUE_URL_CONTACT_EXPORT: 'http://127.0.0.1:1/unused',
+    QUEUE_URL_EXPORT: 'http://127.0.0.1:1/unused',
     QUEUE_URL_CAMPAIGN_PLAN: 'http://127.0.0.1:1/unused',
     QUEUE_URL_CAMPAIGN_DELIVERY: 'http://127.0.0.1:1/unused',
     QUEUE_URL_DELIVERY_EVENTS: 'http://127.0.0.1:1/unused',

@@ -36,7 +36,7 @@ describe('handler modules', () => {
       'functions/ws/connection.ts',
       'functions/workers/outbound-mail.ts',
       'functions/workers/contact-import.ts',
-      'functions/workers/contact-export.ts',
+      'functions/workers/export.ts',
       'functions/workers/campaign-plan.ts',
       'functions/workers/campaign-delivery.ts',
       'functions/workers/delivery-events.ts',

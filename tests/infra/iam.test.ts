@@ -72,7 +72,7 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   if (actions.includes('secretsmanager:GetSecretValue')) observed.push('readJwtSecret');
   if (sendsTo('OutboundMail')) observed.push('enqueueMail');
   if (sendsTo('ContactImport')) observed.push('enqueueImports');
-  if (sendsTo('ContactExport')) observed.push('enqueueExports');
+  if (sendsTo('ExportQueue')) observed.push('enqueueExports');
   if (sendsTo('CampaignPlan') && sendsTo('CampaignDelivery')) observed.push('enqueueCampaignWork');
   if (sendsTo('DeliveryEvents')) observed.push('enqueueDeliveryEvents');
   // Campaign mail is the raw-capable grant over the account's identities; transactional mail SendEmail from MAIL_FROM only.

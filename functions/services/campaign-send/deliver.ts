@@ -45,7 +45,7 @@ import {
 import { getContacts } from '../../data/contacts.js';
 import { createLimiter } from '../../lib/concurrency.js';
 import { logger } from '../../lib/logger.js';
-import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from './delivery-queue.js';
+import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from '../../queues/campaign-delivery.js';
 import { finishRunIfSettled, reportRunProgress } from './run-control.js';
 import { compiledRun, runSender, sendRateOf, type RunSender, type Transports } from './run-sender.js';
 

@@ -24,10 +24,10 @@ import { createRunProgress, getRunProgress, markRunEnqueued, setRunBatches, type
 import { getContactSet } from '../../data/contact-sets.js';
 import { reserveCampaignCredits, type CreditSource } from '../../data/credit-ledger.js';
 import { config } from '../../lib/config.js';
+import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from '../../queues/campaign-delivery.js';
+import type { TCampaignPlanMessage } from '../../queues/campaign-plan.js';
 import { notifyCampaign } from '../campaign-notices.js';
 import { discardRunRecipients, writeRecoveryRecipients, writeSendRecipients } from './audience.js';
-import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from './delivery-queue.js';
-import type { TCampaignPlanMessage } from './plan-queue.js';
 import { finishRunIfSettled } from './run-control.js';
 import { compiledRun, runSender, sendRateOf, type RunSender } from './run-sender.js';
 import { UnsendableContent } from './text-message.js';

@@ -10,9 +10,9 @@ import { changeCampaignRecord, getCampaignRecord, type CampaignRecord } from '..
 import { deleteParkedBatches, dropBatch, getBatchOutcome, getRunProgress, listParkedBatches, takeProgressTurn, type RunProgress } from '../../data/campaign-runs.js';
 import { refundCampaignCredits } from '../../data/credit-ledger.js';
 import { logger } from '../../lib/logger.js';
+import { enqueueDeliveryBatches } from '../../queues/campaign-delivery.js';
 import { notifyCampaign } from '../campaign-notices.js';
 import { reportProgress } from '../notifications.js';
-import { enqueueDeliveryBatches } from './delivery-queue.js';
 import { sendRateOf } from './run-sender.js';
 
 /** Tells the user who started the run how far it got (the progress menu and socket). */

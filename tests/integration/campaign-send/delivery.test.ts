@@ -14,7 +14,7 @@ import { getLedgerEntry } from '../../../functions/data/credit-ledger.js';
 import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { startCampaignRun } from '../../../functions/services/campaign-actions.js';
 import { BatchRetryLater, deliverBatch } from '../../../functions/services/campaign-send/deliver.js';
-import type { TCampaignDeliveryMessage } from '../../../functions/services/campaign-send/delivery-queue.js';
+import type { TCampaignDeliveryMessage } from '../../../functions/queues/campaign-delivery.js';
 import { resumeCampaignRun, stopCampaignRun } from '../../../functions/services/campaign-send/run-control.js';
 import { DELIVERY_BATCH_SIZE } from '../../../shared/domain/campaign-send.js';
 import type { CampaignStatus } from '../../../shared/domain/campaigns.js';

@@ -15,7 +15,7 @@ import { getContactSet } from '../../../functions/data/contact-sets.js';
 import { findContactIdByIdentity } from '../../../functions/data/contacts.js';
 import { getLedgerEntry } from '../../../functions/data/credit-ledger.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
-import type { TCampaignDeliveryMessage } from '../../../functions/services/campaign-send/delivery-queue.js';
+import type { TCampaignDeliveryMessage } from '../../../functions/queues/campaign-delivery.js';
 import { planCampaignRun } from '../../../functions/services/campaign-send/plan.js';
 import { campaignAudienceSetId } from '../../../functions/services/recipients.js';
 import { DELIVERY_BATCH_SIZE, MAX_BATCH_SECONDS } from '../../../shared/domain/campaign-send.js';

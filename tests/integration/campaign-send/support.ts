@@ -12,8 +12,8 @@ import { allocateContactIds, writeNewContacts } from '../../../functions/data/co
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
 import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
-import { ZCampaignDeliveryMessage, type TCampaignDeliveryMessage } from '../../../functions/services/campaign-send/delivery-queue.js';
-import { enqueueCampaignPlan, ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../../functions/services/campaign-send/plan-queue.js';
+import { ZCampaignDeliveryMessage, type TCampaignDeliveryMessage } from '../../../functions/queues/campaign-delivery.js';
+import { enqueueCampaignPlan, ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../../functions/queues/campaign-plan.js';
 import { newFreeAccount } from '../../../functions/services/new-account.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
 import type { CampaignChannel } from '../../../shared/domain/campaigns.js';

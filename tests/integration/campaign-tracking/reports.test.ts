@@ -128,7 +128,7 @@ describe('campaign report', () => {
   it("exports a list view through the export worker: a CSV named after the campaign, times in the user's zone, safe from formula injection", async () => {
     // Act
     const started = await api.request<{ export: TExportJob }>('POST', `${STAT}/bounce/${campaign.id}/export`, { token: me.token });
-    const worked = await runQueueOnce('contact-export');
+    const worked = await runQueueOnce('export');
     const job = await api.request<{ export: TExportJob }>('GET', `${EXPORTS}/${started.body.export.id}`, { token: me.token });
     const link = await api.request<TExportDownloadResponse>('GET', `${EXPORTS}/${started.body.export.id}/download`, { token: me.token });
     const csv = await (await fetch(link.body.url)).text();
@@ -150,7 +150,7 @@ describe('campaign report', () => {
   it('exports one link’s clickers with the link, as XLSX when asked', async () => {
     // Act
     const started = await api.request<{ export: TExportJob }>('POST', `${STAT}/click/${campaign.id}/export?link=1`, { token: me.token, body: { format: 'xlsx' } });
-    await runQueueOnce('contact-export');
+    await runQueueOnce('export');
     const job = await api.request<{ export: TExportJob }>('GET', `${EXPORTS}/${started.body.export.id}`, { token: me.token });
 
     // Assess: recipient 1 alone clicked link 1.
@@ -166,7 +166,7 @@ describe('campaign report', () => {
     // Act
     const asEmail = await api.request<{ statusCode: string }>('POST', `${STAT}/delivery/${texted.id}/export`, { token: me.token });
     const started = await api.request<{ export: TExportJob }>('POST', `/api/v1/pageBasedAPI/sms/stat/bounce/${texted.id}/export`, { token: me.token });
-    await runQueueOnce('contact-export');
+    await runQueueOnce('export');
     const link = await api.request<TExportDownloadResponse>('GET', `${EXPORTS}/${started.body.export.id}/download`, { token: me.token });
     const csv = await (await fetch(link.body.url)).text();
 
@@ -184,7 +184,7 @@ describe('campaign report', () => {
     const deleted = await api.request('DELETE', '/api/v1/pageBasedAPI/email/campaigns', { token: me.token, body: { ids: [doomed.id] } });
 
     // Act
-    await runQueueOnce('contact-export');
+    await runQueueOnce('export');
 
     // Assess
     expect(started.status).toBe(201);
@@ -215,7 +215,7 @@ describe('campaign report', () => {
     ]);
     expect((await api.request<{ data: TExportJob[] }>('GET', EXPORTS, { token: me.token })).body.data).toHaveLength(before);
     expect((await api.request<{ data: TExportJob[] }>('GET', EXPORTS, { token: stranger.token })).body.data).toEqual([]);
-    expect(await runQueueOnce('contact-export')).toEqual({ processed: 0, failed: 0 });
+    expect(await runQueueOnce('export')).toEqual({ processed: 0, failed: 0 });
   });
 
   it("shows the approver the accept and reject buttons, and answers another account's campaign as missing", async () => {

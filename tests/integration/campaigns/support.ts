@@ -3,7 +3,7 @@ import { ReceiveMessageCommand, DeleteMessageCommand } from '@aws-sdk/client-sqs
 import { expect } from 'vitest';
 import { updateAccount } from '../../../functions/data/accounts.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
-import { ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../../functions/services/campaign-send/plan-queue.js';
+import { ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../../functions/queues/campaign-plan.js';
 import type { TCampaignSummary, TEmailCampaignCommand } from '../../../shared/schemas/campaigns.js';
 import type { ApiClient } from '../../helpers/api.js';
 import { signUpAs, type Actor } from '../templates/support.js';

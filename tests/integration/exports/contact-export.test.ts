@@ -1,5 +1,5 @@
 /**
- * Contact exports through the API and the contact-export worker against the embedded DynamoDB,
+ * Contact exports through the API and the export worker against the embedded DynamoDB,
  * SQS and S3: every source (all contacts, snapshot and auto-update groups, system lists, a search),
  * CSV and XLSX read back, Chinese text, the formula guard, a round trip through the real importer,
  * redelivery and a dead run's takeover (one file, one count, one notification), stop, failure,
@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 // Messages a test left in the queue (it ran the worker itself) are consumed before the next test.
 afterEach(async () => {
-  while ((await runQueueOnce('contact-export')).processed > 0);
+  while ((await runQueueOnce('export')).processed > 0);
 });
 
 type Account = ApiAccount;
@@ -73,7 +73,7 @@ async function startExport(account: Account, body: Record<string, unknown>): Pro
 /** Starts an export and runs the worker over the queue, as the event source mapping would. */
 async function exportNow(account: Account, body: Record<string, unknown>): Promise<TExportJob> {
   const started = await startExport(account, body);
-  expect(await runQueueOnce('contact-export')).toEqual({ processed: 1, failed: 0 });
+  expect(await runQueueOnce('export')).toEqual({ processed: 1, failed: 0 });
   const job = (await call<{ export: TExportJob }>(account, 'GET', `/data-export/${started.id}`)).body.export;
   expect(job.status).toBe('finished');
   return job;
@@ -315,12 +315,12 @@ describe('contact export', () => {
     // Prepare
     const { me } = seeded;
     const job = await startExport(me, { name: 'twice', format: 'csv', source: { kind: 'all' } });
-    await sqsClient().send(new SendMessageCommand({ QueueUrl: process.env.QUEUE_URL_CONTACT_EXPORT!, MessageBody: JSON.stringify({ tuid: me.tuid, exportId: job.id }) }));
+    await sqsClient().send(new SendMessageCommand({ QueueUrl: process.env.QUEUE_URL_EXPORT!, MessageBody: JSON.stringify({ tuid: me.tuid, exportId: job.id }) }));
 
     // Act
-    await runQueueOnce('contact-export');
+    await runQueueOnce('export');
     const first = (await getExportJob(me.tuid, job.id))!;
-    await runQueueOnce('contact-export');
+    await runQueueOnce('export');
 
     // Assess
     expect(await getExportJob(me.tuid, job.id)).toEqual(first);
@@ -383,8 +383,8 @@ describe('contact export', () => {
     // Act
     const stoppedQueued = await call<{ export: TExportJob }>(me, 'POST', `/data-export/${queued.id}/stop`);
     const stoppedRunning = await call<{ export: TExportJob }>(me, 'POST', `/data-export/${running.id}/stop`);
-    await runQueueOnce('contact-export');
-    await runQueueOnce('contact-export');
+    await runQueueOnce('export');
+    await runQueueOnce('export');
     const list = (await call<{ data: TExportJob[] }>(me, 'GET', '/data-export')).body.data.filter((item) => [queued.id, running.id].includes(item.id));
 
     // Assess
@@ -435,8 +435,8 @@ describe('contact export', () => {
     await call(me, 'DELETE', `/groups/${auto.id}`);
 
     // Act
-    await runQueueOnce('contact-export');
-    await runQueueOnce('contact-export');
+    await runQueueOnce('export');
+    await runQueueOnce('export');
 
     // Assess
     for (const job of jobs) {
@@ -518,7 +518,7 @@ describe('export access and input', () => {
     expect(forAnalyst[0]!.body.data).toEqual([]);
     expect(refused.map((answer) => [answer.status, answer.body.statusCode])).toEqual(Array.from({ length: 5 }, () => [403, ERROR_CODES.NO_PERMISSION]));
     expect(allowed.map((answer) => answer.status)).toEqual([200, 201, 200, 200, 200]);
-    await runQueueOnce('contact-export');
+    await runQueueOnce('export');
   });
 
   it('refuses bad input with the spec’s error shape and writes nothing', async () => {
@@ -565,7 +565,7 @@ describe('export access and input', () => {
     expect(notJson.body.statusCode).toBe(ERROR_CODES.MALFORMED_REQUEST);
     expect(foreign.map((answer) => [answer.status, answer.body.statusCode])).toEqual(Array.from({ length: 3 }, () => [404, ERROR_CODES.RECORD_NOT_FOUND]));
     expect((await call<{ data: TExportJob[] }>(me, 'GET', '/data-export')).body.data).toEqual([]);
-    expect(await runQueueOnce('contact-export')).toEqual({ processed: 0, failed: 0 });
+    expect(await runQueueOnce('export')).toEqual({ processed: 0, failed: 0 });
   });
 
   it('lets at most 3 exports of an account run at once, not counting abandoned ones', async () => {
@@ -600,9 +600,9 @@ describe('export access and input', () => {
 
     // Act
     const fourth = await call(me, 'POST', '/data-export/start', { name: 'e3', format: 'csv', source: { kind: 'all' } });
-    for (let n = 0; n < 3; n += 1) await runQueueOnce('contact-export');
+    for (let n = 0; n < 3; n += 1) await runQueueOnce('export');
     const afterwards = await call(me, 'POST', '/data-export/start', { name: 'e4', format: 'csv', source: { kind: 'all' } });
-    await runQueueOnce('contact-export');
+    await runQueueOnce('export');
     const list = (await call<{ data: TExportJob[] }>(me, 'GET', '/data-export')).body.data;
 
     // Assess

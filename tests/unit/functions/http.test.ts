@@ -68,7 +68,7 @@ describe('token lifetimes', () => {
       APP_URL: 'http://127.0.0.1',
       QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1/q',
       QUEUE_URL_CONTACT_IMPORT: 'http://127.0.0.1/q2',
-      QUEUE_URL_CONTACT_EXPORT: 'http://127.0.0.1/q3',
+      QUEUE_URL_EXPORT: 'http://127.0.0.1/q3',
       QUEUE_URL_CAMPAIGN_PLAN: 'http://127.0.0.1/q4',
       QUEUE_URL_CAMPAIGN_DELIVERY: 'http://127.0.0.1/q5',
       QUEUE_URL_DELIVERY_EVENTS: 'http://127.0.0.1/q6',

@@ -4,9 +4,9 @@
  * run's rate slot; 0 for at once). Consumed by functions/workers/campaign-delivery.ts.
  */
 import { z } from 'zod';
-import { DELIVERY_BATCH_SIZE, MAX_QUEUE_DELAY_S } from '../../../shared/domain/campaign-send.js';
-import { sendQueueMessages } from '../../lib/aws/sqs.js';
-import { config } from '../../lib/config.js';
+import { DELIVERY_BATCH_SIZE, MAX_QUEUE_DELAY_S } from '../../shared/domain/campaign-send.js';
+import { sendQueueMessages } from '../lib/aws/sqs.js';
+import { config } from '../lib/config.js';
 
 export const ZCampaignDeliveryMessage = z.object({
   tuid: z.string().min(1),

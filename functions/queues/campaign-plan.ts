@@ -4,8 +4,8 @@
  * worker (functions/workers/campaign-plan.ts); the run id makes a message for an older run a no-op.
  */
 import { z } from 'zod';
-import { sendQueueMessage } from '../../lib/aws/sqs.js';
-import { config } from '../../lib/config.js';
+import { sendQueueMessage } from '../lib/aws/sqs.js';
+import { config } from '../lib/config.js';
 
 export const ZCampaignPlanMessage = z.object({
   tuid: z.string().min(1),
