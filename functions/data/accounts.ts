@@ -6,7 +6,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import type { Language } from '../../shared/constants.js';
 import type { TAccountStatus } from '../../shared/schemas/user.js';
 import { keys } from './keys.js';
-import { isConditionFailure, table } from './table-client.js';
+import { isConditionFailure, table, updateFields } from './table-client.js';
 
 export type Credits = {
   email: number;
@@ -116,15 +116,6 @@ export async function createAccount(account: AccountRecord): Promise<void> {
 
 type AccountChanges = Partial<Omit<AccountRecord, 'tuid' | 'login' | 'createTime'>>;
 
-function updateExpression(changes: AccountChanges) {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  return {
-    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-    ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-  };
-}
-
 /** Sets fields of an existing account and answers the updated record. */
 export async function updateAccount(tuid: string, changes: AccountChanges): Promise<AccountRecord> {
   const { db, name } = table();
@@ -132,9 +123,8 @@ export async function updateAccount(tuid: string, changes: AccountChanges): Prom
     new UpdateCommand({
       TableName: name,
       Key: keys.account(tuid),
-      ConditionExpression: 'attribute_exists(PK)',
       ReturnValues: 'ALL_NEW',
-      ...updateExpression(changes),
+      ...updateFields(changes, { condition: { expression: 'attribute_exists(PK)' } }),
     }),
   );
   return answer.Attributes as AccountRecord;

@@ -18,7 +18,7 @@ import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { claimEditLock, editLockOf, lockCondition, releaseEditLock, type LockRequirement } from './edit-locks.js';
 import { nameClaimItem, nameReleaseItem, writeClaimingName as writeNameTransaction } from './name-claims.js';
 import { keys, TEMPLATE_CONTENT_PREFIX } from './keys.js';
-import { queryPages, table } from './table-client.js';
+import { queryPages, table, updateFields } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -190,47 +190,21 @@ export async function updateTemplateRecord(
 ): Promise<boolean> {
   const { name: tableName } = table();
   const lock = lockCondition(change.lock);
-  const sets = ['updateTime = :updateTime', 'updatedBy = :updatedBy', 'updatedByName = :updatedByName'];
-  const conditions = ['attribute_exists(PK)', lock.expression];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {
-    ...lock.values,
-    ':updateTime': change.updateTime,
-    ':updatedBy': change.updatedBy.loginTuid,
-    ':updatedByName': change.updatedBy.name,
+  const fields = {
+    updateTime: change.updateTime,
+    updatedBy: change.updatedBy.loginTuid,
+    updatedByName: change.updatedBy.name,
+    ...(change.name !== undefined && change.nameKey !== undefined ? { name: change.name, nameKey: change.nameKey } : {}),
+    ...(change.content
+      ? { contentKey: change.content.contentKey, size: change.content.size, snippet: change.content.snippet, editor: change.content.editor }
+      : {}),
+    ...(change.lock.renewUntil ? { lockExpiresAt: change.lock.renewUntil.getTime() } : {}),
   };
-  if (change.name !== undefined && change.nameKey !== undefined) {
-    sets.push('#name = :name', 'nameKey = :nameKey');
-    names['#name'] = 'name';
-    values[':name'] = change.name;
-    values[':nameKey'] = change.nameKey;
-  }
-  if (change.content) {
-    sets.push('contentKey = :contentKey', '#size = :size', 'snippet = :snippet', 'editor = :editor');
-    conditions.push('contentKey = :readKey');
-    names['#size'] = 'size';
-    Object.assign(values, {
-      ':contentKey': change.content.contentKey,
-      ':size': change.content.size,
-      ':snippet': change.content.snippet,
-      ':editor': change.content.editor,
-      ':readKey': before.contentKey,
-    });
-  }
-  if (change.lock.renewUntil) {
-    sets.push('lockExpiresAt = :renewUntil');
-    values[':renewUntil'] = change.lock.renewUntil.getTime();
-  }
-  const update: TransactItem = {
-    Update: {
-      TableName: tableName,
-      Key: keys.template(tuid, before.id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
-      ExpressionAttributeValues: values,
-    },
+  const condition = {
+    expression: ['attribute_exists(PK)', lock.expression, ...(change.content ? ['contentKey = :readKey'] : [])].join(' AND '),
+    values: { ...lock.values, ...(change.content ? { ':readKey': before.contentKey } : {}) },
   };
+  const update: TransactItem = { Update: { TableName: tableName, Key: keys.template(tuid, before.id), ...updateFields(fields, { condition }) } };
   const renamed = change.nameKey !== undefined && change.nameKey !== before.nameKey;
   if (!renamed) return writeClaimingName([update], -1);
   return writeClaimingName([update, nameRelease(tuid, before.id, before.nameKey), nameClaim(tuid, before.id, change.nameKey!)], 2);
