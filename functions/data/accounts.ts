@@ -81,13 +81,9 @@ export async function findTuidByLogin(email: string): Promise<string | null> {
   return (answer.Item?.tuid as string | undefined) ?? null;
 }
 
-/**
- * Unverified accounts sit in a sparse index by creation time, so the daily housekeeping job
- * reads only them (forced activation and the lock grace period of spec §4).
- */
-export const UNVERIFIED_INDEX_PARTITION = 'ACCOUNTS#UNVERIFIED';
+/** Unverified accounts sit in a sparse index, for the forced activation and the lock grace period of spec §4. */
 function unverifiedIndexKeys(account: AccountRecord) {
-  return account.unverified ? { GSI1PK: UNVERIFIED_INDEX_PARTITION, GSI1SK: `${account.createTime}#${account.tuid}` } : {};
+  return account.unverified ? keys.unverifiedAccount(account.createTime, account.tuid) : {};
 }
 
 /** Creates the account and claims its login email in one transaction; throws LoginTakenError. */
@@ -172,7 +168,7 @@ export async function listUnverifiedCreatedBefore(before: string, startKey?: Rec
       TableName: name,
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
-      ExpressionAttributeValues: { ':pk': UNVERIFIED_INDEX_PARTITION, ':before': before },
+      ExpressionAttributeValues: { ':pk': keys.unverifiedAccountsPartition, ':before': before },
       ExclusiveStartKey: startKey,
       Limit: 100,
     }),

@@ -183,10 +183,7 @@ export async function listDueCampaigns(now: Date, limit: number): Promise<Array<
       Limit: limit,
     }),
   );
-  return (answer.Items ?? []).map((item) => {
-    const [, tuid, campaignId] = String(item.GSI1SK).split('#');
-    return { tuid, campaignId };
-  });
+  return (answer.Items ?? []).map((item) => keys.campaignOfSchedule(String(item.GSI1SK)));
 }
 
 function nameClaim(tuid: string, campaignId: string, nameKey: string): TransactItem {

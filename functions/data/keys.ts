@@ -21,6 +21,12 @@ function connectionShard(connectionId: string): number {
 export const keys = {
   /** The account's profile and settings: one item per account. */
   account: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'PROFILE' }),
+  /**
+   * Index entry of an unverified account, in one provider-wide partition by creation time: the
+   * daily housekeeping reads only unverified accounts. Present only while the account is unverified.
+   */
+  unverifiedAccountsPartition: 'ACCOUNTS#UNVERIFIED',
+  unverifiedAccount: (createTime: string, tuid: string) => ({ GSI1PK: 'ACCOUNTS#UNVERIFIED', GSI1SK: `${createTime}#${tuid}` }),
   /** Login email → account: makes the login email unique. */
   login: (email: string) => ({ PK: `LOGIN#${email}`, SK: 'LOGIN' }),
   sessionPrefix: 'SESSION#',
@@ -85,6 +91,7 @@ export const keys = {
   groupName: (tuid: string, nameKey: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `GROUPNAME#${nameKey}` }),
   /** A set of contacts (a snapshot group's members, a campaign's audience) as bitmaps over contact numbers. */
   contactSetPartition: (tuid: string, setId: string) => `ACCOUNT#${tuid}#SET#${setId}`,
+  contactSetChunkPrefix: 'CHUNK#',
   contactSetChunk: (tuid: string, setId: string, chunk: number) => ({ PK: `ACCOUNT#${tuid}#SET#${setId}`, SK: `CHUNK#${String(chunk).padStart(6, '0')}` }),
   /** Imports sort by their time-ordered id, so the newest are a reverse key scan. */
   importPrefix: 'IMPORT#',
@@ -132,6 +139,11 @@ export const keys = {
    */
   campaignSchedulePartition: 'CAMPAIGNSCHEDULE',
   campaignSchedule: (tuid: string, campaignId: string, dueTime: string) => ({ GSI1PK: 'CAMPAIGNSCHEDULE', GSI1SK: `${dueTime}#${tuid}#${campaignId}` }),
+  /** The campaign a schedule index entry stands for, read back from its sort key. */
+  campaignOfSchedule: (sortKey: string) => {
+    const [, tuid, campaignId] = sortKey.split('#');
+    return { tuid, campaignId };
+  },
   /** Who must approve a user's sends on an account (spec §6 "Campaign approval"). */
   approvalRule: (tuid: string, loginTuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `APPROVALRULE#${loginTuid}` }),
   /**
@@ -158,6 +170,11 @@ export const keys = {
     PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,
     SK: `LIST#${list}#${time}#${String(contactId).padStart(12, '0')}`,
   }),
+  /** When a report list's entry joined the list, read back from its sort key. */
+  reportEntryTimeOf: (sortKey: string) => {
+    const parts = sortKey.split('#');
+    return parts[parts.length - 2];
+  },
   /** List sizes the counters do not hold, and each link's clicks. */
   campaignReportTotals: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'TOTALS' }),
   /** Opens and clicks of one hour, the overview's timeline. */
@@ -171,8 +188,10 @@ export const keys = {
     PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#R#${contactId % RECIPIENT_SHARDS}`,
     SK: `C#${String(contactId).padStart(12, '0')}`,
   }),
+  campaignRecipientPrefix: 'C#',
   campaignRecipientPartition: (tuid: string, campaignId: string, shard: number) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#R#${shard}`,
   /** A send run's progress: its plan checkpoint, batch count and how many batches are settled (done or dropped). */
+  campaignRunPrefix: 'RUN#',
   campaignRun: (tuid: string, campaignId: string, runId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: `RUN#${runId}` }),
   /** A delivery batch's outcome, once it has one; in a partition of its own per run, away from the counters. */
   campaignBatch: (tuid: string, campaignId: string, runId: string, seq: number) => ({
