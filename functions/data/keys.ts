@@ -1,6 +1,8 @@
 /**
- * Key formats of the single table. Every tenant-owned item starts with the account it belongs
- * to; only the repository modules in this folder import these.
+ * Key formats of the single table, all spelled here: every tenant-owned item's key starts with the
+ * account it belongs to. Only the repository modules in this folder import it (and tests that check
+ * a layout); services and stacks go through repository functions. The buckets' object keys are in
+ * object-keys.ts.
  */
 
 /** Connections are spread over this many index partitions, so connects and disconnects never pile onto one hot index key. */
@@ -224,23 +226,3 @@ export const keys = {
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;
-
-/**
- * Data bucket prefix of template content: `templates/<tuid>/<templateId>/<version>.json`, one
- * object per saved version (functions/data/templates.ts). The data stack grants on this prefix.
- */
-export const TEMPLATE_CONTENT_PREFIX = 'templates/';
-
-/** Data bucket prefix of campaign commands: `campaigns/<tuid>/<campaignId>/<version>.json` (functions/data/campaigns.ts). */
-export const CAMPAIGN_CONTENT_PREFIX = 'campaigns/';
-
-/**
- * Content bucket prefix of uploads not yet confirmed: `pending/<tuid>/<uploadId>`. A confirm copies
- * the object to its lasting key; a lifecycle rule removes what is never confirmed (content stack).
- */
-export const PENDING_CONTENT_PREFIX = 'pending/';
-
-/** Epoch seconds, the unit of the table's TTL attribute. */
-export function ttlSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}

@@ -1,8 +1,12 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config.js';
-import { ttlSeconds } from './keys.js';
 import { documentClient } from '../lib/aws/dynamodb.js';
 import { createLimiter } from '../lib/concurrency.js';
+
+/** Epoch seconds, the unit of the table's TTL attribute. */
+export function ttlSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
 
 /** The document client and table name every repository uses. */
 export function table() {

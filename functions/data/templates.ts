@@ -17,7 +17,8 @@ import { deleteObject, readObjectText, writeObject } from '../lib/aws/storage.js
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { claimEditLock, editLockOf, lockCondition, releaseEditLock, type LockRequirement } from './edit-locks.js';
 import { nameClaimItem, nameReleaseItem, writeClaimingName as writeNameTransaction } from './name-claims.js';
-import { keys, TEMPLATE_CONTENT_PREFIX } from './keys.js';
+import { keys } from './keys.js';
+import { objectKeys } from './object-keys.js';
 import { queryPages, table, updateFields } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -242,15 +243,10 @@ export function releaseTemplateEditLock(tuid: string, templateId: string, loginT
   return releaseEditLock(keys.template(tuid, templateId), loginTuid);
 }
 
-/** A new, never overwritten object per version: a save switches to it and only then drops the old one. */
-function contentObjectKey(tuid: string, templateId: string, version: string): string {
-  return `${TEMPLATE_CONTENT_PREFIX}${tuid}/${templateId}/${version}.json`;
-}
-
 /** Stores one content version under a key of its own; nothing refers to it until a metadata write does. */
 export async function writeTemplateContent(tuid: string, templateId: string, content: TTemplateContent, at: Date): Promise<{ contentKey: string; size: number }> {
   const body = JSON.stringify(content);
-  const contentKey = contentObjectKey(tuid, templateId, timeOrderedId(at));
+  const contentKey = objectKeys.templateContent(tuid, templateId, timeOrderedId(at));
   await writeObject(contentKey, body, 'application/json; charset=utf-8');
   return { contentKey, size: Buffer.byteLength(body) };
 }
@@ -267,20 +263,15 @@ export function templateContentVersion(contentKey: string): string {
   return contentKey.slice(contentKey.lastIndexOf('/') + 1).replace(/\.json$/, '');
 }
 
-/** A version's thumbnail sits beside it, so whatever drops the version drops its thumbnail. */
-function thumbnailObjectKey(contentKey: string): string {
-  return contentKey.replace(/\.json$/, '.thumbnail.svg');
-}
-
 export async function readTemplateThumbnail(contentKey: string): Promise<string | null> {
-  return readObjectText(thumbnailObjectKey(contentKey));
+  return readObjectText(objectKeys.templateThumbnail(contentKey));
 }
 
 export async function writeTemplateThumbnail(contentKey: string, svg: string): Promise<void> {
-  await writeObject(thumbnailObjectKey(contentKey), svg, 'image/svg+xml; charset=utf-8');
+  await writeObject(objectKeys.templateThumbnail(contentKey), svg, 'image/svg+xml; charset=utf-8');
 }
 
 /** Drops a content version and its thumbnail, if one was drawn. */
 export async function deleteTemplateContent(contentKey: string): Promise<void> {
-  await Promise.all([deleteObject(contentKey), deleteObject(thumbnailObjectKey(contentKey))]);
+  await Promise.all([deleteObject(contentKey), deleteObject(objectKeys.templateThumbnail(contentKey))]);
 }
