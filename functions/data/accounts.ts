@@ -6,7 +6,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import type { Language } from '../../shared/constants.js';
 import type { TAccountStatus } from '../../shared/schemas/user.js';
 import { keys } from './keys.js';
-import { isConditionFailure, table } from './table-client.js';
+import { isConditionFailure, table, updateFields } from './table-client.js';
 
 export type Credits = {
   email: number;
@@ -81,13 +81,9 @@ export async function findTuidByLogin(email: string): Promise<string | null> {
   return (answer.Item?.tuid as string | undefined) ?? null;
 }
 
-/**
- * Unverified accounts sit in a sparse index by creation time, so the daily housekeeping job
- * reads only them (forced activation and the lock grace period of spec §4).
- */
-export const UNVERIFIED_INDEX_PARTITION = 'ACCOUNTS#UNVERIFIED';
+/** Unverified accounts sit in a sparse index, for the forced activation and the lock grace period of spec §4. */
 function unverifiedIndexKeys(account: AccountRecord) {
-  return account.unverified ? { GSI1PK: UNVERIFIED_INDEX_PARTITION, GSI1SK: `${account.createTime}#${account.tuid}` } : {};
+  return account.unverified ? keys.unverifiedAccount(account.createTime, account.tuid) : {};
 }
 
 /** Creates the account and claims its login email in one transaction; throws LoginTakenError. */
@@ -116,15 +112,6 @@ export async function createAccount(account: AccountRecord): Promise<void> {
 
 type AccountChanges = Partial<Omit<AccountRecord, 'tuid' | 'login' | 'createTime'>>;
 
-function updateExpression(changes: AccountChanges) {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  return {
-    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-    ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-  };
-}
-
 /** Sets fields of an existing account and answers the updated record. */
 export async function updateAccount(tuid: string, changes: AccountChanges): Promise<AccountRecord> {
   const { db, name } = table();
@@ -132,9 +119,8 @@ export async function updateAccount(tuid: string, changes: AccountChanges): Prom
     new UpdateCommand({
       TableName: name,
       Key: keys.account(tuid),
-      ConditionExpression: 'attribute_exists(PK)',
       ReturnValues: 'ALL_NEW',
-      ...updateExpression(changes),
+      ...updateFields(changes, { condition: { expression: 'attribute_exists(PK)' } }),
     }),
   );
   return answer.Attributes as AccountRecord;
@@ -182,7 +168,7 @@ export async function listUnverifiedCreatedBefore(before: string, startKey?: Rec
       TableName: name,
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
-      ExpressionAttributeValues: { ':pk': UNVERIFIED_INDEX_PARTITION, ':before': before },
+      ExpressionAttributeValues: { ':pk': keys.unverifiedAccountsPartition, ':before': before },
       ExclusiveStartKey: startKey,
       Limit: 100,
     }),

@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { batchGet, isConditionFailure, queryPages, table } from './table-client.js';
+import { batchGet, isConditionFailure, queryPages, table, updateFields } from './table-client.js';
 
 export type AnnouncementRecord = {
   id: string;
@@ -41,16 +41,12 @@ export async function updateAnnouncementRecord(
   changes: Omit<AnnouncementRecord, 'id' | 'published_time'>,
 ): Promise<AnnouncementRecord | null> {
   const { db, name } = table();
-  const fields = Object.entries(changes);
   try {
     const answer = await db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.announcement(id),
-        ConditionExpression: 'attribute_exists(PK)',
-        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(fields.map(([field], i) => [`#f${i}`, field])),
-        ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
+        ...updateFields(changes, { condition: { expression: 'attribute_exists(PK)' } }),
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -138,9 +138,6 @@ export async function getCampaignCountersWithCountries(tuid: string, campaignId:
 
 /** Counters of several campaigns (a list page), by campaign id. */
 export async function getCountersOf(tuid: string, campaignIds: readonly string[]): Promise<Map<string, CampaignCounters>> {
-  const result = new Map<string, CampaignCounters>(campaignIds.map((id) => [id, { ...EMPTY_COUNTERS }]));
-  for (const item of await batchGet(campaignIds.map((id) => keys.campaignCounters(tuid, id)))) {
-    result.set(String(item.PK).split('#CAMPAIGN#')[1], toCounters(item));
-  }
-  return result;
+  const found = new Map((await batchGet(campaignIds.map((id) => keys.campaignCounters(tuid, id)))).map((item) => [String(item.PK), toCounters(item)]));
+  return new Map(campaignIds.map((id) => [id, found.get(keys.campaignCounters(tuid, id).PK) ?? { ...EMPTY_COUNTERS }]));
 }

@@ -194,11 +194,7 @@ function listQuery(tuid: string, campaignId: string, list: ReportListName): Omit
   };
 }
 
-const toEntry = (item: Record<string, unknown>): ReportEntry => {
-  const sk = String(item.SK);
-  const parts = sk.split('#');
-  return { contactId: Number(item.contactId), time: parts[parts.length - 2] };
-};
+const toEntry = (item: Record<string, unknown>): ReportEntry => ({ contactId: Number(item.contactId), time: keys.reportEntryTimeOf(String(item.SK)) });
 
 // Access pattern: one page of a report list, newest first. The entries before the page are only counted, never returned.
 export async function listReportEntries(options: { tuid: string; campaignId: string; list: ReportListName; offset: number; limit: number }): Promise<ReportEntry[]> {

@@ -170,7 +170,7 @@ export async function listRunIds(tuid: string, campaignId: string): Promise<stri
   const runIds: string[] = [];
   for await (const page of queryPages({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.campaignDataPartition(tuid, campaignId), ':prefix': 'RUN#' },
+    ExpressionAttributeValues: { ':pk': keys.campaignDataPartition(tuid, campaignId), ':prefix': keys.campaignRunPrefix },
     ProjectionExpression: 'runId',
   })) {
     runIds.push(...page.map((item) => String(item.runId)));
@@ -409,7 +409,7 @@ export async function putRecipientClaims(tuid: string, campaignId: string, runId
 /** The runs that claimed these recipients (a batch taken over finds its stopped worker's claims). */
 export async function getRecipientClaims(tuid: string, campaignId: string, contactIds: readonly number[]): Promise<Map<number, string>> {
   const items = await batchGet(contactIds.map((id) => keys.campaignRecipient(tuid, campaignId, id)), { consistent: true, attributes: ['runId'] });
-  return new Map(items.map((item) => [Number(String(item.SK).slice('C#'.length)), String(item.runId)]));
+  return new Map(items.map((item) => [Number(String(item.SK).slice(keys.campaignRecipientPrefix.length)), String(item.runId)]));
 }
 
 /**
@@ -487,7 +487,7 @@ export async function* listRecipientsClaimedBefore(tuid: string, campaignId: str
       ExpressionAttributeValues: { ':pk': keys.campaignRecipientPartition(tuid, campaignId, shard), ':run': runId },
       ProjectionExpression: 'SK',
     })) {
-      yield page.map((item) => Number(String(item.SK).slice('C#'.length)));
+      yield page.map((item) => Number(String(item.SK).slice(keys.campaignRecipientPrefix.length)));
     }
   }
 }

@@ -17,7 +17,8 @@ import { deleteObject, readObjectText, writeObject } from '../lib/aws/storage.js
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { claimEditLock, editLockOf, lockCondition, releaseEditLock, type LockRequirement } from './edit-locks.js';
 import { nameClaimItem, nameReleaseItem, writeClaimingName as writeNameTransaction } from './name-claims.js';
-import { CAMPAIGN_CONTENT_PREFIX, keys } from './keys.js';
+import { keys } from './keys.js';
+import { objectKeys } from './object-keys.js';
 import { batchDelete, batchPut, deletePartition, isConditionFailure, queryPages, table } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -183,10 +184,7 @@ export async function listDueCampaigns(now: Date, limit: number): Promise<Array<
       Limit: limit,
     }),
   );
-  return (answer.Items ?? []).map((item) => {
-    const [, tuid, campaignId] = String(item.GSI1SK).split('#');
-    return { tuid, campaignId };
-  });
+  return (answer.Items ?? []).map((item) => keys.campaignOfSchedule(String(item.GSI1SK)));
 }
 
 function nameClaim(tuid: string, campaignId: string, nameKey: string): TransactItem {
@@ -412,9 +410,9 @@ export function releaseCampaignEditLock(tuid: string, campaignId: string, loginT
   return releaseEditLock(keys.campaign(tuid, campaignId), loginTuid);
 }
 
-/** A new, never overwritten object per version: a save switches to it and only then drops the old one. */
+/** Stores one command version under a key of its own; nothing refers to it until the campaign's record does. */
 export async function writeCampaignCommand(tuid: string, campaignId: string, command: TCampaignCommand, at: Date): Promise<string> {
-  const commandKey = `${CAMPAIGN_CONTENT_PREFIX}${tuid}/${campaignId}/${timeOrderedId(at)}.json`;
+  const commandKey = objectKeys.campaignCommand(tuid, campaignId, timeOrderedId(at));
   await writeObject(commandKey, JSON.stringify(command), 'application/json; charset=utf-8');
   return commandKey;
 }

@@ -4,8 +4,8 @@
  * finds a connection by id in one Query there, and a broadcast reads every connection from them.
  */
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { CONNECTION_INDEX_SHARDS, keys, ttlSeconds } from './keys.js';
-import { listLiveItems, queryPages, table } from './table-client.js';
+import { CONNECTION_INDEX_SHARDS, keys } from './keys.js';
+import { listLiveItems, queryPages, table, ttlSeconds } from './table-client.js';
 
 /** API Gateway closes WebSocket connections after two hours at the most. */
 const CONNECTION_LIFETIME_MS = 2 * 60 * 60 * 1000;

@@ -71,7 +71,7 @@ function popcount(bits: Uint8Array): number {
 export async function getContactSet(tuid: string, setId: string): Promise<ContactSet> {
   const chunks = new Map<number, Uint8Array>();
   for await (const page of queryPages({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.contactSetPartition(tuid, setId) } })) {
-    for (const item of page) chunks.set(Number(String(item.SK).slice('CHUNK#'.length)), item.bits as Uint8Array);
+    for (const item of page) chunks.set(Number(String(item.SK).slice(keys.contactSetChunkPrefix.length)), item.bits as Uint8Array);
   }
   return new ContactSet(chunks);
 }

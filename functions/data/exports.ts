@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportFormat, TExportJobSource } from '../../shared/schemas/exports.js';
 import { keys } from './keys.js';
-import { isConditionFailure, queryPages, table } from './table-client.js';
+import { isConditionFailure, queryPages, table, updateFields } from './table-client.js';
 
 /** Stored statuses; 'expired' is only ever derived from a finished job's fileExpiresAt. */
 export type ExportStatus = 'queued' | 'exporting' | 'finished' | 'stopped' | 'failed';
@@ -78,16 +78,14 @@ async function conditionalUpdate(
   update: { set: Record<string, unknown>; condition: string; values?: Record<string, unknown> },
 ): Promise<ExportJob | null> {
   const { db, name } = table();
-  const entries = Object.entries(update.set);
   try {
     const answer = await db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.exportJob(tuid, exportId),
-        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ConditionExpression: `attribute_exists(PK) AND (${update.condition})`,
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])) },
-        ExpressionAttributeValues: { ...update.values, ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])) },
+        ...updateFields(update.set, {
+          condition: { expression: `attribute_exists(PK) AND (${update.condition})`, names: { '#status': 'status' }, values: update.values },
+        }),
         ReturnValues: 'ALL_NEW',
       }),
     );

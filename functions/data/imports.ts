@@ -8,7 +8,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IMPORT_JOB_STATUSES, TImportKind } from '../../shared/schemas/imports.js';
 import { keys } from './keys.js';
-import { isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { isConditionFailure, queryPages, table, transactWrite, updateFields } from './table-client.js';
 
 export type ImportStatus = (typeof IMPORT_JOB_STATUSES)[number];
 
@@ -88,16 +88,12 @@ export async function updateImportJob(
   changes: Partial<Pick<ImportJob, 'status' | 'reservation' | 'reason' | 'updateTime' | 'format' | 'mapping' | 'hasHeader' | 'existing' | 'groupIds'>>,
 ): Promise<boolean> {
   const { db, name } = table();
-  const entries = Object.entries(changes);
   try {
     await db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.importJob(tuid, importId),
-        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ConditionExpression: '#position = :position',
-        ExpressionAttributeNames: { '#position': 'position', ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])) },
-        ExpressionAttributeValues: { ':position': expectedPosition, ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])) },
+        ...updateFields(changes, { condition: { expression: '#position = :position', names: { '#position': 'position' }, values: { ':position': expectedPosition } } }),
       }),
     );
     return true;

@@ -1,6 +1,8 @@
 /**
- * Key formats of the single table. Every tenant-owned item starts with the account it belongs
- * to; only the repository modules in this folder import these.
+ * Key formats of the single table, all spelled here: every tenant-owned item's key starts with the
+ * account it belongs to. Only the repository modules in this folder import it (and tests that check
+ * a layout); services and stacks go through repository functions. The buckets' object keys are in
+ * object-keys.ts.
  */
 
 /** Connections are spread over this many index partitions, so connects and disconnects never pile onto one hot index key. */
@@ -21,6 +23,12 @@ function connectionShard(connectionId: string): number {
 export const keys = {
   /** The account's profile and settings: one item per account. */
   account: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'PROFILE' }),
+  /**
+   * Index entry of an unverified account, in one provider-wide partition by creation time: the
+   * daily housekeeping reads only unverified accounts. Present only while the account is unverified.
+   */
+  unverifiedAccountsPartition: 'ACCOUNTS#UNVERIFIED',
+  unverifiedAccount: (createTime: string, tuid: string) => ({ GSI1PK: 'ACCOUNTS#UNVERIFIED', GSI1SK: `${createTime}#${tuid}` }),
   /** Login email → account: makes the login email unique. */
   login: (email: string) => ({ PK: `LOGIN#${email}`, SK: 'LOGIN' }),
   sessionPrefix: 'SESSION#',
@@ -85,6 +93,7 @@ export const keys = {
   groupName: (tuid: string, nameKey: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `GROUPNAME#${nameKey}` }),
   /** A set of contacts (a snapshot group's members, a campaign's audience) as bitmaps over contact numbers. */
   contactSetPartition: (tuid: string, setId: string) => `ACCOUNT#${tuid}#SET#${setId}`,
+  contactSetChunkPrefix: 'CHUNK#',
   contactSetChunk: (tuid: string, setId: string, chunk: number) => ({ PK: `ACCOUNT#${tuid}#SET#${setId}`, SK: `CHUNK#${String(chunk).padStart(6, '0')}` }),
   /** Imports sort by their time-ordered id, so the newest are a reverse key scan. */
   importPrefix: 'IMPORT#',
@@ -132,6 +141,11 @@ export const keys = {
    */
   campaignSchedulePartition: 'CAMPAIGNSCHEDULE',
   campaignSchedule: (tuid: string, campaignId: string, dueTime: string) => ({ GSI1PK: 'CAMPAIGNSCHEDULE', GSI1SK: `${dueTime}#${tuid}#${campaignId}` }),
+  /** The campaign a schedule index entry stands for, read back from its sort key. */
+  campaignOfSchedule: (sortKey: string) => {
+    const [, tuid, campaignId] = sortKey.split('#');
+    return { tuid, campaignId };
+  },
   /** Who must approve a user's sends on an account (spec §6 "Campaign approval"). */
   approvalRule: (tuid: string, loginTuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `APPROVALRULE#${loginTuid}` }),
   /**
@@ -158,6 +172,11 @@ export const keys = {
     PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,
     SK: `LIST#${list}#${time}#${String(contactId).padStart(12, '0')}`,
   }),
+  /** When a report list's entry joined the list, read back from its sort key. */
+  reportEntryTimeOf: (sortKey: string) => {
+    const parts = sortKey.split('#');
+    return parts[parts.length - 2];
+  },
   /** List sizes the counters do not hold, and each link's clicks. */
   campaignReportTotals: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'TOTALS' }),
   /** Opens and clicks of one hour, the overview's timeline. */
@@ -171,8 +190,10 @@ export const keys = {
     PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#R#${contactId % RECIPIENT_SHARDS}`,
     SK: `C#${String(contactId).padStart(12, '0')}`,
   }),
+  campaignRecipientPrefix: 'C#',
   campaignRecipientPartition: (tuid: string, campaignId: string, shard: number) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#R#${shard}`,
   /** A send run's progress: its plan checkpoint, batch count and how many batches are settled (done or dropped). */
+  campaignRunPrefix: 'RUN#',
   campaignRun: (tuid: string, campaignId: string, runId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: `RUN#${runId}` }),
   /** A delivery batch's outcome, once it has one; in a partition of its own per run, away from the counters. */
   campaignBatch: (tuid: string, campaignId: string, runId: string, seq: number) => ({
@@ -205,23 +226,3 @@ export const keys = {
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;
-
-/**
- * Data bucket prefix of template content: `templates/<tuid>/<templateId>/<version>.json`, one
- * object per saved version (functions/data/templates.ts). The data stack grants on this prefix.
- */
-export const TEMPLATE_CONTENT_PREFIX = 'templates/';
-
-/** Data bucket prefix of campaign commands: `campaigns/<tuid>/<campaignId>/<version>.json` (functions/data/campaigns.ts). */
-export const CAMPAIGN_CONTENT_PREFIX = 'campaigns/';
-
-/**
- * Content bucket prefix of uploads not yet confirmed: `pending/<tuid>/<uploadId>`. A confirm copies
- * the object to its lasting key; a lifecycle rule removes what is never confirmed (content stack).
- */
-export const PENDING_CONTENT_PREFIX = 'pending/';
-
-/** Epoch seconds, the unit of the table's TTL attribute. */
-export function ttlSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}

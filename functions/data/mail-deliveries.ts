@@ -4,8 +4,8 @@
  * taken over once it is older than the queue's visibility timeout.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, ttlSeconds } from './keys.js';
-import { isConditionFailure, table } from './table-client.js';
+import { keys } from './keys.js';
+import { isConditionFailure, table, ttlSeconds } from './table-client.js';
 
 const KEEP_DAYS = 14;
 

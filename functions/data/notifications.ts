@@ -10,8 +10,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import { DAY_MS } from '../../shared/constants.js';
 import type { NotificationType, Severity } from '../../shared/domain/notifications.js';
 import { timeOrderedIdPrefix } from '../lib/time-ordered-id.js';
-import { keys, ttlSeconds } from './keys.js';
-import { batchDelete, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { keys } from './keys.js';
+import { batchDelete, cancellationCodes, isConditionFailure, queryPages, table, transactWrite, ttlSeconds } from './table-client.js';
 
 export type NotificationRecord = {
   id: string;

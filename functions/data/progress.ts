@@ -4,8 +4,8 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TProgressPayload } from '../../shared/schemas/realtime.js';
-import { keys, ttlSeconds } from './keys.js';
-import { isConditionFailure, listLiveItems, table } from './table-client.js';
+import { keys } from './keys.js';
+import { isConditionFailure, listLiveItems, table, ttlSeconds } from './table-client.js';
 
 type ProgressRecord = { userId: string; payload: TProgressPayload; reportedAt: string; expiresAt: number };
 

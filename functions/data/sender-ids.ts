@@ -8,7 +8,7 @@ import { awaitsReview, senderIdKey, type SenderIdStatus } from '../../shared/dom
 import type { TAdminSenderIdQueue } from '../../shared/schemas/sms-settings.js';
 import { keys } from './keys.js';
 import { nameClaimItem, nameReleaseItem, writeClaimingName } from './name-claims.js';
-import { isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { isConditionFailure, queryPages, table, transactWrite, updateFields } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -107,29 +107,24 @@ export async function updateSenderIdStanding(before: SenderIdRecord, change: Sen
   const { db, name } = table();
   const after: SenderIdRecord = { ...before, ...change, version: before.version + 1 };
   const entry = indexEntry(after);
-  const values: Record<string, unknown> = {
-    ':status': after.status,
-    ':reason': after.reason,
-    ':end': after.senderIdForceReverifyEndTime,
-    ':decideTime': after.decideTime,
-    ':version': before.version + 1,
-    ':seen': before.version,
-  };
-  const sets = ['#status = :status', 'reason = :reason', 'senderIdForceReverifyEndTime = :end', 'decideTime = :decideTime', 'version = :version'];
-  if (entry.GSI1PK) {
-    sets.push('GSI1PK = :gpk', 'GSI1SK = :gsk');
-    values[':gpk'] = entry.GSI1PK;
-    values[':gsk'] = entry.GSI1SK;
-  }
   try {
     await db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.senderId(before.tuid, before.id),
-        UpdateExpression: `SET ${sets.join(', ')}${entry.GSI1PK ? '' : ' REMOVE GSI1PK, GSI1SK'}`,
-        ConditionExpression: 'version = :seen',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
+        ...updateFields(
+          {
+            status: after.status,
+            reason: after.reason,
+            senderIdForceReverifyEndTime: after.senderIdForceReverifyEndTime,
+            decideTime: after.decideTime,
+            version: after.version,
+            // A rejected ID has no index entry: it leaves support's lists.
+            GSI1PK: entry.GSI1PK,
+            GSI1SK: entry.GSI1SK,
+          },
+          { removeUndefined: true, condition: { expression: 'version = :seen', values: { ':seen': before.version } } },
+        ),
       }),
     );
     return after;

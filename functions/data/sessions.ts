@@ -3,8 +3,8 @@
  * a refresh succeeds only while the session item says the session is open.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, ttlSeconds } from './keys.js';
-import { batchDelete, isConditionFailure, queryPages, table } from './table-client.js';
+import { keys } from './keys.js';
+import { batchDelete, isConditionFailure, queryPages, table, ttlSeconds } from './table-client.js';
 
 export type SessionRecord = {
   sid: string;

@@ -1,8 +1,12 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config.js';
-import { ttlSeconds } from './keys.js';
 import { documentClient } from '../lib/aws/dynamodb.js';
 import { createLimiter } from '../lib/concurrency.js';
+
+/** Epoch seconds, the unit of the table's TTL attribute. */
+export function ttlSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
 
 /** The document client and table name every repository uses. */
 export function table() {
@@ -32,6 +36,52 @@ export async function listLiveItems<T>(partition: string, prefix: string, now: D
     items.push(...(page as T[]));
   }
   return items;
+}
+
+/** A condition (or any expression) with the placeholder names and values it uses. */
+export type ExpressionPart = { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+
+/** The fields of an UpdateItem request (or a transaction's Update) that an update and its condition fill. */
+export type UpdateRequestParts = {
+  UpdateExpression: string;
+  ConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+};
+
+/**
+ * The update that writes `fields`, each a top-level attribute SET to its value. An undefined value
+ * leaves its attribute alone, or REMOVEs it with `removeUndefined` (for attributes whose absence
+ * means something, such as an index entry). The update's placeholders are numbered (`#f0`, `:v0`),
+ * so the condition's own placeholders never collide with them.
+ */
+export function updateFields(
+  fields: Readonly<Record<string, unknown>>,
+  options: { removeUndefined?: boolean; condition?: ExpressionPart } = {},
+): UpdateRequestParts {
+  const names: Record<string, string> = { ...options.condition?.names };
+  const values: Record<string, unknown> = { ...options.condition?.values };
+  const sets: string[] = [];
+  const removes: string[] = [];
+  Object.entries(fields).forEach(([field, value], i) => {
+    if (value === undefined && !options.removeUndefined) return;
+    names[`#f${i}`] = field;
+    if (value === undefined) {
+      removes.push(`#f${i}`);
+    } else {
+      values[`:v${i}`] = value;
+      sets.push(`#f${i} = :v${i}`);
+    }
+  });
+  // DynamoDB would refuse an empty expression with a syntax error that names no field.
+  if (sets.length === 0 && removes.length === 0) throw new Error('An update needs at least one field to set or remove');
+  return {
+    UpdateExpression: [sets.length > 0 ? `SET ${sets.join(', ')}` : '', removes.length > 0 ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
+    ...(options.condition ? { ConditionExpression: options.condition.expression } : {}),
+    ExpressionAttributeNames: names,
+    // DynamoDB refuses an empty map of values.
+    ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+  };
 }
 
 export function isConditionFailure(error: unknown): boolean {

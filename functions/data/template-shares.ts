@@ -9,7 +9,7 @@ import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamod
 import type { ShareMode, ShareRights, ShareStatus } from '../../shared/domain/template-sharing.js';
 import type { TemplateKind } from '../../shared/schemas/templates.js';
 import { keys } from './keys.js';
-import { cancellationCodes, queryPages, table, transactWrite } from './table-client.js';
+import { cancellationCodes, queryPages, table, transactWrite, updateFields } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -136,19 +136,10 @@ export async function listTemplateShares(ownerTuid: string, templateId: string):
 /** Both items of a share updated alike, on the condition that it is still this share (and in `status`, if given). */
 function updateBoth(record: ShareRecord, set: Record<string, unknown>, status?: ShareStatus): TransactItem[] {
   const { name } = table();
-  const fields = Object.keys(set);
-  const values: Record<string, unknown> = { ':id': record.id, ...Object.fromEntries(fields.map((field) => [`:${field}`, set[field]])) };
-  if (status) values[':expectedStatus'] = status;
-  const update = (Key: Record<string, string>): TransactItem => ({
-    Update: {
-      TableName: name,
-      Key,
-      UpdateExpression: `SET ${fields.map((field) => `#${field} = :${field}`).join(', ')}`,
-      ConditionExpression: `id = :id${status ? ' AND #status = :expectedStatus' : ''}`,
-      ExpressionAttributeNames: Object.fromEntries([...fields, ...(status ? ['status'] : [])].map((field) => [`#${field}`, field])),
-      ExpressionAttributeValues: values,
-    },
-  });
+  const condition = status
+    ? { expression: 'id = :id AND #status = :expectedStatus', names: { '#status': 'status' }, values: { ':id': record.id, ':expectedStatus': status } }
+    : { expression: 'id = :id', values: { ':id': record.id } };
+  const update = (Key: Record<string, string>): TransactItem => ({ Update: { TableName: name, Key, ...updateFields(set, { condition }) } });
   return [update(ownerKey(record)), update(receiverKey(record))];
 }
 

@@ -17,8 +17,9 @@ import { deleteObject, readObjectText, writeObject } from '../lib/aws/storage.js
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { claimEditLock, editLockOf, lockCondition, releaseEditLock, type LockRequirement } from './edit-locks.js';
 import { nameClaimItem, nameReleaseItem, writeClaimingName as writeNameTransaction } from './name-claims.js';
-import { keys, TEMPLATE_CONTENT_PREFIX } from './keys.js';
-import { queryPages, table } from './table-client.js';
+import { keys } from './keys.js';
+import { objectKeys } from './object-keys.js';
+import { queryPages, table, updateFields } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -190,47 +191,21 @@ export async function updateTemplateRecord(
 ): Promise<boolean> {
   const { name: tableName } = table();
   const lock = lockCondition(change.lock);
-  const sets = ['updateTime = :updateTime', 'updatedBy = :updatedBy', 'updatedByName = :updatedByName'];
-  const conditions = ['attribute_exists(PK)', lock.expression];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {
-    ...lock.values,
-    ':updateTime': change.updateTime,
-    ':updatedBy': change.updatedBy.loginTuid,
-    ':updatedByName': change.updatedBy.name,
+  const fields = {
+    updateTime: change.updateTime,
+    updatedBy: change.updatedBy.loginTuid,
+    updatedByName: change.updatedBy.name,
+    ...(change.name !== undefined && change.nameKey !== undefined ? { name: change.name, nameKey: change.nameKey } : {}),
+    ...(change.content
+      ? { contentKey: change.content.contentKey, size: change.content.size, snippet: change.content.snippet, editor: change.content.editor }
+      : {}),
+    ...(change.lock.renewUntil ? { lockExpiresAt: change.lock.renewUntil.getTime() } : {}),
   };
-  if (change.name !== undefined && change.nameKey !== undefined) {
-    sets.push('#name = :name', 'nameKey = :nameKey');
-    names['#name'] = 'name';
-    values[':name'] = change.name;
-    values[':nameKey'] = change.nameKey;
-  }
-  if (change.content) {
-    sets.push('contentKey = :contentKey', '#size = :size', 'snippet = :snippet', 'editor = :editor');
-    conditions.push('contentKey = :readKey');
-    names['#size'] = 'size';
-    Object.assign(values, {
-      ':contentKey': change.content.contentKey,
-      ':size': change.content.size,
-      ':snippet': change.content.snippet,
-      ':editor': change.content.editor,
-      ':readKey': before.contentKey,
-    });
-  }
-  if (change.lock.renewUntil) {
-    sets.push('lockExpiresAt = :renewUntil');
-    values[':renewUntil'] = change.lock.renewUntil.getTime();
-  }
-  const update: TransactItem = {
-    Update: {
-      TableName: tableName,
-      Key: keys.template(tuid, before.id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
-      ExpressionAttributeValues: values,
-    },
+  const condition = {
+    expression: ['attribute_exists(PK)', lock.expression, ...(change.content ? ['contentKey = :readKey'] : [])].join(' AND '),
+    values: { ...lock.values, ...(change.content ? { ':readKey': before.contentKey } : {}) },
   };
+  const update: TransactItem = { Update: { TableName: tableName, Key: keys.template(tuid, before.id), ...updateFields(fields, { condition }) } };
   const renamed = change.nameKey !== undefined && change.nameKey !== before.nameKey;
   if (!renamed) return writeClaimingName([update], -1);
   return writeClaimingName([update, nameRelease(tuid, before.id, before.nameKey), nameClaim(tuid, before.id, change.nameKey!)], 2);
@@ -268,15 +243,10 @@ export function releaseTemplateEditLock(tuid: string, templateId: string, loginT
   return releaseEditLock(keys.template(tuid, templateId), loginTuid);
 }
 
-/** A new, never overwritten object per version: a save switches to it and only then drops the old one. */
-function contentObjectKey(tuid: string, templateId: string, version: string): string {
-  return `${TEMPLATE_CONTENT_PREFIX}${tuid}/${templateId}/${version}.json`;
-}
-
 /** Stores one content version under a key of its own; nothing refers to it until a metadata write does. */
 export async function writeTemplateContent(tuid: string, templateId: string, content: TTemplateContent, at: Date): Promise<{ contentKey: string; size: number }> {
   const body = JSON.stringify(content);
-  const contentKey = contentObjectKey(tuid, templateId, timeOrderedId(at));
+  const contentKey = objectKeys.templateContent(tuid, templateId, timeOrderedId(at));
   await writeObject(contentKey, body, 'application/json; charset=utf-8');
   return { contentKey, size: Buffer.byteLength(body) };
 }
@@ -293,20 +263,15 @@ export function templateContentVersion(contentKey: string): string {
   return contentKey.slice(contentKey.lastIndexOf('/') + 1).replace(/\.json$/, '');
 }
 
-/** A version's thumbnail sits beside it, so whatever drops the version drops its thumbnail. */
-function thumbnailObjectKey(contentKey: string): string {
-  return contentKey.replace(/\.json$/, '.thumbnail.svg');
-}
-
 export async function readTemplateThumbnail(contentKey: string): Promise<string | null> {
-  return readObjectText(thumbnailObjectKey(contentKey));
+  return readObjectText(objectKeys.templateThumbnail(contentKey));
 }
 
 export async function writeTemplateThumbnail(contentKey: string, svg: string): Promise<void> {
-  await writeObject(thumbnailObjectKey(contentKey), svg, 'image/svg+xml; charset=utf-8');
+  await writeObject(objectKeys.templateThumbnail(contentKey), svg, 'image/svg+xml; charset=utf-8');
 }
 
 /** Drops a content version and its thumbnail, if one was drawn. */
 export async function deleteTemplateContent(contentKey: string): Promise<void> {
-  await Promise.all([deleteObject(contentKey), deleteObject(thumbnailObjectKey(contentKey))]);
+  await Promise.all([deleteObject(contentKey), deleteObject(objectKeys.templateThumbnail(contentKey))]);
 }

@@ -4,8 +4,8 @@
  * so two concurrent sends cannot both pass it.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, ttlSeconds } from './keys.js';
-import { isConditionFailure, table } from './table-client.js';
+import { keys } from './keys.js';
+import { isConditionFailure, table, ttlSeconds } from './table-client.js';
 
 export type VerificationPurpose = 'login' | 'change-email';
 

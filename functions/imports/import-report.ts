@@ -7,6 +7,7 @@
  * its rows are dealt into the four lists; nothing holds the rows in memory.
  */
 import type { ImportJob } from '../data/imports.js';
+import { objectKeys } from '../data/object-keys.js';
 import { ObjectUpload, presignDownload, readObjectStream, readObjectText, writeObject } from '../lib/aws/storage.js';
 import { createTableWriter, EXPORT_CONTENT_TYPES, type TableWriter } from '../exports/table-writer.js';
 import type { TFileFormat } from './file-format.js';
@@ -25,10 +26,8 @@ type ListType = keyof typeof LIST_KINDS;
 const LIST_TYPES = Object.keys(LIST_KINDS) as ListType[];
 
 
-/** Where an import's objects live: the upload, the batches' outcomes, the row lists. Never the user's file name. */
-export const importObjectPrefix = (job: Pick<ImportJob, 'tuid' | 'id'>) => `imports/${job.tuid}/${job.id}`;
-const outcomesKey = (job: Pick<ImportJob, 'tuid' | 'id'>, from: number) => `${importObjectPrefix(job)}/outcomes/${String(from).padStart(10, '0')}`;
-const listKey = (job: Pick<ImportJob, 'tuid' | 'id'>, type: ListType) => `${importObjectPrefix(job)}/report/${type}`;
+const outcomesKey = (job: Pick<ImportJob, 'tuid' | 'id'>, from: number) => objectKeys.importBatchOutcomes(job.tuid, job.id, from);
+const listKey = (job: Pick<ImportJob, 'tuid' | 'id'>, type: ListType) => objectKeys.importReportList(job.tuid, job.id, type);
 
 /** The upload's format, which the row lists take. */
 export const fileFormatOf = (job: Pick<ImportJob, 'format'>): 'csv' | 'xlsx' => ((job.format as TFileFormat).format === 'xlsx' ? 'xlsx' : 'csv');

@@ -2,9 +2,10 @@
  * HTML written by one person and shown to others is sanitised with sanitize-html, an allow-list
  * sanitiser on a real HTML parser that runs in Node without a DOM.
  *
- * - Announcement HTML (written by provider support, shown to every user) is sanitised on write:
+ * - Announcement HTML (written by provider support, shown to every user) is sanitised on write
+ *   with the allow-list the browser applies on display (shared/domain/announcement-html-policy.ts):
  *   formatting, lists, tables, links and images survive; scripts, styles, event handlers, frames
- *   and forms do not.
+ *   and forms do not, nor what is inside them.
  * - Template HTML is sanitised when it is shown to someone other than its account (a shared
  *   template, a thumbnail). An email keeps what email clients render (the document, `<style>`,
  *   inline styles, layout tables and their presentational attributes, personalisation tags); what
@@ -12,29 +13,26 @@
  *   `<base>`, `<meta http-equiv>`, linked stylesheets, `javascript:` and other unknown schemes).
  */
 import sanitizeHtml from 'sanitize-html';
+import {
+  ANNOUNCEMENT_ALLOWED_ELEMENTS,
+  ANNOUNCEMENT_DROPPED_WITH_CONTENT,
+  ANNOUNCEMENT_IMAGE_SCHEMES,
+  ANNOUNCEMENT_LINK_ATTRIBUTES,
+  ANNOUNCEMENT_LINK_SCHEMES,
+} from '../../shared/domain/announcement-html-policy.js';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code',
-    'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-    'a', 'img',
-  ],
+  allowedTags: Object.keys(ANNOUNCEMENT_ALLOWED_ELEMENTS),
   allowedAttributes: {
-    // target and rel are always set by the transform below, whatever the author wrote.
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-    ol: ['start'],
+    ...ANNOUNCEMENT_ALLOWED_ELEMENTS,
+    // The transform below sets these, and sanitize-html filters what a transform sets too.
+    a: [...ANNOUNCEMENT_ALLOWED_ELEMENTS.a, ...Object.keys(ANNOUNCEMENT_LINK_ATTRIBUTES)],
   },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  // Images only over https: no tracking over plain http, no data: or javascript: sources.
-  allowedSchemesByTag: { img: ['https'] },
+  allowedSchemes: [...ANNOUNCEMENT_LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...ANNOUNCEMENT_IMAGE_SCHEMES] },
   allowProtocolRelative: false,
-  // Links open in a new tab that cannot reach back into the product.
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { ...ANNOUNCEMENT_LINK_ATTRIBUTES }) },
+  nonTextTags: [...ANNOUNCEMENT_DROPPED_WITH_CONTENT],
   disallowedTagsMode: 'discard',
 };
 
@@ -49,7 +47,7 @@ const PRESENTATIONAL_ATTRIBUTES = [
 
 const TEMPLATE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    ...(OPTIONS.allowedTags as string[]),
+    ...Object.keys(ANNOUNCEMENT_ALLOWED_ELEMENTS),
     'html', 'head', 'body', 'title', 'style', 'meta', 'center', 'font', 'section', 'article', 'header', 'footer', 'nav',
     'main', 'figure', 'figcaption', 'picture', 'source', 'col', 'colgroup', 'abbr', 'address', 'cite', 'del', 'ins', 'q',
     'strike', 'tt', 'big', 'wbr',

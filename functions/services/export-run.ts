@@ -16,6 +16,7 @@ import { SERVICE_TIME_ZONE } from '../../shared/constants.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TExportJobSource } from '../../shared/schemas/exports.js';
 import { getAccount } from '../data/accounts.js';
+import { objectKeys } from '../data/object-keys.js';
 import { claimExportRun, endExportJob, finishExportJob, getExportJob, recordExportProgress, type ExportJob } from '../data/exports.js';
 import type { ExportSource } from '../exports/export-source.js';
 import { attachmentDisposition, deleteObject, ObjectUpload } from '../lib/aws/storage.js';
@@ -53,13 +54,9 @@ export function exportFileName(name: string, extension: string): string {
   return `${safe || 'export'}.${extension}`;
 }
 
-/**
- * Each run writes its own object, so a run never overwrites the file of another. The key ends in
- * the download name: where a store ignores the object's Content-Disposition (the local emulator),
- * browsers name the file after the URL's last segment.
- */
+/** Where a run writes the job's file (one object per run, ending in the download name). */
 export function exportFileKey(job: Pick<ExportJob, 'tuid' | 'id' | 'name' | 'format'>, runId: string): string {
-  return `exports/${job.tuid}/${job.id}/${runId}/${exportFileName(job.name, job.format)}`;
+  return objectKeys.exportFile(job.tuid, job.id, runId, exportFileName(job.name, job.format));
 }
 
 /** How a run ended; 'superseded' when another run took the job over, 'ended' when it was already over. */

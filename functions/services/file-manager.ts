@@ -55,7 +55,8 @@ import {
   type PendingUpload,
   type WriteOutcome,
 } from '../data/file-manager.js';
-import { PENDING_CONTENT_PREFIX, ttlSeconds } from '../data/keys.js';
+import { objectKeys } from '../data/object-keys.js';
+import { ttlSeconds } from '../data/table-client.js';
 import { contentHosting, contentUrl, copyContentObject, deleteContentObject, presignContentUpload, readContentHead } from '../lib/aws/content-storage.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { createNotification } from './notifications.js';
@@ -169,12 +170,6 @@ export async function createFolder(options: { tuid: string; input: TCreateFolder
   return toApiEntry(folder);
 }
 
-/** Object keys start with the account (the public prefix) and the file's id, then a URL-safe name. */
-function objectKeyOf(tuid: string, fileId: string, name: string): string {
-  const safe = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(-80);
-  return `${tuid}/${fileId}/${safe.replace(/^\.+/, '') || 'file'}`;
-}
-
 function checkType(name: string, contentType: string): TFileContentType {
   const byName = contentTypeOfName(name);
   if (!byName || byName !== contentType) {
@@ -209,9 +204,9 @@ export async function createUpload(options: { tuid: string; input: TCreateUpload
   if (!fitsQuota(usage.usedBytes, input.size, quotaBytes)) throw failure('quota', input.name);
   const name = await freeName(tuid, input.folderId, input.name);
   const uploadId = timeOrderedId(now);
-  const objectKey = objectKeyOf(tuid, uploadId, name);
+  const objectKey = objectKeys.contentFile(tuid, uploadId, name);
   // Bytes land under the pending prefix first: what is never confirmed expires there, uncounted.
-  const pendingKey = `${PENDING_CONTENT_PREFIX}${tuid}/${uploadId}`;
+  const pendingKey = objectKeys.pendingUpload(tuid, uploadId);
   await createPendingUpload(tuid, {
     uploadId,
     parentId: input.folderId,

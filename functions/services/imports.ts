@@ -18,10 +18,11 @@ import type {
 } from '../../shared/schemas/imports.js';
 import { listGroups } from '../data/groups.js';
 import { createImportJob, getImportJob, listImportJobs, NO_COUNTS, requestImportStop, updateImportJob, type ImportJob } from '../data/imports.js';
+import { objectKeys } from '../data/object-keys.js';
 import { presignUpload, readObjectHead, readObjectStream } from '../lib/aws/storage.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
 import { SNIFF_BYTES, sniffImportFile, type TFileFormat } from '../imports/file-format.js';
-import { fileFormatOf, importObjectPrefix, reportDownloadUrl } from '../imports/import-report.js';
+import { fileFormatOf, reportDownloadUrl } from '../imports/import-report.js';
 import { readImportRows } from '../imports/row-reader.js';
 import { enqueueContactImport } from '../queues/contact-import.js';
 import { listContactFields } from './contact-fields.js';
@@ -48,7 +49,7 @@ const contentTypeOf = (fileName: string) =>
 export async function createImportUpload(options: { tuid: string; loginTuid: string; fileName: string; kind: TImportKind; now: Date }): Promise<TImportUploadResponse> {
   const { tuid, loginTuid, fileName, kind, now } = options;
   const id = timeOrderedId(now);
-  const fileKey = `${importObjectPrefix({ tuid, id })}/original`;
+  const fileKey = objectKeys.importUpload(tuid, id);
   const at = now.toISOString();
   await createImportJob({
     id, tuid, loginTuid, kind, fileName, fileKey,

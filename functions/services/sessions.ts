@@ -18,7 +18,7 @@ import {
   type AccountRecord,
 } from '../data/accounts.js';
 import { deleteSession, deleteSessions, getOpenSession, putSession, touchSession } from '../data/sessions.js';
-import { ttlSeconds } from '../data/keys.js';
+import { ttlSeconds } from '../data/table-client.js';
 import { config } from '../lib/config.js';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/password-hash.js';
 import type { VerifiedToken } from '../lib/tokens.js';

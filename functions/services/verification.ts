@@ -14,7 +14,7 @@ import {
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TSendVerificationResponse } from '../../shared/schemas/account.js';
 import { changeLogin, findTuidByLogin, getAccount, LoginTakenError, markLoginVerified, type AccountRecord } from '../data/accounts.js';
-import { ttlSeconds } from '../data/keys.js';
+import { ttlSeconds } from '../data/table-client.js';
 import {
   CooldownError,
   countFailedAttempt,

@@ -18,7 +18,7 @@ import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { HttpMethods } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { PENDING_CONTENT_PREFIX } from '../../functions/data/keys.js';
+import { PENDING_CONTENT_PREFIX } from '../../functions/data/object-keys.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/domain/file-manager.js';
 import { acknowledgeWildcardResource } from '../constructs/nag.js';
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket.js';

@@ -7,24 +7,15 @@ import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table.js';
-import { CAMPAIGN_CONTENT_PREFIX, TEMPLATE_CONTENT_PREFIX } from '../../functions/data/keys.js';
+import { DATA_OBJECT_PREFIXES } from '../../functions/data/object-keys.js';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { acknowledgeWildcardResource } from '../constructs/nag.js';
 import { HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket.js';
 import { EXPORT_FILE_RETENTION_DAYS } from '../../shared/schemas/exports.js';
 
-/** Object key prefixes of the data bucket that the lifecycle rules act on. */
-export const DATA_BUCKET_PREFIXES = {
-  /** Export files users download; regenerated on demand, so they expire. */
-  exports: 'exports/',
-  /** Uploaded import files, read by the import worker. */
-  imports: 'imports/',
-  /** Template content, one object per saved version (functions/data/templates.ts). */
-  templates: TEMPLATE_CONTENT_PREFIX,
-  /** Campaign commands (content, recipients, information), one object per saved version. */
-  campaigns: CAMPAIGN_CONTENT_PREFIX,
-} as const;
+/** Object key prefixes of the data bucket that the grants and lifecycle rules act on (layouts in functions/data/object-keys.ts). */
+export const DATA_BUCKET_PREFIXES = DATA_OBJECT_PREFIXES;
 
 /** The product's retention of export files (shared/schemas/exports.ts), enforced by a lifecycle rule. */
 export const EXPORT_RETENTION_DAYS = EXPORT_FILE_RETENTION_DAYS;
@@ -121,7 +112,7 @@ export class DataStack extends Stack {
       'Template content is keyed by account, template and version under templates/; only s3:GetObject, s3:PutObject, s3:DeleteObject allowed.',
     );
 
-    const campaignObjects = this.dataBucket.arnForObjects(`${CAMPAIGN_CONTENT_PREFIX}*`);
+    const campaignObjects = this.dataBucket.arnForObjects(`${DATA_BUCKET_PREFIXES.campaigns}*`);
     this.campaignContentPolicy = new ManagedPolicy(this, 'CampaignContentPolicy', {
       description: 'Read, write and delete campaign commands of the campaign platform',
       statements: [new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [campaignObjects] })],

@@ -1,7 +1,7 @@
 /** Announcement HTML, sanitised in the browser and typeset for reading. */
 import { useMemo } from 'react';
 import { Box, type BoxProps } from '@chakra-ui/react';
-import { sanitizeHtml } from './sanitize-html.js';
+import { sanitizeAnnouncementHtml } from './sanitize-announcement-html.js';
 
 const proseStyles: BoxProps['css'] = {
   '& > * + *': { marginTop: '0.75em' },
@@ -24,6 +24,6 @@ const proseStyles: BoxProps['css'] = {
 };
 
 export function AnnouncementContent({ html, ...props }: { html: string } & BoxProps) {
-  const safe = useMemo(() => sanitizeHtml(html), [html]);
+  const safe = useMemo(() => sanitizeAnnouncementHtml(html), [html]);
   return <Box lineHeight="1.6" css={proseStyles} dangerouslySetInnerHTML={{ __html: safe }} {...props} />;
 }

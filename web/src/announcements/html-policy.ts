@@ -1,56 +1,39 @@
 /**
- * The allow-list for announcement HTML shown in the browser. The server sanitises on write; the
- * browser sanitises again on display, because a stored announcement outlives any one server
- * version. Pure rules here (unit-tested); the DOM walk is in sanitize-html.ts.
+ * The browser's reading of the announcement allow-list (shared/domain/announcement-html-policy.ts).
+ * The server sanitises on write; the browser sanitises again on display, because a stored
+ * announcement outlives any one server version. Pure rules here (unit-tested); the DOM walk is in
+ * sanitize-announcement-html.ts.
  */
+import {
+  ANNOUNCEMENT_ALLOWED_ELEMENTS,
+  ANNOUNCEMENT_DROPPED_WITH_CONTENT,
+  ANNOUNCEMENT_IMAGE_SCHEMES,
+  ANNOUNCEMENT_LINK_SCHEMES,
+} from '../../../shared/domain/announcement-html-policy.js';
 
-/** Elements kept with their allowed attributes. */
-const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
-  a: ['href', 'title'],
-  img: ['src', 'alt', 'title', 'width', 'height'],
-  td: ['colspan', 'rowspan'],
-  th: ['colspan', 'rowspan'],
-  ...Object.fromEntries(
-    [
-      'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'mark',
-      'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code',
-      'table', 'thead', 'tbody', 'tfoot', 'tr', 'caption',
-    ].map((tag) => [tag, []]),
-  ),
-};
-
-/** Elements dropped with everything inside them; any other unknown element is unwrapped to its content. */
-const DROPPED_WITH_CONTENT = new Set([
-  'script', 'style', 'template', 'noscript', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet',
-  'svg', 'math', 'form', 'input', 'button', 'select', 'textarea', 'option', 'link', 'meta', 'base', 'head', 'title',
-]);
+const DROPPED_WITH_CONTENT = new Set(ANNOUNCEMENT_DROPPED_WITH_CONTENT);
 
 export type ElementVerdict = 'keep' | 'unwrap' | 'drop';
 
 export function elementVerdict(tagName: string): ElementVerdict {
   const tag = tagName.toLowerCase();
-  if (Object.hasOwn(ALLOWED_ATTRIBUTES, tag)) return 'keep';
+  if (Object.hasOwn(ANNOUNCEMENT_ALLOWED_ELEMENTS, tag)) return 'keep';
   return DROPPED_WITH_CONTENT.has(tag) ? 'drop' : 'unwrap';
 }
 
 export function isAllowedAttribute(tagName: string, attribute: string): boolean {
   const tag = tagName.toLowerCase();
-  return Object.hasOwn(ALLOWED_ATTRIBUTES, tag) && ALLOWED_ATTRIBUTES[tag].includes(attribute.toLowerCase());
+  return Object.hasOwn(ANNOUNCEMENT_ALLOWED_ELEMENTS, tag) && ANNOUNCEMENT_ALLOWED_ELEMENTS[tag].includes(attribute.toLowerCase());
 }
 
-const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
-const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
-
 /**
- * The URL when its scheme is safe for the attribute (no javascript:, data: or vbscript:), else
- * null. Relative URLs resolve against the app's origin and are kept.
+ * The URL when its scheme is allowed for the attribute, else null; read the way the server's
+ * sanitiser reads it, so both keep the same URLs. Relative URLs are kept, protocol-relative ones not.
  */
-export function safeUrl(value: string, attribute: 'href' | 'src', base: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value.trim(), base);
-  } catch {
-    return null;
-  }
-  return (attribute === 'src' ? IMAGE_PROTOCOLS : LINK_PROTOCOLS).has(url.protocol) ? value.trim() : null;
+export function safeUrl(value: string, attribute: 'href' | 'src'): string | null {
+  // Browsers ignore spaces and control characters inside a scheme ("java\tscript:"), so they do not count.
+  const compact = value.replace(/[\x00-\x20]+/g, '');
+  const scheme = /^([a-zA-Z][a-zA-Z0-9.+-]*):/.exec(compact)?.[1].toLowerCase();
+  if (scheme === undefined) return /^[/\\]{2}/.test(compact) ? null : value.trim();
+  return (attribute === 'src' ? ANNOUNCEMENT_IMAGE_SCHEMES : ANNOUNCEMENT_LINK_SCHEMES).includes(scheme) ? value.trim() : null;
 }

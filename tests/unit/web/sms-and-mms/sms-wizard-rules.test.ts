@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignPaths, openPathOf, wizardStepPath } from '../../../../web/src/routes/emails/paths.js';
 import { reportViewLabel } from '../../../../web/src/routes/emails/report/report-labels.js';
-import { isUsableSenderId, numbersIn } from '../../../../web/src/routes/sms-and-mms/wizard/sms-rules.js';
+import { numbersIn } from '../../../../web/src/routes/sms-and-mms/wizard/sms-rules.js';
 
 describe('campaign URLs', () => {
   it('opens each type in its own wizard and area', () => {
@@ -34,17 +34,5 @@ describe('campaign URLs', () => {
 describe('numbersIn', () => {
   it('splits on lines, commas and semicolons, keeping the spaces inside a number', () => {
     expect(numbersIn('+1 415 555 0100\n9123 4567, +852 6123-4567 ;\r\n\n 98765432 ')).toEqual(['+1 415 555 0100', '9123 4567', '+852 6123-4567', '98765432']);
-  });
-});
-
-describe('isUsableSenderId', () => {
-  const now = Date.parse('2026-11-25T00:00:00Z');
-
-  it('takes verified IDs only, until a forced re-verification ends', () => {
-    expect(isUsableSenderId({ status: 'verified', senderIdForceReverifyEndTime: null }, now)).toBe(true);
-    expect(isUsableSenderId({ status: 'verified', senderIdForceReverifyEndTime: '2026-11-26T00:00:00Z' }, now)).toBe(true);
-    expect(isUsableSenderId({ status: 'verified', senderIdForceReverifyEndTime: '2026-11-24T00:00:00Z' }, now)).toBe(false);
-    expect(isUsableSenderId({ status: 'pending', senderIdForceReverifyEndTime: null }, now)).toBe(false);
-    expect(isUsableSenderId({ status: 'rejected', senderIdForceReverifyEndTime: null }, now)).toBe(false);
   });
 });

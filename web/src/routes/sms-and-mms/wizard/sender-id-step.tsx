@@ -8,10 +8,10 @@
 import { Link, RadioCard, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { isSenderIdUsable, senderIdState } from '../../../../../shared/domain/sender-ids.js';
 import { useSenderIds } from '../../../api/sms-settings.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { CampaignNameField, useCampaignName } from '../../emails/components/campaign-name-field.js';
-import { isUsableSenderId } from './sms-rules.js';
 import type { SmsDraft } from './sms-wizard-page.js';
 
 /** The value of "no sender ID" (a radio value cannot be null). */
@@ -23,6 +23,7 @@ export function SenderIdStep({ draft }: { draft: SmsDraft }) {
   const { senderIds, error, refetch } = useSenderIds();
   const { command, readOnly } = draft;
   const chosen = command.senderId ?? SHARED_POOL;
+  const now = new Date();
 
   return (
     <Stack gap="6" maxW="2xl" data-testid="sender-id-step">
@@ -40,8 +41,8 @@ export function SenderIdStep({ draft }: { draft: SmsDraft }) {
                 key={senderId.id}
                 value={senderId.id}
                 title={senderId.senderId}
-                description={isUsableSenderId(senderId) ? t('sms.sender.verified') : t(`sms.sender.unusable.${senderId.status === 'verified' ? 'lapsed' : senderId.status}`, { defaultValue: senderId.status })}
-                disabled={readOnly || !isUsableSenderId(senderId)}
+                description={isSenderIdUsable(senderId, now) ? t('sms.sender.verified') : t(`sms.sender.unusable.${senderIdState(senderId, now)}`, { defaultValue: senderId.status })}
+                disabled={readOnly || !isSenderIdUsable(senderId, now)}
               />
             ))}
           </Stack>

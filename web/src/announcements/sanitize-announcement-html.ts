@@ -3,6 +3,7 @@
  * script and loads no image), walk it against the allow-list of html-policy.ts, and serialise
  * what is left. Links open in a new tab without giving it a handle on this one.
  */
+import { ANNOUNCEMENT_LINK_ATTRIBUTES } from '../../../shared/domain/announcement-html-policy.js';
 import { elementVerdict, isAllowedAttribute, safeUrl } from './html-policy.js';
 
 function cleanAttributes(element: Element): void {
@@ -11,13 +12,12 @@ function cleanAttributes(element: Element): void {
     if (!isAllowedAttribute(tag, name)) {
       element.removeAttribute(name);
     } else if (name === 'href' || name === 'src') {
-      const url = safeUrl(value, name, window.location.origin);
+      const url = safeUrl(value, name);
       if (url === null) element.removeAttribute(name);
     }
   }
   if (tag === 'A') {
-    element.setAttribute('target', '_blank');
-    element.setAttribute('rel', 'noopener noreferrer');
+    for (const [name, value] of Object.entries(ANNOUNCEMENT_LINK_ATTRIBUTES)) element.setAttribute(name, value);
   }
 }
 
@@ -42,7 +42,7 @@ function cleanChildren(parent: Node): void {
   }
 }
 
-export function sanitizeHtml(html: string): string {
+export function sanitizeAnnouncementHtml(html: string): string {
   const document = new DOMParser().parseFromString(html, 'text/html');
   cleanChildren(document.body);
   return document.body.innerHTML;
