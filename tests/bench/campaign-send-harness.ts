@@ -23,7 +23,9 @@ import type { CampaignChannel } from '../../shared/domain/campaigns.js';
 import type { TCampaignCommand } from '../../shared/schemas/campaigns.js';
 import { lambdaContext } from '../../infra/local/lambda-runtime.js';
 import { queueUrlVariables, startEmulators } from '../../infra/local/emulators.js';
-import { seedAccount, seedContacts, startedCampaign } from '../integration/campaign-send/support.js';
+import { seedAccount } from '../helpers/seed/accounts.js';
+import { startedCampaign } from '../helpers/seed/campaigns.js';
+import { seedContacts } from '../helpers/seed/contacts.js';
 
 const SEND_LIMIT_MS = 30 * 60_000;
 

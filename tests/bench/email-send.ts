@@ -27,7 +27,7 @@ import { createLimiter } from '../../functions/lib/concurrency.js';
 import { campaignMailFor, compileRunMessage } from '../../functions/services/campaign-send/message.js';
 import type { ContactRecord } from '../../shared/domain/contacts.js';
 import { SENDS_IN_FLIGHT } from '../../shared/domain/campaign-send.js';
-import { sendCommand } from '../integration/campaign-send/support.js';
+import { emailCommand } from '../helpers/seed/campaigns.js';
 import { achievedRate, countStoreWrites, seededAccount, sendCampaign, sinkRecordsOf, sizeFromEnv, startSendEmulators } from './campaign-send-harness.js';
 import { storeCeiling } from './store-ceiling.js';
 import type { Benchmark, Figure } from './figures.js';
@@ -43,7 +43,7 @@ const RATE = 200;
  * delivery workers keep; timed until the sink's events are on their queue too.
  */
 async function renderTransportPerS(count: number, senderEmail: string): Promise<number> {
-  const message = await compileRunMessage(sendCommand(senderEmail), []);
+  const message = await compileRunMessage(emailCommand(senderEmail), []);
   const transport = campaignMailTransport();
   const limit = createLimiter(WORKERS * SENDS_IN_FLIGHT);
   const now = Date.now();
@@ -64,7 +64,7 @@ export const emailSend: Benchmark = {
     const ceiling = (await storeCeiling.run()).find((figure) => figure.metric === 'batch-items-per-s')!.value;
     const { sinkDir, stop } = await startSendEmulators('email');
     const figure = (metric: string, value: number, unit: string): Figure => ({ bench: 'email-send', metric, value, unit });
-    const send = async (account: Awaited<ReturnType<typeof seededAccount>>) => sendCampaign(account, sendCommand(account.login), 'email', WORKERS);
+    const send = async (account: Awaited<ReturnType<typeof seededAccount>>) => sendCampaign(account, emailCommand(account.login), 'email', WORKERS);
     try {
       const counter = countStoreWrites();
 

@@ -13,7 +13,7 @@
  * In process: fauxqs (SQS) shares this Node process, DynamoDB Local is its own JVM.
  */
 import { resetConfigForTests } from '../../functions/lib/config.js';
-import { smsCommand } from '../integration/campaign-send/support.js';
+import { smsCommand } from '../helpers/seed/campaigns.js';
 import { achievedRate, countStoreWrites, seededAccount, sendCampaign, sinkRecordsOf, sizeFromEnv, startSendEmulators } from './campaign-send-harness.js';
 import { storeCeiling } from './store-ceiling.js';
 import type { Benchmark, Figure } from './figures.js';

@@ -4,38 +4,32 @@
  * and no-choices messages, edits a contact, sorts, searches and pages the list, opens a profile,
  * chooses columns, adds contacts to a group and deletes several at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TContact, TFieldSchema } from '../../shared/schemas/contacts.js';
 import { getAccount, updateAccount } from '../../functions/data/accounts.js';
 import { getContact, replaceContact } from '../../functions/data/contacts.js';
 import { FREE_CONTACT_LIMIT } from '../../shared/constants.js';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { call } from '../helpers/api.js';
+import type { TestHost } from '../helpers/local-host.js';
+import type { Actor } from '../helpers/seed/accounts.js';
+import { seedContact } from '../helpers/seed/contacts.js';
 
 /** Contacts made through the API for the list tests: enough for two pages of ten. */
 const SEEDED = 12;
 
 describe('contacts', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let browser: SignedInBrowser;
   let page: Page;
-  let api: PageApi;
+  let demo: Actor;
   let membership: TFieldSchema;
   let adaId: string;
   let groupId: string;
 
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-    api = apiAs(page, host.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
+  beforeAll(() => {
+    ({ host, page, demo } = signedIn);
   });
 
   async function openList(query = ''): Promise<void> {
@@ -76,14 +70,14 @@ describe('contacts', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('Single choice');
     expect(await row.textContent()).toContain('GoldSilver');
-    const { body } = await api<{ schemas: TFieldSchema[] }>('GET', 'contacts/schemas');
+    const { body } = await call<{ schemas: TFieldSchema[] }>(host.api, demo, 'GET', '/contacts/schemas');
     membership = body.schemas.find((field) => field.name === 'Membership')!;
     expect(membership.choices.map((choice) => choice.label)).toEqual(['Gold', 'Silver']);
   });
 
   it('creates a contact whose Hong Kong mobile is typed nationally and shows it as +852', async () => {
     // Prepare: a group for the edit below, there before the app lists groups.
-    const group = await api<{ group: { id: string } }>('POST', 'groups', { type: 'S', name: 'Newsletter readers' });
+    const group = await call<{ group: { id: string } }>(host.api, demo, 'POST', '/groups', { type: 'S', name: 'Newsletter readers' });
     expect(group.status).toBe(201);
     groupId = group.body.group.id;
     await page.goto(`${host.url}/#/contacts?tab=0`);
@@ -110,7 +104,7 @@ describe('contacts', () => {
     expect(await page.getByTestId('profile-email-value').textContent()).toBe('ada@example.com');
     expect(await page.locator(`[data-testid="profile-field"][data-field="${membership.id}"]`).textContent()).toBe('MembershipGold');
     adaId = new URL(page.url().replace('/#/', '/')).searchParams.get('id')!;
-    const { body } = await api<{ contact: { primary: Array<{ name: string; value: string }> } }>('GET', `contacts/details/${adaId}`);
+    const { body } = await call<{ contact: { primary: Array<{ name: string; value: string }> } }>(host.api, demo, 'GET', `/contacts/details/${adaId}`);
     expect(body.contact.primary.find((entry) => entry.name === 'mobile')?.value).toBe('+85291234567');
     await takeScreenshot(page, 'contacts-profile');
   });
@@ -172,7 +166,7 @@ describe('contacts', () => {
     expect(await page.getByTestId('profile-email-subscription').textContent()).toBe('Subscribed');
     const groupLink = page.getByTestId('profile-groups').getByRole('link', { name: 'Newsletter readers' });
     expect(await groupLink.getAttribute('href')).toBe(`#/groups/group-details?id=${groupId}`);
-    const { body } = await api<{ data: TContact[] }>('POST', 'contacts/search', { quickSearch: 'ada@example.com', limit: 10 });
+    const { body } = await call<{ data: TContact[] }>(host.api, demo, 'POST', '/contacts/search', { quickSearch: 'ada@example.com', limit: 10 });
     expect(body.data[0]).toMatchObject({ smsSubscribe: false, emailSubscribe: true, fields: { f1: 'Adele', [membership.id]: membership.choices[0].id } });
   });
 
@@ -207,7 +201,7 @@ describe('contacts', () => {
     // Prepare: 12 more contacts, made quickly through the API.
     for (let index = 1; index <= SEEDED; index += 1) {
       const number = String(index).padStart(2, '0');
-      await seedContact(api, { email: `member${number}@bulk.test`, fields: { f1: `Member ${number}` } });
+      await seedContact(host.api, demo, { email: `member${number}@bulk.test`, fields: { f1: `Member ${number}` } });
     }
     await openList();
     await expect.poll(rowEmails).toHaveLength(10);
@@ -323,7 +317,7 @@ describe('contacts', () => {
     const toast = await page.getByTestId('toast').first().boundingBox();
     const next = await page.getByTestId('pager').getByRole('button', { name: 'Next page' }).boundingBox();
     expect(next!.x + next!.width).toBeLessThan(toast!.x);
-    const { body } = await api<{ data: Array<{ name: string; count: number }> }>('GET', 'groups?type=S');
+    const { body } = await call<{ data: Array<{ name: string; count: number }> }>(host.api, demo, 'GET', '/groups?type=S');
     expect(body.data.find((group) => group.name === 'Newsletter readers')?.count).toBe(3);
   });
 
@@ -348,7 +342,7 @@ describe('contacts', () => {
     // Assess
     await expect.poll(pagerRange).toBe(`1–${SEEDED - 10} of ${SEEDED - 10}`);
     expect(await page.getByTestId('selection-bar').count()).toBe(0);
-    const { body } = await api<{ count: number }>('POST', 'contacts/count', {});
+    const { body } = await call<{ count: number }>(host.api, demo, 'POST', '/contacts/count', {});
     expect(body.count).toBe(SEEDED - 10 + 1);
   });
 

@@ -4,24 +4,17 @@
  * preview, saves it as a template and lands in the code editor with inline styles and no script.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import type { TestHost } from '../helpers/local-host.js';
 
 describe('convert a web page', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let browser: SignedInBrowser;
   let page: Page;
 
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
+  beforeAll(() => {
+    ({ host, page } = signedIn);
   });
 
   it('converts pasted HTML, previews it, saves it and opens it in the code editor', async () => {

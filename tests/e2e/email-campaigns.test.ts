@@ -13,10 +13,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { call } from '../helpers/api.js';
+import type { TestHost } from '../helpers/local-host.js';
+import type { Actor } from '../helpers/seed/accounts.js';
+import { seedGroupOf } from '../helpers/seed/contacts.js';
+import { emailContent, seedTemplate } from '../helpers/seed/templates.js';
 
 /** The pipeline sends in the background: reports and mail are polled this long. */
 const PIPELINE_TIMEOUT_MS = 60_000;
@@ -25,38 +28,26 @@ type SinkMail = { to: string; subject: string; html?: string; text: string };
 type CampaignLoad = { command: { subject?: string; senderName?: string; selection?: { includedGroup: string[] }; content?: { html: string } } };
 
 describe('email campaigns', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let browser: SignedInBrowser;
   let page: Page;
-  let api: PageApi;
+  let demo: Actor;
 
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-    api = apiAs(page, host.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
+  beforeAll(() => {
+    ({ host, page, demo } = signedIn);
   });
 
   /** A snapshot group of `count` new contacts at example.com. */
-  async function seedGroup(name: string, count: number): Promise<{ id: string; emails: string[] }> {
+  async function seedReaders(name: string, count: number): Promise<{ id: string; emails: string[] }> {
     const emails = Array.from({ length: count }, (_, index) => `${name.toLowerCase().replace(/\W+/g, '-')}-${index}@example.com`);
-    const ids: string[] = [];
-    for (const email of emails) ids.push((await seedContact(api, { email })).id);
-    const created = await api<{ group: { id: string } }>('POST', 'groups', { type: 'S', name, contactIds: ids });
-    if (created.status !== 201) throw new Error(`POST groups answered ${created.status}: ${JSON.stringify(created.body)}`);
-    return { id: created.body.group.id, emails };
+    const group = await seedGroupOf(host.api, demo, name, emails.map((email) => ({ email })));
+    return { id: group.id, emails };
   }
 
-  async function seedTemplate(name: string): Promise<string> {
+  /** An email template with a tracked link and the unsubscribe link; answers its id. */
+  async function seedOffer(name: string): Promise<string> {
     const html = '<p>Hello {{ email }}</p><p><a href="https://example.com/offer">See the offer</a></p><p><a href="{{ unsubscribe_url }}">Unsubscribe</a></p>';
-    const created = await api<{ template: { id: string } }>('POST', 'templates', { name, content: { kind: 'email', editor: 'code', html, project: null } });
-    if (created.status !== 201) throw new Error(`POST templates answered ${created.status}: ${JSON.stringify(created.body)}`);
-    return created.body.template.id;
+    return (await seedTemplate(host.api, demo, { name, content: emailContent(html, null, 'code') })).id;
   }
 
   const idInUrl = () => new URL(page.url().replace('/#/', '/')).searchParams.get('id') ?? '';
@@ -90,8 +81,8 @@ describe('email campaigns', () => {
 
   it('creates a campaign through the wizard, keeps what was typed across a reload, sends it and reports it', async () => {
     // Prepare
-    const group = await seedGroup('Wizard readers', 3);
-    const templateId = await seedTemplate('Wizard welcome');
+    const group = await seedReaders('Wizard readers', 3);
+    const templateId = await seedOffer('Wizard welcome');
     await page.goto(`${host.url}/#/emails`);
     await page.getByTestId('campaigns-page').waitFor();
 
@@ -137,7 +128,7 @@ describe('email campaigns', () => {
     await page.getByTestId('wizard-save-state').and(page.locator('[data-state="saved"]')).waitFor();
 
     // Assess: the server has every part.
-    const saved = await api<CampaignLoad>('GET', `create-campaign/save?id=${id}`);
+    const saved = await call<CampaignLoad>(host.api, demo, 'GET', `/create-campaign/save?id=${id}`);
     expect(saved.body.command.subject).toBe('Spring is here');
     expect(saved.body.command.senderName).toBe('Demo Shop');
     expect(saved.body.command.selection?.includedGroup).toEqual([group.id]);
@@ -148,7 +139,7 @@ describe('email campaigns', () => {
     await page.getByTestId('review-send').click();
     const dialog = page.getByTestId('send-dialog');
     await expect.poll(() => dialog.getByTestId('summary-recipients').textContent()).toBe('3 recipients');
-    const [preview] = await Promise.all([browser.context.waitForEvent('page'), dialog.getByTestId('online-version').click()]);
+    const [preview] = await Promise.all([signedIn.context.waitForEvent('page'), dialog.getByTestId('online-version').click()]);
     await preview.waitForURL(/\/t\/view\//);
     await preview.getByText('See the offer').waitFor();
     await preview.close();
@@ -177,7 +168,7 @@ describe('email campaigns', () => {
 
   it('imports a file from upload-file into a new group named after the campaign, which the campaign then includes', async () => {
     // Prepare
-    const created = await api<{ id: string }>('POST', 'create-campaign/save', { campaignName: 'Upload round trip' });
+    const created = await call<{ id: string }>(host.api, demo, 'POST', '/create-campaign/save', { campaignName: 'Upload round trip' });
     expect(created.status).toBeLessThan(300);
     const id = created.body.id;
     const csv = ['Email', 'upload.one@example.com', 'upload.two@example.com', 'upload.three@example.com'].join('\n');
@@ -211,11 +202,11 @@ describe('email campaigns', () => {
     // Assess: back on upload-file, the import's parameters applied and dropped, its progress shown.
     await page.waitForURL(/create-email-campaign\/upload-file\?id=[0-9A-Z]+$/);
     await page.getByTestId('upload-import').waitFor();
-    const groups = await api<{ data: { id: string; name: string }[] }>('GET', `groups?search=${encodeURIComponent(groupName)}`);
+    const groups = await call<{ data: { id: string; name: string }[] }>(host.api, demo, 'GET', `/groups?search=${encodeURIComponent(groupName)}`);
     const group = groups.body.data.find((each) => each.name === groupName);
     expect(group).toBeDefined();
     type UploadLoad = { command: { selection?: { includedGroup: string[] }; uploadImportId?: string | null } };
-    const saved = async () => (await api<UploadLoad>('GET', `create-campaign/save?id=${id}`)).body.command;
+    const saved = async () => (await call<UploadLoad>(host.api, demo, 'GET', `/create-campaign/save?id=${id}`)).body.command;
     await expect.poll(async () => (await saved()).selection?.includedGroup).toEqual([group?.id]);
     const importId = (await saved()).uploadImportId;
     expect(importId).toMatch(/^[0-9A-Z]{26}$/);
@@ -236,7 +227,7 @@ describe('email campaigns', () => {
 
   it('renames, replicates, tags and deletes from the list, each with its toast', async () => {
     // Prepare
-    const created = await api<{ id: string }>('POST', 'create-campaign/save', { campaignName: 'List chores' });
+    const created = await call<{ id: string }>(host.api, demo, 'POST', '/create-campaign/save', { campaignName: 'List chores' });
     expect(created.status).toBeLessThan(300);
     await page.goto(`${host.url}/#/emails?tab=draft`);
     await rowNamed('List chores').waitFor();
@@ -279,8 +270,8 @@ describe('email campaigns', () => {
 
   it('schedules a campaign for a time in the user\'s zone, then cancels the schedule from the list', async () => {
     // Prepare
-    await seedGroup('Scheduled readers', 2);
-    const templateId = await seedTemplate('Scheduled welcome');
+    await seedReaders('Scheduled readers', 2);
+    const templateId = await seedOffer('Scheduled welcome');
     await page.goto(`${host.url}/#/emails`);
     await page.getByTestId('create-campaign').click();
     await page.getByTestId('create-campaign-dialog').getByTestId('campaign-name-input').fill('Weekend sale');
@@ -322,13 +313,13 @@ describe('email campaigns', () => {
 
   it('activates a weekly recurring schedule, then deactivates it from the list', async () => {
     // Prepare: a campaign with everything a send needs, saved under its lock through the API.
-    await seedGroup('Weekly readers', 1);
-    const created = await api<{ id: string }>('POST', 'create-campaign/save', { campaignName: 'Weekly digest' });
+    await seedReaders('Weekly readers', 1);
+    const created = await call<{ id: string }>(host.api, demo, 'POST', '/create-campaign/save', { campaignName: 'Weekly digest' });
     const id = created.body.id;
-    await api('GET', `create-campaign/save/lock?id=${id}`);
-    const groups = await api<{ data: { id: string; name: string }[] }>('GET', 'groups?limit=100');
+    await call(host.api, demo, 'GET', `/create-campaign/save/lock?id=${id}`);
+    const groups = await call<{ data: { id: string; name: string }[] }>(host.api, demo, 'GET', '/groups?limit=100');
     const group = groups.body.data.find((item) => item.name === 'Weekly readers');
-    const saved = await api('POST', `create-campaign/save?source=information&mode=manual`, {
+    const saved = await call(host.api, demo, 'POST', `/create-campaign/save?source=information&mode=manual`, {
       id,
       type: 'Email',
       command: {
@@ -338,7 +329,7 @@ describe('email campaigns', () => {
       },
     });
     expect(saved.status).toBe(200);
-    await api('DELETE', `create-campaign/save/lock?id=${id}`);
+    await call(host.api, demo, 'DELETE', `/create-campaign/save/lock?id=${id}`);
 
     // Act: every Monday and Thursday at 08:30 (Hong Kong time).
     await page.goto(`${host.url}/#/emails/create-email-campaign/information?id=${id}`);
@@ -367,7 +358,7 @@ describe('email campaigns', () => {
 
   it('writes the message from a ready-made layout in the drag-and-drop editor, and from a converted page', async () => {
     // Prepare
-    const created = await api<{ id: string }>('POST', 'create-campaign/save', { campaignName: 'Designed news' });
+    const created = await call<{ id: string }>(host.api, demo, 'POST', '/create-campaign/save', { campaignName: 'Designed news' });
     const id = created.body.id;
     await page.goto(`${host.url}/#/emails/create-email-campaign/select-template?id=${id}`);
 
@@ -384,7 +375,7 @@ describe('email campaigns', () => {
     await takeScreenshot(page, 'email-campaign-template-editor');
 
     // Assess: the campaign holds the design and its HTML.
-    const designed = await api<{ command: { content?: { editor: string; html: string; project: string | null } } }>('GET', `create-campaign/save?id=${id}`);
+    const designed = await call<{ command: { content?: { editor: string; html: string; project: string | null } } }>(host.api, demo, 'GET', `/create-campaign/save?id=${id}`);
     expect(designed.body.command.content?.editor).toBe('dragAndDrop');
     expect(designed.body.command.content?.project).toBeTruthy();
 
@@ -401,15 +392,15 @@ describe('email campaigns', () => {
 
     // Assess: the converted page is the message, open in the code editor.
     expect(await page.getByTestId('html-source').inputValue()).toContain('Converted offer');
-    const converted = await api<{ command: { content?: { editor: string; html: string } } }>('GET', `create-campaign/save?id=${id}`);
+    const converted = await call<{ command: { content?: { editor: string; html: string } } }>(host.api, demo, 'GET', `/create-campaign/save?id=${id}`);
     expect(converted.body.command.content?.editor).toBe('convertedPage');
     expect(converted.body.command.content?.html).toMatch(/<p[^>]*style="[^"]*color: red[^"]*"[^>]*>Converted offer/);
   });
 
   it('sends to 100 contacts; an opened message, a clicked link and an unsubscribe show in the report', async () => {
     // Prepare
-    const group = await seedGroup('Hundred readers', 100);
-    const templateId = await seedTemplate('Hundred offer');
+    const group = await seedReaders('Hundred readers', 100);
+    const templateId = await seedOffer('Hundred offer');
 
     // Act
     const id = await createAndSend({ name: 'Hundred offer', groupName: 'Hundred readers', templateId, subject: 'An offer for 100' });
@@ -428,7 +419,7 @@ describe('email campaigns', () => {
       .toBe(true);
 
     // Act: open it as a mail client would (the pixel loads), click the offer, unsubscribe.
-    const reading = await browser.context.newPage();
+    const reading = await signedIn.context.newPage();
     await reading.setContent(mail?.html ?? '', { waitUntil: 'load' });
     const offer = await reading.getByText('See the offer').getAttribute('href');
     const unsubscribe = await reading.locator('a[href*="/t/unsubscribe/"]').first().getAttribute('href');
@@ -477,7 +468,7 @@ describe('email campaigns', () => {
 
   it('finds a campaign in the global search: a draft opens in the wizard, "See all" in the advanced search', async () => {
     // Prepare
-    const created = await api<{ id: string }>('POST', 'create-campaign/save', { campaignName: 'Findable launch' });
+    const created = await call<{ id: string }>(host.api, demo, 'POST', '/create-campaign/save', { campaignName: 'Findable launch' });
 
     // Act
     await page.goto(`${host.url}/#/search-results?search=findable`);

@@ -6,30 +6,24 @@
  * spec's toast.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { call } from '../helpers/api.js';
+import type { TestHost } from '../helpers/local-host.js';
+import type { Actor } from '../helpers/seed/accounts.js';
+import { seedContact } from '../helpers/seed/contacts.js';
 
 describe('contact exports', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let browser: SignedInBrowser;
   let page: Page;
-  let api: PageApi;
+  let demo: Actor;
 
   beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-    api = apiAs(page, host.url);
-    await seedContact(api, { email: 'wong.export@example.com', mobile: '+85291234562', fields: { f1: '大文', f2: '黃' } });
-    await seedContact(api, { email: 'formula.export@example.com', fields: { f1: '=HYPERLINK("http://evil.example")' } });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
+    ({ host, page, demo } = signedIn);
+    await seedContact(host.api, demo, { email: 'wong.export@example.com', mobile: '+85291234562', fields: { f1: '大文', f2: '黃' } });
+    await seedContact(host.api, demo, { email: 'formula.export@example.com', fields: { f1: '=HYPERLINK("http://evil.example")' } });
   });
 
   it('exports the contacts list as CSV, shows it finish on /exports and downloads the file', async () => {
@@ -74,12 +68,12 @@ describe('contact exports', () => {
 
   it('says the export failed to start when its group is gone', async () => {
     // Prepare: a group page open while the group is deleted elsewhere.
-    const created = await api<{ group: { id: string } }>('POST', 'groups', { type: 'S', name: 'Soon gone' });
+    const created = await call<{ group: { id: string } }>(host.api, demo, 'POST', '/groups', { type: 'S', name: 'Soon gone' });
     await page.goto(`${host.url}/#/groups/group-details?id=${created.body.group.id}`);
     await page.getByTestId('group-details').waitFor();
     await page.getByTestId('export-group').click();
     await page.getByTestId('export-dialog').waitFor();
-    await api('DELETE', `groups/${created.body.group.id}`);
+    await call(host.api, demo, 'DELETE', `/groups/${created.body.group.id}`);
 
     // Act
     await page.getByTestId('export-confirm').click();

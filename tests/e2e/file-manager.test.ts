@@ -7,10 +7,10 @@
  * once; a folder with files is not, and the error dialog says why.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
 import { redPng } from '../helpers/images.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import type { TestHost } from '../helpers/local-host.js';
 
 const entry = (page: Page, name: string): Locator => page.locator(`[data-testid="file-manager-entry"][data-entry-name="${name}"]`);
 
@@ -22,19 +22,12 @@ const isDecoded = (image: Locator) =>
   });
 
 describe('file manager', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let browser: SignedInBrowser;
   let page: Page;
 
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
+  beforeAll(() => {
+    ({ host, page } = signedIn);
   });
 
   it('opens from the sidebar, uploads an image, renames and moves it, and picks it into the code editor', async () => {

@@ -5,38 +5,31 @@
  * (regenerated on use), saves a result as a snapshot group and edits its members, meets the locked
  * system lists, deletes a group without losing contacts, and searches everything from the header.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { TContact } from '../../shared/schemas/contacts.js';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { API, call } from '../helpers/api.js';
+import type { TestHost } from '../helpers/local-host.js';
+import type { Actor } from '../helpers/seed/accounts.js';
+import { seedContact } from '../helpers/seed/contacts.js';
 
 /** Marks this test's contacts, so nothing else the account holds can match. */
 const TAG = 'acme-e2e';
-const API = '/api/v1/pageBasedAPI';
 
 describe('groups and search', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let browser: SignedInBrowser;
   let page: Page;
-  let api: PageApi;
+  let demo: Actor;
   const contacts = new Map<string, TContact>();
 
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-    api = apiAs(page, host.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
+  beforeAll(() => {
+    ({ host, page, demo } = signedIn);
   });
 
   async function addContact(email: string, mobile: string | null): Promise<void> {
-    contacts.set(email, await seedContact(api, { email, ...(mobile && { mobile }) }));
+    contacts.set(email, await seedContact(host.api, demo, { email, ...(mobile && { mobile }) }));
   }
 
   /** Searches wait for the 1 s search buffer, and auto-update groups are counted on each use. */
@@ -207,7 +200,7 @@ describe('groups and search', () => {
     await page.getByTestId('group-details').waitFor();
     expect(await page.getByTestId('edit-group').count()).toBe(0);
     expect(await page.getByTestId('delete-group').count()).toBe(0);
-    const answer = await api<{ statusCode: string }>('PUT', 'groups/system-email', { name: 'Mine now' });
+    const answer = await call<{ statusCode: string }>(host.api, demo, 'PUT', '/groups/system-email', { name: 'Mine now' });
     await page.goto(`${host.url}/#/groups/modify-group?id=system-email`);
 
     // Assess
@@ -230,10 +223,10 @@ describe('groups and search', () => {
     // Assess
     await dialog.waitFor({ state: 'detached' });
     await poll(() => groupRow('Acme snapshot').count()).toBe(0);
-    const count = await api<{ count: number }>('POST', 'contacts/count', { quickSearch: TAG });
+    const count = await call<{ count: number }>(host.api, demo, 'POST', '/contacts/count', { quickSearch: TAG });
     expect(count.body.count).toBe(4);
     for (const email of [`ann@${TAG}.test`, 'dan@elsewhere.test']) {
-      const details = await api<{ contact: { id: string } }>('GET', `contacts/details/${contacts.get(email)!.id}`);
+      const details = await call<{ contact: { id: string } }>(host.api, demo, 'GET', `/contacts/details/${contacts.get(email)!.id}`);
       expect(details.status).toBe(200);
     }
   });

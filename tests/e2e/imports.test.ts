@@ -8,31 +8,22 @@
  * import, and a free account's import stops at the contact limit, each saying why.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { getAccount, updateAccount } from '../../functions/data/accounts.js';
 import { FREE_CONTACT_LIMIT } from '../../shared/constants.js';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
 
 const CSV = ['Email Address,Mobile,First Name', 'ada.import@example.com,+85291234561,Ada', 'bob.import@example.com,,Bob', 'ada.import@example.com,,Ada again', 'not-an-email,,Broken'].join('\n');
 /** Bytes that read as no supported text encoding (the same pattern the API's integration test uses). */
 const GARBAGE = Buffer.from(Uint8Array.from({ length: 4096 }, (_, i) => (i * 37 + 11) % 256));
 
 describe('contact imports', () => {
-  let host: TestHost;
-  let browser: SignedInBrowser;
+  const signedIn = useSignedInPage();
   let page: Page;
 
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
+  beforeAll(() => {
+    ({ page } = signedIn);
   });
 
   async function openImportFromContacts(): Promise<void> {

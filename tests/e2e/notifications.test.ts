@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { NotificationType } from '../../shared/domain/notifications.js';
 import type { TNotification } from '../../shared/schemas/notifications.js';
-import { launchBrowser, takeScreenshot } from '../helpers/browser.js';
+import { call } from '../helpers/api.js';
+import { launchBrowser, sessionOf, signInListening, takeScreenshot, type Credentials } from '../helpers/browser.js';
 import { startTestHost, type TestHost } from '../helpers/local-host.js';
 
 type NoticeInput = { type: NotificationType; messageType: string; severity: 0 | 1 | 2 | 3; values?: Record<string, unknown> };
@@ -45,27 +46,13 @@ describe('notifications', () => {
     return (await answer.json()) as TNotification;
   }
 
-  async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const token = await page.evaluate(() => window.localStorage.getItem('session.token'));
-    const answer = await fetch(`${host.url}/api/v1/pageBasedAPI/${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-    });
-    return (await answer.json()) as T;
+  /** A GET of the API as the user the page is signed in as. */
+  async function api<T>(path: string): Promise<T> {
+    return (await call<T>(host.api, await sessionOf(page), 'GET', path)).body;
   }
 
-  /** Signs in and waits until the socket is open, so events sent afterwards reach this tab. */
-  async function signIn(credentials: { email: string; password: string }): Promise<void> {
-    const socketOpened = page.waitForEvent('websocket', { predicate: (socket) => socket.url().includes('/ws'), timeout: 20_000 });
-    await page.goto(`${host.url}/#/sign-in`);
-    await page.getByLabel('Email').fill(credentials.email);
-    await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('dashboard').waitFor({ timeout: 15_000 });
-    await socketOpened;
-    // The server accepts the connection after verifying the token; give it that moment.
-    await page.waitForTimeout(500);
-  }
+
+  const signIn = (credentials: Credentials) => signInListening(page, host, credentials);
 
   /** The unread count on the bell, or null when there is no dot. */
   function badge(): Promise<string | null> {
@@ -91,8 +78,11 @@ describe('notifications', () => {
 
   async function closeToasts(): Promise<void> {
     while ((await page.getByTestId('toast').count()) > 0) {
-      await page.getByTestId('toast').first().getByRole('button').click();
-      await page.waitForTimeout(400);
+      const toast = page.getByTestId('toast').first();
+      const closing = await toast.elementHandle();
+      await toast.getByRole('button').click();
+      // Closing animates out: the next toast is the first only once this one has left the page.
+      await page.waitForFunction((element) => !element?.isConnected, closing);
     }
   }
 
@@ -102,7 +92,7 @@ describe('notifications', () => {
     const claims = JSON.parse(Buffer.from((await page.evaluate(() => window.localStorage.getItem('session.token')))!.split('.')[1], 'base64url').toString()) as {
       loginTuid: string;
     };
-    const user = await api<{ fullname: string }>('user');
+    const user = await api<{ fullname: string }>('/user');
     me = { id: claims.loginTuid, fullname: user.fullname };
     expect(await badge()).toBeNull();
 
@@ -133,7 +123,7 @@ describe('notifications', () => {
     await takeScreenshot(page, 'notifications-toasts-two');
     const seen = new Set<string>();
     const deadline = Date.now() + 9000;
-    while (Date.now() < deadline) {
+    while (seen.size < 3 && Date.now() < deadline) {
       const texts = await page.getByTestId('toast').allTextContents();
       expect(texts.length).toBeLessThanOrEqual(2);
       for (const text of texts) seen.add(text);
@@ -153,15 +143,17 @@ describe('notifications', () => {
     await errors.first().waitFor({ timeout: 10_000 });
     await notify({ type: 'import', messageType: 'aborted', severity: 3, values: { importName: 'Old list.csv', numberOfErrors: 12 } });
     await expect.poll(() => errors.count()).toBe(2);
+    const unreadBefore = await badge();
     await notify({ type: 'creditReady', messageType: 'email', severity: 0, values: { numberOfCredits: 1000 } });
 
-    // Assess: the newer toast waits, then the oldest error gives way after its 5 s; the other error stays.
+    // Assess: the newer toast waits (its notice has reached the badge), then the oldest error gives
+    // way after its 5 s; the other error stays after the newer toast has come and gone.
     const credits = page.getByTestId('toast').filter({ hasText: '1,000 email credits have been added to your account.' });
-    await page.waitForTimeout(1500);
+    await expect.poll(badge).not.toBe(unreadBefore);
     expect(await credits.count()).toBe(0);
     await credits.waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('toast').count()).toBeLessThanOrEqual(2);
-    await page.waitForTimeout(6000);
+    await credits.waitFor({ state: 'detached', timeout: 10_000 });
     expect(await errors.count()).toBe(1);
     expect(await errors.textContent()).toContain('The import “Old list.csv” was aborted after 12 errors in a row.');
     await closeToasts();
@@ -252,10 +244,12 @@ describe('notifications', () => {
     await takeScreenshot(page, 'notifications-persistent-toast');
     await toast.getByRole('button').click();
     await toast.waitFor({ state: 'detached' });
+    const noticesRead = page.waitForResponse('**/notification/persist-pop-up');
     await page.reload();
     // The campaign notice clicked earlier left the page at /emails: the shell is back once its menu is.
     await page.getByTestId('notifications-button').waitFor();
-    await page.waitForTimeout(1500);
+    await noticesRead;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(await toast.count()).toBe(0);
     await page.unroute('**/notification/persist-pop-up');
   });
@@ -327,7 +321,7 @@ describe('notifications', () => {
     await page.reload();
     await page.getByTestId('email-type-connection').waitFor();
     expect(await page.getByTestId('email-type-connection').locator('input').isChecked()).toBe(!before);
-    expect((await api<{ emailTypes: string[] }>('settings/notifications')).emailTypes.includes('connection')).toBe(!before);
+    expect((await api<{ emailTypes: string[] }>('/settings/notifications')).emailTypes.includes('connection')).toBe(!before);
   });
 
   it('renders the sentences in the user language (zh-HK)', async () => {
@@ -382,9 +376,15 @@ describe('notifications', () => {
     await item.waitFor();
     expect(await page.getByRole('button', { name: 'Clear all' }).count()).toBe(0);
     expect(await item.getByTestId('notification-delete').count()).toBe(0);
+    const markings: Array<Promise<unknown>> = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/notification/mark-as-read')) markings.push(request.response());
+    });
     await item.getByRole('button').first().click();
-    await page.waitForTimeout(500);
-    const [first] = (await api<{ result: TNotification[] }>('notification/pop-up?page=1&limit=10')).result;
+    // The app sends a mark-as-read before it moves to the notice's page, so by then any would be out.
+    await page.waitForURL(/#\/settings\/sms-and-mms/);
+    await Promise.all(markings);
+    const [first] = (await api<{ result: TNotification[] }>('/notification/pop-up?page=1&limit=10')).result;
     expect(first?.unread).toBe(true);
   });
   it('moves the progress of a running job live while the menu is open', async () => {

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { listConnections } from '../../functions/data/connections.js';
 import { publish as publishSocketEvent } from '../../functions/services/realtime.js';
 import type { TAnnouncement, TAnnouncementInput } from '../../shared/schemas/announcements.js';
-import { launchBrowser, takeScreenshot } from '../helpers/browser.js';
+import { launchBrowser, signIn as signInThroughForm, takeScreenshot, type Credentials } from '../helpers/browser.js';
 import { startTestHost, type TestHost } from '../helpers/local-host.js';
 
 const ADMIN_API = '/api/v1/pageBasedAPI/admin';
@@ -31,13 +31,7 @@ describe('real-time socket', () => {
     return context.newPage();
   }
 
-  async function signIn(page: Page, credentials: { email: string; password: string }): Promise<void> {
-    await page.goto(`${host.url}/#/sign-in`);
-    await page.getByLabel('Email').fill(credentials.email);
-    await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('dashboard').waitFor({ timeout: 15_000 });
-  }
+  const signIn = (page: Page, credentials: Credentials) => signInThroughForm(page, host, credentials);
 
   async function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
@@ -145,8 +139,10 @@ describe('real-time socket', () => {
     expect(await close.isDisabled()).toBe(true);
     expect(await close.textContent()).toMatch(/Close in [45] s/);
     await takeScreenshot(first, 'realtime-announcement-important');
+    const countdown = await close.textContent();
     await first.keyboard.press('Escape');
-    await first.waitForTimeout(1_000);
+    // A tick of the countdown later, Escape has long been handled.
+    await expect.poll(() => close.textContent(), { timeout: 5_000 }).not.toBe(countdown);
     expect(await dialog.isVisible()).toBe(true);
     expect(await close.isDisabled()).toBe(true);
     const content = first.getByTestId('announcement-content');

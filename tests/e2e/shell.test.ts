@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TUserInfo } from '../../shared/schemas/user.js';
-import { launchBrowser, takeScreenshot } from '../helpers/browser.js';
+import { launchBrowser, signIn as signInThroughForm, takeScreenshot } from '../helpers/browser.js';
 import { startTestHost, type TestHost } from '../helpers/local-host.js';
 
 describe('application shell', () => {
@@ -35,13 +35,7 @@ describe('application shell', () => {
     return (await answer.json()) as TUserInfo;
   }
 
-  async function signIn(): Promise<void> {
-    await page.goto(`${host.url}/#/sign-in`);
-    await page.getByLabel('Email').fill(host.demo.email);
-    await page.getByLabel('Password', { exact: true }).fill(host.demo.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('dashboard').waitFor({ timeout: 15_000 });
-  }
+  const signIn = () => signInThroughForm(page, host, host.demo);
 
   it('sends a visitor without a session to sign-in', async () => {
     // Act

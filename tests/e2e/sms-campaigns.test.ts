@@ -11,12 +11,14 @@
  */
 import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { approveSenderId } from '../../functions/services/sender-ids.js';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
+import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { call } from '../helpers/api.js';
 import { redPng } from '../helpers/images.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import type { TestHost } from '../helpers/local-host.js';
+import type { Actor } from '../helpers/seed/accounts.js';
+import { seedGroupOf } from '../helpers/seed/contacts.js';
 
 /** The pipeline sends in the background, and receipts come after: inbox and report are polled this long. */
 const PIPELINE_TIMEOUT_MS = 60_000;
@@ -35,30 +37,19 @@ function webpFile(): Buffer {
 }
 
 describe('SMS and MMS campaigns', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let browser: SignedInBrowser;
   let page: Page;
-  let api: PageApi;
+  let demo: Actor;
 
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-    api = apiAs(page, host.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
+  beforeAll(() => {
+    ({ host, page, demo } = signedIn);
   });
 
   /** A snapshot group of new contacts with these mobile numbers (E.164). */
-  async function seedGroup(name: string, mobiles: readonly string[]): Promise<string> {
-    const ids: string[] = [];
-    for (const [index, mobile] of mobiles.entries()) ids.push((await seedContact(api, { email: `${name.toLowerCase().replace(/\W+/g, '-')}-${index}@example.com`, mobile })).id);
-    const created = await api<{ group: { id: string } }>('POST', 'groups', { type: 'S', name, contactIds: ids });
-    if (created.status !== 201) throw new Error(`POST groups answered ${created.status}: ${JSON.stringify(created.body)}`);
-    return created.body.group.id;
+  async function seedMobiles(name: string, mobiles: readonly string[]): Promise<string> {
+    const inputs = mobiles.map((mobile, index) => ({ email: `${name.toLowerCase().replace(/\W+/g, '-')}-${index}@example.com`, mobile }));
+    return (await seedGroupOf(host.api, demo, name, inputs)).id;
   }
 
   async function inbox(to: string): Promise<SinkSms[]> {
@@ -85,7 +76,7 @@ describe('SMS and MMS campaigns', () => {
   it('creates an SMS through the wizard, counts its segments and cost, sends it, and reports delivery and failure', async () => {
     // Prepare
     const members = ['+85291234567', '+85261234567', FAILING_NUMBER];
-    await seedGroup('SMS readers', members);
+    await seedMobiles('SMS readers', members);
     const pasted = '+85298765432';
 
     // Assess: the list has every status tab.
@@ -141,7 +132,7 @@ describe('SMS and MMS campaigns', () => {
     await takeScreenshot(page, 'sms-campaign-enter-message');
 
     // Assess: the server has the command.
-    const saved = await api<{ type: string; command: { message?: string; pastedNumbers?: string[]; senderId?: string | null } }>('GET', `sms/create-campaign/save?id=${id}`);
+    const saved = await call<{ type: string; command: { message?: string; pastedNumbers?: string[]; senderId?: string | null } }>(host.api, demo, 'GET', `/sms/create-campaign/save?id=${id}`);
     expect(saved.body.type).toBe('SMS');
     expect(saved.body.command.message).toBe('Spring sale: 20% off today at Demo Shop. Reply STOP to opt out.');
     expect(saved.body.command.pastedNumbers).toEqual(['9876 5432']);
@@ -202,8 +193,8 @@ describe('SMS and MMS campaigns', () => {
   it('creates an MMS with an image from the file manager, refuses a type MMS does not carry, and sends it to the US and Canada only', async () => {
     // Prepare
     const northAmerica = ['+14155550100', '+14165550199'];
-    await seedGroup('MMS readers', [...northAmerica, '+85261234568']);
-    const template = await api<{ template: { id: string } }>('POST', 'templates', {
+    await seedMobiles('MMS readers', [...northAmerica, '+85261234568']);
+    const template = await call<{ template: { id: string } }>(host.api, demo, 'POST', '/templates', {
       name: 'Summer MMS template',
       content: { kind: 'mms', subject: 'Summer is here', text: 'Our summer collection is in. See you in store!', media: [] },
     });
@@ -253,10 +244,7 @@ describe('SMS and MMS campaigns', () => {
     await page.getByTestId('editor-save-state').getByText('All changes saved', { exact: true }).waitFor();
 
     // Assess: the command holds the component as spec §3 names it; the cost covers the US and Canada and skips Hong Kong.
-    const saved = await api<{ type: string; command: { subject?: string; content?: { components: Array<{ type: string; contentId: string; filename: string; size: number; mimeType: string }> } } }>(
-      'GET',
-      `sms/create-campaign/save?id=${id}`,
-    );
+    const saved = await call<{ type: string; command: { subject?: string; content?: { components: Array<{ type: string; contentId: string; filename: string; size: number; mimeType: string }> } } }>(host.api, demo, 'GET', `/sms/create-campaign/save?id=${id}`);
     expect(saved.body.type).toBe('MMS');
     expect(saved.body.command.subject).toBe('Summer is here');
     expect(saved.body.command.content?.components).toEqual([{ type: 'image', contentId: expect.any(String), filename: 'summer.png', size: redPng().length, mimeType: 'image/png' }]);
@@ -295,7 +283,7 @@ describe('SMS and MMS campaigns', () => {
 
   it('imports a file of mobile numbers from an MMS campaign\'s upload-file and comes back to the MMS wizard with the new group included', async () => {
     // Prepare
-    const created = await api<{ id: string }>('POST', 'sms/create-campaign/save', { campaignName: 'MMS upload', type: 'MMS' });
+    const created = await call<{ id: string }>(host.api, demo, 'POST', '/sms/create-campaign/save', { campaignName: 'MMS upload', type: 'MMS' });
     expect(created.status).toBe(201);
     const id = created.body.id;
     const csv = ['Mobile', '+14155550111', '+14155550112'].join('\n');
@@ -314,9 +302,9 @@ describe('SMS and MMS campaigns', () => {
 
     // Assess: back in the MMS wizard, the group included in the saved selection, its members counted on the sms channel.
     await page.waitForURL(/create-mms-campaign\/upload-file\?id=[0-9A-Z]+$/);
-    const groups = await api<{ data: { id: string; name: string }[] }>('GET', `groups?search=${encodeURIComponent(groupName)}`);
+    const groups = await call<{ data: { id: string; name: string }[] }>(host.api, demo, 'GET', `/groups?search=${encodeURIComponent(groupName)}`);
     const group = groups.body.data.find((each) => each.name === groupName);
-    const saved = async () => (await api<{ command: { selection?: { includedGroup: string[] } } }>('GET', `sms/create-campaign/save?id=${id}`)).body.command;
+    const saved = async () => (await call<{ command: { selection?: { includedGroup: string[] } } }>(host.api, demo, 'GET', `/sms/create-campaign/save?id=${id}`)).body.command;
     await expect.poll(async () => (await saved()).selection?.includedGroup).toEqual([group?.id]);
     await expect.poll(() => page.getByTestId('recipient-count').getAttribute('data-count'), { timeout: PIPELINE_TIMEOUT_MS }).toBe('2');
   });
@@ -324,7 +312,7 @@ describe('SMS and MMS campaigns', () => {
   it('sends from a verified sender ID chosen on the sender-id step, and offers no unverified one', async () => {
     // Prepare: one sender ID support approved, one still pending.
     const requested = async (senderId: string) => {
-      const answer = await api<{ senderId: { id: string } }>('POST', 'sms/sender-ids', { senderId });
+      const answer = await call<{ senderId: { id: string } }>(host.api, demo, 'POST', '/sms/sender-ids', { senderId });
       if (answer.status !== 201) throw new Error(`POST sms/sender-ids answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return answer.body.senderId.id;
     };
@@ -333,7 +321,7 @@ describe('SMS and MMS campaigns', () => {
     const { tuid } = decodeJwt((await page.evaluate(() => window.localStorage.getItem('session.token'))) ?? '');
     await approveSenderId({ tuid: String(tuid), id: verified, now: new Date() });
     const number = '+85291230001';
-    await seedGroup('Named sender readers', [number]);
+    await seedMobiles('Named sender readers', [number]);
 
     // Act: the group, then the sender-id step.
     await createCampaign('SMS', 'From our name');

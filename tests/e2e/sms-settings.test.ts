@@ -5,28 +5,18 @@
  * opens the notification onto the page and sees it verified; then allows a country by choosing it,
  * is told STT-SMS-01 when typing its code again, and removes it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import type { TestHost } from '../helpers/local-host.js';
 
 describe('SMS settings', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let user: SignedInBrowser;
   let page: Page;
-  let supportBrowser: Browser;
 
-  beforeAll(async () => {
-    host = await startTestHost();
-    user = await openSignedInBrowser(host);
-    page = user.page;
-    supportBrowser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await user?.close();
-    await supportBrowser?.close();
-    await host?.stop();
+  beforeAll(() => {
+    ({ host, page } = signedIn);
   });
 
   const row = (senderId: string) => page.locator(`[data-testid="sender-id-row"][data-sender-id="${senderId}"]`);
@@ -49,13 +39,9 @@ describe('SMS settings', () => {
     const pending = await row('AcmeShop').getByTestId('sender-id-status').textContent();
 
     // Act: support approves it on the admin page
-    const support = await supportBrowser.newContext({ viewport: { width: 1366, height: 900 } });
+    const support = await signedIn.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const supportPage = await support.newPage();
-    await supportPage.goto(`${host.url}/#/sign-in`);
-    await supportPage.getByLabel('Email').fill(host.support.email);
-    await supportPage.getByLabel('Password', { exact: true }).fill(host.support.password);
-    await supportPage.getByRole('button', { name: 'Sign in' }).click();
-    await supportPage.getByTestId('dashboard').waitFor({ timeout: 15_000 });
+    await signIn(supportPage, host, host.support);
     await supportPage.goto(`${host.url}/#/admin/announcements`);
     await supportPage.getByTestId('admin-tab-sender-ids').click();
     const request = supportPage.locator('[data-testid="admin-sender-id-row"][data-sender-id="AcmeShop"]');

@@ -5,12 +5,14 @@
  * template; the stored HTML is email-safe (tables, inlined styles); reopening loads the design;
  * the preview fills in a contact's details.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { TTemplate } from '../../shared/schemas/templates.js';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { call } from '../helpers/api.js';
+import type { TestHost } from '../helpers/local-host.js';
+import type { Actor } from '../helpers/seed/accounts.js';
+import { seedContact } from '../helpers/seed/contacts.js';
 
 const CONTACT_EMAIL = 'chan.preview@example.com';
 
@@ -20,22 +22,14 @@ function block(page: Page, label: string): Locator {
 }
 
 describe('drag-and-drop template editor', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let browser: SignedInBrowser;
   let page: Page;
-  let api: PageApi;
+  let demo: Actor;
 
   beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-    api = apiAs(page, host.url);
-    await seedContact(api, { email: CONTACT_EMAIL });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
+    ({ host, page, demo } = signedIn);
+    await seedContact(host.api, demo, { email: CONTACT_EMAIL });
   });
 
   it('builds an email from blocks, saves it email-safe, reopens the design and previews it for a contact', async () => {
@@ -76,7 +70,7 @@ describe('drag-and-drop template editor', () => {
     await page.waitForURL(/template-editor\?id=/);
     const id = new URLSearchParams(page.url().split('?')[1]).get('id');
     expect(id).toBeTruthy();
-    const stored = await api<{ template: TTemplate }>('GET', `templates/${id}`);
+    const stored = await call<{ template: TTemplate }>(host.api, demo, 'GET', `/templates/${id}`);
     expect(stored.status).toBe(200);
     const { content } = stored.body.template;
     if (content.kind !== 'email') throw new Error(`stored a ${content.kind} template`);
@@ -191,7 +185,7 @@ describe('drag-and-drop template editor', () => {
     await page.waitForURL(/template-editor\?id=/);
     await frame.getByText('Our monthly news').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('template-name-input').inputValue()).toBe('Copy of From the newsletter layout');
-    const original = await api<{ template: TTemplate }>('GET', `templates/${originalId}`);
+    const original = await call<{ template: TTemplate }>(host.api, demo, 'GET', `/templates/${originalId}`);
     expect(original.body.template.name).toBe('From the newsletter layout');
   });
 });

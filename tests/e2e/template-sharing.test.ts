@@ -6,58 +6,47 @@
  * previews it sanitised; the demo user's share dialog then shows the share accepted. Bob then
  * edits it in the code editor under the edit lock, which refuses the owner meanwhile.
  */
-import { decodeJwt } from 'jose';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markLoginVerified, updateAccount } from '../../functions/data/accounts.js';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { apiAs, type PageApi } from '../helpers/contacts-seed.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import { signIn, takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { call } from '../helpers/api.js';
+import type { TestHost } from '../helpers/local-host.js';
+import { signUpAs, type Actor } from '../helpers/seed/accounts.js';
 
 const BOB = { fullname: 'Bob Babbage', email: 'bob.sharing@example.com', password: 'Template-Share-2026' };
 
 describe('template sharing', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let browser: SignedInBrowser;
   let page: Page;
-  let api: PageApi;
+  let demo: Actor;
   let bobContext: BrowserContext;
   let bobPage: Page;
 
   beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-    api = apiAs(page, host.url);
+    ({ host, page, demo } = signedIn);
     // Bob signs up, verifies and upgrades: free accounts cannot receive templates.
-    const signUp = await fetch(`${host.url}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BOB) });
-    expect(signUp.status).toBe(201);
-    const bobTuid = String(decodeJwt(((await signUp.json()) as { token: string }).token).tuid);
-    await markLoginVerified(bobTuid, new Date().toISOString());
-    await updateAccount(bobTuid, { free: false });
-    bobContext = await browser.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const bob = await signUpAs(host.api, BOB.fullname, BOB);
+    await markLoginVerified(bob.tuid, new Date().toISOString());
+    await updateAccount(bob.tuid, { free: false });
+    bobContext = await signedIn.browser.newContext({ viewport: { width: 1366, height: 900 } });
     bobPage = await bobContext.newPage();
-    await bobPage.goto(`${host.url}/#/sign-in`);
-    await bobPage.getByLabel('Email').fill(BOB.email);
-    await bobPage.getByLabel('Password', { exact: true }).fill(BOB.password);
-    await bobPage.getByRole('button', { name: 'Sign in' }).click();
-    await bobPage.getByTestId('dashboard').waitFor({ timeout: 15_000 });
+    await signIn(bobPage, host, BOB);
   });
 
   afterAll(async () => {
     await bobContext?.close();
-    await browser?.close();
-    await host?.stop();
   });
 
   it('shares a template from the list; the receiver accepts it and sees it under Shared with me', async () => {
     // Prepare: a template of the demo account whose HTML carries a script.
-    const created = await api<{ template: { id: string } }>('POST', 'templates', {
+    const created = await call<{ template: { id: string } }>(host.api, demo, 'POST', '/templates', {
       name: 'Autumn offer',
       content: { kind: 'email', editor: 'code', html: '<h1>Autumn offer</h1><script>document.title = "pwned"</script>', project: null },
     });
     expect(created.status).toBe(201);
-    const demoName = (await api<{ fullname: string }>('GET', 'user')).body.fullname;
+    const demoName = (await call<{ fullname: string }>(host.api, demo, 'GET', '/user')).body.fullname;
     await page.goto(`${host.url}/#/templates`);
     const row = page.getByTestId('template-row').filter({ has: page.getByTestId('template-name').getByText('Autumn offer', { exact: true }) });
 
@@ -135,10 +124,10 @@ describe('template sharing', () => {
     await bobPage.getByTestId('html-source').fill('<h1>Autumn offer</h1><p>Edited by Bob</p>');
     await bobPage.getByTestId('template-save').click();
     await bobPage.getByTestId('editor-save-state').getByText('All changes saved').waitFor();
-    const listed = await api<{ data: Array<{ id: string; name: string }> }>('GET', 'templates?kind=email');
+    const listed = await call<{ data: Array<{ id: string; name: string }> }>(host.api, demo, 'GET', '/templates?kind=email');
     const id = listed.body.data.find((template) => template.name === 'Autumn offer')?.id;
-    const whileBobEdits = await api<{ statusCode: string; lockedBy: string }>('POST', `templates/${id}/lock`);
-    const saved = await api<{ template: { content: { html: string }; updatedBy: { name: string } } }>('GET', `templates/${id}`);
+    const whileBobEdits = await call<{ statusCode: string; lockedBy: string }>(host.api, demo, 'POST', `/templates/${id}/lock`);
+    const saved = await call<{ template: { content: { html: string }; updatedBy: { name: string } } }>(host.api, demo, 'GET', `/templates/${id}`);
 
     // Assess
     expect(loaded).toContain('<h1>Autumn offer</h1>');
@@ -150,12 +139,12 @@ describe('template sharing', () => {
 
   it('opens a drag-and-drop template shared to edit in the drag-and-drop editor, rebuilt from its HTML', async () => {
     // Prepare: a drag-and-drop template of the demo account, shared with Bob to edit; Bob accepts.
-    const created = await api<{ template: { id: string } }>('POST', 'templates', {
+    const created = await call<{ template: { id: string } }>(host.api, demo, 'POST', '/templates', {
       name: 'Winter letter',
       content: { kind: 'email', editor: 'dragAndDrop', html: '<table><tr><td><h1>Winter letter</h1><p>Snow days</p></td></tr></table>', project: '{"pages":[]}' },
     });
     expect(created.status).toBe(201);
-    const shared = await api('POST', `templates/${created.body.template.id}/shares`, { email: BOB.email, rights: 'edit' });
+    const shared = await call(host.api, demo, 'POST', `/templates/${created.body.template.id}/shares`, { email: BOB.email, rights: 'edit' });
     expect(shared.status).toBe(201);
     await bobPage.goto(`${host.url}/#/templates?tab=shared`);
     await bobPage.getByTestId('shared-offer').filter({ hasText: 'Winter letter' }).getByTestId('shared-offer-accept').click();

@@ -6,37 +6,25 @@
  * data, saves, sends it as a test to the user's own address and reopens it; and is refused a
  * template another user is editing.
  */
-import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../../functions/lib/tokens.js';
-import { ROLE_IDS } from '../../shared/constants.js';
-import { ROLE_PERMISSIONS } from '../../shared/domain/permissions.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_LIMITS } from '../../shared/domain/templates.js';
-import { ZTokenClaims } from '../../shared/schemas/session.js';
-import { openSignedInBrowser, takeScreenshot, type SignedInBrowser } from '../helpers/browser.js';
-import { apiAs, seedContact, type PageApi } from '../helpers/contacts-seed.js';
-import { startTestHost, type TestHost } from '../helpers/local-host.js';
+import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { call } from '../helpers/api.js';
+import type { TestHost } from '../helpers/local-host.js';
+import { connect, signUpAs, type Actor } from '../helpers/seed/accounts.js';
+import { seedContact } from '../helpers/seed/contacts.js';
 
-const TEMPLATES_API = '/api/v1/pageBasedAPI/templates';
 
 describe('templates', () => {
+  const signedIn = useSignedInPage();
   let host: TestHost;
-  let browser: SignedInBrowser;
   let page: Page;
-  let api: PageApi;
+  let demo: Actor;
 
   beforeAll(async () => {
-    host = await startTestHost();
-    browser = await openSignedInBrowser(host);
-    page = browser.page;
-    api = apiAs(page, host.url);
-    await seedContact(api, { email: 'ada.preview@example.com' });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
+    ({ host, page, demo } = signedIn);
+    await seedContact(host.api, demo, { email: 'ada.preview@example.com' });
   });
 
   const rowNamed = (name: string) => page.getByTestId('template-row').filter({ has: page.getByTestId('template-name').getByText(name, { exact: true }) });
@@ -86,7 +74,7 @@ describe('templates', () => {
     await page.getByTestId('editor-save-state').getByText('All changes saved').waitFor();
 
     // Assess
-    const stored = await api<{ template: { content: { text: string } } }>('GET', `templates/${id}`);
+    const stored = await call<{ template: { content: { text: string } } }>(host.api, demo, 'GET', `/templates/${id}`);
     expect(stored.body.template.content.text).toBe(`${'x'.repeat(145)}{{ email }}`);
 
     // Act: back to the list, SMS and MMS tab.
@@ -128,7 +116,7 @@ describe('templates', () => {
 
     // Assess: the original is still there, the copy is gone for the API too.
     expect(await rowNamed('Welcome SMS v2').count()).toBe(1);
-    const listed = await api<{ data: { name: string }[] }>('GET', 'templates?kind=sms');
+    const listed = await call<{ data: { name: string }[] }>(host.api, demo, 'GET', '/templates?kind=sms');
     expect(listed.body.data.map((template) => template.name)).toEqual(['Welcome SMS v2']);
   });
 
@@ -172,7 +160,7 @@ describe('templates', () => {
 
     // Assess
     const id = new URL(page.url().replace('/#/', '/')).searchParams.get('id');
-    const stored = await api<{ template: { content: unknown } }>('GET', `templates/${id}`);
+    const stored = await call<{ template: { content: unknown } }>(host.api, demo, 'GET', `/templates/${id}`);
     expect(stored.body.template.content).toEqual({
       kind: 'mms',
       subject: 'We are open',
@@ -232,23 +220,13 @@ describe('templates', () => {
 
   it('opens a template another user is editing read-only, naming them (Access Denied)', async () => {
     // Prepare: Bob, a collaborator of the demo account, opens "Weekly news" for editing.
-    const demoClaims = decodeJwt((await page.evaluate(() => window.localStorage.getItem('session.token'))) ?? '');
-    const signUp = await fetch(`${host.url}/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fullname: 'Bob Babbage', email: 'bob.templates@example.com', password: 'Template-Test-2026' }),
-    });
-    expect(signUp.status).toBe(201);
-    const bobOwnToken = ((await signUp.json()) as { token: string }).token;
-    const bobToken = await signToken(
-      ZTokenClaims.parse({ ...decodeJwt(bobOwnToken), tuid: demoClaims.tuid, connectionRole: ROLE_IDS.collaborator, permissions: ROLE_PERMISSIONS.collaborator }),
-    );
-    const weekly = (await api<{ data: { id: string; name: string }[] }>('GET', 'templates?kind=email')).body.data.find((template) => template.name === 'Weekly news');
+    const bob = await connect(demo, await signUpAs(host.api, 'Bob Babbage'), 'collaborator');
+    const weekly = (await call<{ data: { id: string; name: string }[] }>(host.api, demo, 'GET', '/templates?kind=email')).body.data.find((template) => template.name === 'Weekly news');
     expect(weekly).toBeDefined();
     // The demo user's editor released its lock on leaving; Bob takes it.
     await page.goto(`${host.url}/#/templates`);
     await expect
-      .poll(async () => (await fetch(`${host.url}${TEMPLATES_API}/${weekly?.id}/lock`, { method: 'POST', headers: { authorization: `Bearer ${bobToken}` } })).status)
+      .poll(async () => (await call(host.api, bob, 'POST', `/templates/${weekly?.id}/lock`)).status)
       .toBe(200);
 
     // Act
@@ -270,7 +248,7 @@ describe('templates', () => {
     expect(await page.getByTestId('html-source').getAttribute('readonly')).not.toBeNull();
 
     // Bob is done: the later tests open "Weekly news" for editing themselves.
-    expect((await fetch(`${host.url}${TEMPLATES_API}/${weekly?.id}/lock`, { method: 'DELETE', headers: { authorization: `Bearer ${bobToken}` } })).status).toBe(200);
+    expect((await call(host.api, bob, 'DELETE', `/templates/${weekly?.id}/lock`)).status).toBe(200);
   });
 
   it("shows each template's thumbnail drawn from its design, larger on hover", async () => {

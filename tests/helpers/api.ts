@@ -1,27 +1,38 @@
 /**
- * Drives the product's API in integration tests the way a browser does: real HTTP requests to the
- * local host's API Gateway stand-in, which builds payload 2.0 events for the real handler modules.
+ * Drives the product's API in tests the way a browser does: real HTTP requests, either to a local
+ * host already running (`apiClient(host.url)`) or to the API Gateway stand-in `startApi()` serves,
+ * which builds payload 2.0 events for the real handler modules.
  */
 import { createServer, type Server } from 'node:http';
-import { decodeJwt } from 'jose';
 import type { AddressInfo } from 'node:net';
 import { ROUTE_CONTRACTS } from '../../shared/contracts/index.js';
+import { API_PREFIX } from '../../shared/contracts/route.js';
+import type { ErrorBody } from '../../shared/errors.js';
 import { ROUTES } from '../../functions/routes.js';
 import { createHttpApi } from '../../infra/local/http-api.js';
 import { createRouteMatcher, splitPath } from '../../infra/local/route-matcher.js';
 import { resolveProductModule } from '../../infra/local/lambda-runtime.js';
 
+/** The prefix of every product API route; `call()` paths are written under it. */
+export const API = API_PREFIX;
+
 export type ApiAnswer<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
+
+export type RequestOptions = { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> };
 
 export type ApiClient = {
   url: string;
-  request<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> },
-  ): Promise<ApiAnswer<T>>;
+  request<T = Record<string, unknown>>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
   close(): Promise<void>;
 };
+
+/** Whoever a call acts as: anything holding a bearer token (an actor, a socket session, a signed-in page), or nobody. */
+export type Caller = { token: string } | null;
+
+/** Calls the product API route at `path` (under `API`, e.g. `/contacts?page=1`) as `caller`, with a JSON body; any route may answer the error shape. */
+export function call<T = Record<string, unknown>>(api: ApiClient, caller: Caller, method: string, path: string, body?: unknown): Promise<ApiAnswer<T & Partial<ErrorBody>>> {
+  return api.request<T & Partial<ErrorBody>>(method, `${API}${path}`, { token: caller?.token, body });
+}
 
 const contractMatcher = createRouteMatcher(ROUTE_CONTRACTS);
 
@@ -38,19 +49,8 @@ function checkAnswerContract(method: string, path: string, status: number, heade
   if (!parsed.success) throw new Error(`${route.name} answered outside its contract: ${parsed.error.message}\n${JSON.stringify(body).slice(0, 2000)}`);
 }
 
-export async function startApi(): Promise<ApiClient> {
-  const api = createHttpApi({ routes: ROUTES, resolveModule: resolveProductModule, log: (line) => console.error(line) });
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    api.handle(request, response, url).then((handled) => {
-      if (!handled) {
-        response.writeHead(404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ statusCode: 'OTH-X-404', message: 'No route' }));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+/** A client of the server at `url`; `close()` leaves that server running. */
+export function apiClient(url: string, close: () => Promise<void> = async () => {}): ApiClient {
   return {
     url,
     async request(method, path, options = {}) {
@@ -72,18 +72,26 @@ export async function startApi(): Promise<ApiClient> {
       checkAnswerContract(method, path, answer.status, answer.headers, parsed);
       return { status: answer.status, body: parsed as never, headers: answer.headers };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 
-/** A new free account signed up through the API, with its token and its tuid. */
-export type ApiAccount = { token: string; tuid: string };
-
-let signedUp = 0;
-export async function signUpAccount(api: ApiClient, label: string): Promise<ApiAccount> {
-  signedUp += 1;
-  const answer = await api.request<{ token: string }>('POST', '/auth/signup', {
-    body: { fullname: `${label} tester`, email: `${label}-${signedUp}-${Date.now()}@example.com`, password: 'Account-Test-2026' },
+export async function startApi(): Promise<ApiClient> {
+  const api = createHttpApi({ routes: ROUTES, resolveModule: resolveProductModule, log: (line) => console.error(line) });
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    api.handle(request, response, url).then((handled) => {
+      if (!handled) {
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ statusCode: 'OTH-X-404', message: 'No route' }));
+      }
+    });
   });
-  return { token: answer.body.token, tuid: String(decodeJwt(answer.body.token).tuid) };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () => new Promise<void>((resolve) => server.close(() => resolve())));
+}
+
+/** Fails unless `answer` has `status`, showing what the API said (seeders fail with the reason, outside vitest too). */
+export function assertStatus(answer: ApiAnswer<unknown>, status: number): void {
+  if (answer.status !== status) throw new Error(`expected ${status}, the API answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 }

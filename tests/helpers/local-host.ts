@@ -7,8 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SinkMail, SinkSms } from '../../functions/channels/sink.js';
 import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../infra/local/host.js';
+import { apiClient, type ApiClient } from './api.js';
 
 export type TestHost = LocalHost & {
+  /** Calls to the host's routes (`call(host.api, caller, ...)`). */
+  api: ApiClient;
   /** Mail the sink received for `to`, newest first. */
   readMail(to: string): Promise<SinkMail[]>;
   /** SMS the sink received for `to`, newest first. */
@@ -34,6 +37,7 @@ export async function startTestHost(options: Omit<LocalHostOptions, 'port'> = {}
 
   return {
     ...host,
+    api: apiClient(host.url),
     readMail,
     readSms: (to) => readSinkApi<SinkSms>('sms', to),
     async waitForMail(to, predicate = () => true, timeoutMs = 10_000) {

@@ -1,14 +1,19 @@
 /**
- * Runs a queue's worker over what is waiting in the queue, once, the way the event source
- * mapping would: a real ReceiveMessage, a real SQSEvent, deletes for the records that succeeded.
+ * Drives the queues in tests: a worker run over what is waiting, once or until the queue is empty,
+ * the way the event source mapping would (a real ReceiveMessage, a real SQSEvent, deletes for the
+ * records that succeeded); or the messages taken off a queue for a test that runs the step itself.
  */
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { sqsClient } from '../../functions/lib/aws/sqs.js';
+import { resetConfigForTests } from '../../functions/lib/config.js';
 import { QUEUES, type QueueName } from '../../functions/routes.js';
+import { ZCampaignDeliveryMessage, type TCampaignDeliveryMessage } from '../../functions/services/campaign-send/delivery-queue.js';
+import { ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../functions/services/campaign-send/plan-queue.js';
 import { lambdaContext } from '../../infra/local/lambda-runtime.js';
 import { queueUrlEnvName } from '../../infra/local/emulators.js';
 
+/** Runs a queue's worker once over what is waiting (up to one batch). */
 export async function runQueueOnce(name: QueueName): Promise<{ processed: number; failed: number }> {
   const queue = QUEUES.find((q) => q.name === name);
   const queueUrl = process.env[queueUrlEnvName(name)];
@@ -47,4 +52,48 @@ export async function runQueueOnce(name: QueueName): Promise<{ processed: number
     }
   }
   return { processed: messages.length - failed.size, failed: failed.size };
+}
+
+/** Runs a queue's worker until the queue is empty (the local host's poller, without waiting); answers how many records succeeded. */
+export async function drainQueue(name: QueueName): Promise<number> {
+  let processed = 0;
+  for (;;) {
+    const round = await runQueueOnce(name);
+    if (round.processed + round.failed === 0) return processed;
+    processed += round.processed;
+  }
+}
+
+/** Every message waiting on a queue, taken off it. */
+async function takeMessages(name: QueueName): Promise<unknown[]> {
+  const queueUrl = process.env[queueUrlEnvName(name)];
+  if (!queueUrl) throw new Error(`unknown queue ${name}`);
+  const bodies: unknown[] = [];
+  for (;;) {
+    const received = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    if (!received.Messages?.length) return bodies;
+    for (const message of received.Messages) {
+      bodies.push(JSON.parse(message.Body ?? ''));
+      await sqsClient().send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }));
+    }
+  }
+}
+
+/** Takes every delivery batch off its queue (for tests that run deliverBatch themselves), in batch order. */
+export async function takeDeliveryMessages(): Promise<TCampaignDeliveryMessage[]> {
+  return (await takeMessages('campaign-delivery')).map((body) => ZCampaignDeliveryMessage.parse(body)).sort((a, b) => a.seq - b.seq);
+}
+
+/** Takes the planner's messages off its queue (for tests that run planCampaignRun themselves, or check what was planned). */
+export async function takePlanMessages(): Promise<TCampaignPlanMessage[]> {
+  return (await takeMessages('campaign-plan')).map((body) => ZCampaignPlanMessage.parse(body));
+}
+
+/**
+ * Runs planned from now on are cut in batches of `size` (CAMPAIGN_BATCH_SIZE): tests of what
+ * happens between batches take batches of 50 rather than seed thousands of contacts.
+ */
+export function setDeliveryBatchSize(size: number): void {
+  process.env.CAMPAIGN_BATCH_SIZE = String(size);
+  resetConfigForTests();
 }

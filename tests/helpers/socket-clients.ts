@@ -1,7 +1,8 @@
 /**
  * Drives a whole local host the way browsers do, for the notification, announcement and admin
- * tests: HTTP calls with a bearer token, and real WebSocket clients (one per tab) that record the
- * socket events they receive.
+ * tests: sessions signed up and logged in with a browser's user agent (API calls go through
+ * `call(host.api, session, ...)`), and real WebSocket clients (one per tab) that record the socket
+ * events they receive.
  */
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
@@ -14,23 +15,6 @@ export const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.91 Safari/537.36';
 export const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
 
-export type Answer<T = Record<string, unknown>> = { status: number; body: T };
-
-export async function call<T = Record<string, unknown>>(
-  host: TestHost,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; userAgent?: string } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.userAgent) headers['user-agent'] = options.userAgent;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const answer = await fetch(`${host.url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await answer.text();
-  return { status: answer.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
 export type Session = { token: string; userId: string; sid: string };
 
 function sessionOf(token: string): Session {
@@ -39,13 +23,13 @@ function sessionOf(token: string): Session {
 }
 
 export async function signUp(host: TestHost, email: string, fullname = 'Socket User'): Promise<Session> {
-  const answer = await call<{ token: string }>(host, 'POST', '/auth/signup', { body: { fullname, email, password: PASSWORD } });
+  const answer = await host.api.request<{ token: string }>('POST', '/auth/signup', { body: { fullname, email, password: PASSWORD } });
   if (answer.status !== 201) throw new Error(`sign-up of ${email} answered ${answer.status}`);
   return sessionOf(answer.body.token);
 }
 
 export async function logIn(host: TestHost, email: string, password = PASSWORD, userAgent = CHROME_ON_WINDOWS): Promise<Session> {
-  const answer = await call<{ token: string }>(host, 'POST', '/auth/login', { body: { email, password }, userAgent });
+  const answer = await host.api.request<{ token: string }>('POST', '/auth/login', { body: { email, password }, headers: { 'user-agent': userAgent } });
   if (answer.status !== 200) throw new Error(`login of ${email} answered ${answer.status} ${JSON.stringify(answer.body)}`);
   return sessionOf(answer.body.token);
 }

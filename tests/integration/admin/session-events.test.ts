@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TUserInfo } from '../../../shared/schemas/user.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
-import { call, CHROME_ON_WINDOWS, FIREFOX_ON_LINUX, logIn, openTab, PASSWORD, settle, signUp, type Session } from '../../helpers/socket-clients.js';
+import { call } from '../../helpers/api.js';
+import { CHROME_ON_WINDOWS, FIREFOX_ON_LINUX, logIn, openTab, PASSWORD, settle, signUp, type Session } from '../../helpers/socket-clients.js';
 
-const API = '/api/v1/pageBasedAPI';
 let host: TestHost;
 let support: Session;
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => host.stop());
 
-const refresh = (session: Session) => call(host, 'GET', '/auth/refresh', { token: session.token });
+const refresh = (session: Session) => host.api.request('GET', '/auth/refresh', { token: session.token });
 
 describe('a new sign-in', () => {
   it('tells the browsers already signed in, with where and what signed in', async () => {
@@ -54,10 +54,7 @@ describe('a password change', () => {
     const [firstTab, secondTab] = await Promise.all([openTab(host, first.token, 'first'), openTab(host, second.token, 'second')]);
 
     // Act
-    const changed = await call<{ token: string }>(host, 'POST', `${API}/settings/account/change-password`, {
-      token: first.token,
-      body: { oldPassword: PASSWORD, newPassword: 'Changed-Password-77' },
-    });
+    const changed = await call<{ token: string }>(host.api, first, 'POST', '/settings/account/change-password', { oldPassword: PASSWORD, newPassword: 'Changed-Password-77' });
 
     // Assess
     expect(changed.status).toBe(200);
@@ -78,7 +75,7 @@ describe('provider support', () => {
     const tabs = await Promise.all(sessions.map((session, i) => openTab(host, session.token, `carol-${i}`)));
 
     // Act
-    const answer = await call(host, 'POST', `${API}/admin/users/force-logout`, { token: support.token, body: { email: ' CAROL@example.com ' } });
+    const answer = await call(host.api, support, 'POST', '/admin/users/force-logout', { email: ' CAROL@example.com ' });
 
     // Assess
     expect(answer.body).toEqual({ success: true });
@@ -97,14 +94,14 @@ describe('provider support', () => {
     const tab = await openTab(host, session.token, 'dave-1');
 
     // Act
-    const locked = await call(host, 'POST', `${API}/admin/users/lock`, { token: support.token, body: { email: 'dave@example.com', locked: true } });
+    const locked = await call(host.api, support, 'POST', '/admin/users/lock', { email: 'dave@example.com', locked: true });
     const logoutEvent = await tab.waitFor((e) => e.event === 'logout');
     const refreshWhileLocked = await refresh(session);
-    const signInWhileLocked = await call(host, 'POST', '/auth/login', { body: { email: 'dave@example.com', password: PASSWORD } });
-    const unlocked = await call(host, 'POST', `${API}/admin/users/lock`, { token: support.token, body: { email: 'dave@example.com', locked: false } });
+    const signInWhileLocked = await host.api.request('POST', '/auth/login', { body: { email: 'dave@example.com', password: PASSWORD } });
+    const unlocked = await call(host.api, support, 'POST', '/admin/users/lock', { email: 'dave@example.com', locked: false });
     const refreshEvent = await tab.waitFor((e) => e.event === 'refreshToken');
     const again = await logIn(host, 'dave@example.com');
-    const info = await call<TUserInfo>(host, 'GET', `${API}/user`, { token: again.token });
+    const info = await call<TUserInfo>(host.api, again, 'GET', '/user');
 
     // Assess
     expect(locked.body).toEqual({ success: true });
@@ -126,12 +123,12 @@ describe('provider support', () => {
 
     // Act
     const answers = {
-      unknownLogout: await call(host, 'POST', `${API}/admin/users/force-logout`, { token: support.token, body: { email: 'nobody@example.com' } }),
-      unknownLock: await call(host, 'POST', `${API}/admin/users/lock`, { token: support.token, body: { email: 'nobody@example.com', locked: true } }),
-      notAnEmail: await call(host, 'POST', `${API}/admin/users/force-logout`, { token: support.token, body: { email: 'erin' } }),
-      lockedNotBoolean: await call(host, 'POST', `${API}/admin/users/lock`, { token: support.token, body: { email: 'erin@example.com', locked: 'yes' } }),
-      ownLock: await call(host, 'POST', `${API}/admin/users/lock`, { token: support.token, body: { email: host.support.email, locked: true } }),
-      byUser: await call(host, 'POST', `${API}/admin/users/force-logout`, { token: erin.token, body: { email: 'erin@example.com' } }),
+      unknownLogout: await call(host.api, support, 'POST', '/admin/users/force-logout', { email: 'nobody@example.com' }),
+      unknownLock: await call(host.api, support, 'POST', '/admin/users/lock', { email: 'nobody@example.com', locked: true }),
+      notAnEmail: await call(host.api, support, 'POST', '/admin/users/force-logout', { email: 'erin' }),
+      lockedNotBoolean: await call(host.api, support, 'POST', '/admin/users/lock', { email: 'erin@example.com', locked: 'yes' }),
+      ownLock: await call(host.api, support, 'POST', '/admin/users/lock', { email: host.support.email, locked: true }),
+      byUser: await call(host.api, erin, 'POST', '/admin/users/force-logout', { email: 'erin@example.com' }),
     };
     await settle();
 

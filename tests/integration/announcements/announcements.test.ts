@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TAnnouncement, TAnnouncementInput, TAnnouncementPage } from '../../../shared/schemas/announcements.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
-import { call, logIn, openTab, settle, signUp, type Session } from '../../helpers/socket-clients.js';
+import { call } from '../../helpers/api.js';
+import { logIn, openTab, settle, signUp, type Session } from '../../helpers/socket-clients.js';
 
-const API = '/api/v1/pageBasedAPI';
 let host: TestHost;
 let support: Session;
 
@@ -30,13 +30,13 @@ const input = (overrides: Partial<TAnnouncementInput> = {}): TAnnouncementInput 
 });
 
 const publish = async (overrides: Partial<TAnnouncementInput> = {}): Promise<TAnnouncement> => {
-  const answer = await call<TAnnouncement>(host, 'POST', `${API}/admin/announcements`, { token: support.token, body: input(overrides) });
+  const answer = await call<TAnnouncement>(host.api, support, 'POST', '/admin/announcements', input(overrides));
   if (answer.status !== 200) throw new Error(`publishing answered ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 };
 
 const menuOf = async (session: Session, query = '') =>
-  (await call<TAnnouncementPage>(host, 'GET', `${API}/announcement/pop-up${query}`, { token: session.token })).body;
+  (await call<TAnnouncementPage>(host.api, session, 'GET', `/announcement/pop-up${query}`)).body;
 
 describe('publishing', () => {
   it('broadcasts a new or changed announcement to every connected user', async () => {
@@ -47,7 +47,7 @@ describe('publishing', () => {
 
     // Act
     const created = await publish();
-    const updated = await call<TAnnouncement>(host, 'PUT', `${API}/admin/announcements/${created.id}`, { token: support.token, body: input({ title: 'Maintenance moved' }) });
+    const updated = await call<TAnnouncement>(host.api, support, 'PUT', `/admin/announcements/${created.id}`, input({ title: 'Maintenance moved' }));
 
     // Assess
     for (const tab of tabs) {
@@ -69,7 +69,7 @@ describe('publishing', () => {
         '<a href="javascript:alert(3)">bad</a> <a href="https://example.com/help" target="_self">help</a>' +
         '<iframe src="https://example.com"></iframe><style>body{display:none}</style><img src="http://plain.example.com/b.png">',
     });
-    const listed = (await call<{ data: TAnnouncement[] }>(host, 'GET', `${API}/admin/announcements`, { token: support.token })).body.data.find((a) => a.id === created.id);
+    const listed = (await call<{ data: TAnnouncement[] }>(host.api, support, 'GET', '/admin/announcements')).body.data.find((a) => a.id === created.id);
 
     // Assess
     for (const content of [created.content, listed?.content ?? '']) {
@@ -83,23 +83,23 @@ describe('publishing', () => {
   it('refuses bad input, unknown ids and everyone but support staff, writing nothing', async () => {
     // Prepare
     const carol = await signUp(host, 'carol@example.com');
-    const before = (await call<{ data: TAnnouncement[] }>(host, 'GET', `${API}/admin/announcements`, { token: support.token })).body.data.length;
+    const before = (await call<{ data: TAnnouncement[] }>(host.api, support, 'GET', '/admin/announcements')).body.data.length;
 
     // Act
     const answers = {
-      byUser: await call(host, 'POST', `${API}/admin/announcements`, { token: carol.token, body: input() }),
-      listByUser: await call(host, 'GET', `${API}/admin/announcements`, { token: carol.token }),
-      onlyScript: await call(host, 'POST', `${API}/admin/announcements`, { token: support.token, body: input({ content: '<script>alert(1)</script>' }) }),
-      noTitle: await call(host, 'POST', `${API}/admin/announcements`, { token: support.token, body: input({ title: '  ' }) }),
-      badDate: await call(host, 'POST', `${API}/admin/announcements`, { token: support.token, body: { ...input(), valid_date: 'soon' } }),
-      updateUnknown: await call(host, 'PUT', `${API}/admin/announcements/no-such-id`, { token: support.token, body: input() }),
-      deleteUnknown: await call(host, 'DELETE', `${API}/admin/announcements/no-such-id`, { token: support.token }),
-      openUnknown: await call(host, 'GET', `${API}/announcement/no-such-id`, { token: carol.token }),
-      hideUnknown: await call(host, 'DELETE', `${API}/announcement/no-such-id`, { token: carol.token }),
-      idTooLong: await call(host, 'GET', `${API}/announcement/${'x'.repeat(300)}`, { token: carol.token }),
-      badPage: await call(host, 'GET', `${API}/announcement/pop-up?limit=500`, { token: carol.token }),
+      byUser: await call(host.api, carol, 'POST', '/admin/announcements', input()),
+      listByUser: await call(host.api, carol, 'GET', '/admin/announcements'),
+      onlyScript: await call(host.api, support, 'POST', '/admin/announcements', input({ content: '<script>alert(1)</script>' })),
+      noTitle: await call(host.api, support, 'POST', '/admin/announcements', input({ title: '  ' })),
+      badDate: await call(host.api, support, 'POST', '/admin/announcements', { ...input(), valid_date: 'soon' }),
+      updateUnknown: await call(host.api, support, 'PUT', '/admin/announcements/no-such-id', input()),
+      deleteUnknown: await call(host.api, support, 'DELETE', '/admin/announcements/no-such-id'),
+      openUnknown: await call(host.api, carol, 'GET', '/announcement/no-such-id'),
+      hideUnknown: await call(host.api, carol, 'DELETE', '/announcement/no-such-id'),
+      idTooLong: await call(host.api, carol, 'GET', `/announcement/${'x'.repeat(300)}`),
+      badPage: await call(host.api, carol, 'GET', '/announcement/pop-up?limit=500'),
     };
-    const after = (await call<{ data: TAnnouncement[] }>(host, 'GET', `${API}/admin/announcements`, { token: support.token })).body.data.length;
+    const after = (await call<{ data: TAnnouncement[] }>(host.api, support, 'GET', '/admin/announcements')).body.data.length;
 
     // Assess
     for (const [name, answer] of Object.entries(answers)) {
@@ -125,12 +125,12 @@ describe('the announcement menu', () => {
     const existing = (await menuOf(dave)).data.length;
 
     // Act
-    const opened = await call<TAnnouncement>(host, 'GET', `${API}/announcement/${first.id}`, { token: dave.token });
+    const opened = await call<TAnnouncement>(host.api, dave, 'GET', `/announcement/${first.id}`);
     const afterOpen = await menuOf(dave);
-    const hidden = await call(host, 'DELETE', `${API}/announcement/${second.id}`, { token: dave.token });
+    const hidden = await call(host.api, dave, 'DELETE', `/announcement/${second.id}`);
     const afterHide = await menuOf(dave);
     const othersView = await menuOf(await signUp(host, 'erin@example.com'));
-    const readAll = await call(host, 'PUT', `${API}/announcement/readAll`, { token: dave.token });
+    const readAll = await call(host.api, dave, 'PUT', '/announcement/readAll');
     const afterReadAll = await menuOf(dave);
     const later = await publish({ title: 'After read-all' });
     const afterLater = await menuOf(dave);
@@ -159,13 +159,13 @@ describe('the announcement menu', () => {
     // Prepare
     const frank = await signUp(host, 'frank@example.com');
     for (let i = 0; i < 11; i += 1) await publish({ title: `Bulk ${i}` });
-    const total = (await call<{ data: TAnnouncement[] }>(host, 'GET', `${API}/admin/announcements`, { token: support.token })).body.data.length;
+    const total = (await call<{ data: TAnnouncement[] }>(host.api, support, 'GET', '/admin/announcements')).body.data.length;
     const tab = await openTab(host, frank.token, 'f-1');
 
     // Act
     const page1 = await menuOf(frank, '?page=1&limit=10');
     const page2 = await menuOf(frank, `?page=${Math.ceil(total / 10)}&limit=10`);
-    const withdrawn = await call(host, 'DELETE', `${API}/admin/announcements/${page1.data[0].id}`, { token: support.token });
+    const withdrawn = await call(host.api, support, 'DELETE', `/admin/announcements/${page1.data[0].id}`);
     await tab.waitFor((event) => event.event === 'announcement');
     await settle();
     const afterWithdrawal = await menuOf(frank);

@@ -11,8 +11,10 @@ import { getCampaignRecord } from '../../../functions/data/campaigns.js';
 import { deliverBatch } from '../../../functions/services/campaign-send/deliver.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
-import { act, createCampaign, readyCommand, verifiedAccount, type Actor } from '../campaigns/support.js';
-import { drainQueue, seedContacts, setDeliveryBatchSize, takeDeliveryMessages } from './support.js';
+import { verifiedAccount, type Actor } from '../../helpers/seed/accounts.js';
+import { actOnCampaign, readyCommand, seedCampaign } from '../../helpers/seed/campaigns.js';
+import { drainQueue, setDeliveryBatchSize, takeDeliveryMessages } from '../../helpers/queues.js';
+import { seedContacts } from '../../helpers/seed/contacts.js';
 
 let api: ApiClient;
 let testTable: TestTable;
@@ -35,10 +37,10 @@ const mailsOf = async (campaignId: string) => (await readSink(testTable.sinkDir,
 describe('a campaign sent through the API', () => {
   it('reaches every contact of the selection once and finishes', async () => {
     // Prepare
-    const id = await createCampaign(api, owner, 'Through the API', readyCommand(owner.login));
+    const id = await seedCampaign(api, owner, 'Through the API', readyCommand(owner.login));
 
     // Act
-    expect((await act(api, owner, id, { action: 'sendNow' })).status).toBe(200);
+    expect((await actOnCampaign(api, owner, id, { action: 'sendNow' })).status).toBe(200);
     await drainQueue('campaign-plan');
     await drainQueue('campaign-delivery');
 
@@ -50,21 +52,21 @@ describe('a campaign sent through the API', () => {
 
   it('pauses, resumes and stops through the actions route', async () => {
     // Prepare
-    const id = await createCampaign(api, owner, 'Paused and stopped', readyCommand(owner.login));
-    expect((await act(api, owner, id, { action: 'sendNow' })).status).toBe(200);
+    const id = await seedCampaign(api, owner, 'Paused and stopped', readyCommand(owner.login));
+    expect((await actOnCampaign(api, owner, id, { action: 'sendNow' })).status).toBe(200);
     await drainQueue('campaign-plan');
     const [first, second, third] = await takeDeliveryMessages();
     const deliver = (message: typeof first) => deliverBatch(message!, { staleAfterMs: 120_000 });
 
     // Act
     await deliver(first);
-    expect((await act(api, owner, id, { action: 'pause' })).status).toBe(200);
+    expect((await actOnCampaign(api, owner, id, { action: 'pause' })).status).toBe(200);
     await deliver(second);
     await deliver(third);
-    expect((await act(api, owner, id, { action: 'resume' })).status).toBe(200);
+    expect((await actOnCampaign(api, owner, id, { action: 'resume' })).status).toBe(200);
     const resumed = await takeDeliveryMessages();
     await deliver(resumed[0]);
-    expect((await act(api, owner, id, { action: 'stop' })).status).toBe(200);
+    expect((await actOnCampaign(api, owner, id, { action: 'stop' })).status).toBe(200);
     for (const batch of resumed.slice(1)) await deliver(batch);
 
     // Assess

@@ -19,7 +19,10 @@ import { resumeCampaignRun, stopCampaignRun } from '../../../functions/services/
 import { DELIVERY_BATCH_SIZE } from '../../../shared/domain/campaign-send.js';
 import type { CampaignStatus } from '../../../shared/domain/campaigns.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
-import { drainQueue, seedAccount, setDeliveryBatchSize, seedContacts, sendCommand, startedCampaign, takeDeliveryMessages } from './support.js';
+import { drainQueue, setDeliveryBatchSize, takeDeliveryMessages } from '../../helpers/queues.js';
+import { seedAccount } from '../../helpers/seed/accounts.js';
+import { emailCommand, startedCampaign } from '../../helpers/seed/campaigns.js';
+import { seedContacts } from '../../helpers/seed/contacts.js';
 
 const STALE_AFTER_MS = 120_000;
 const noSleep = async () => undefined;
@@ -44,7 +47,7 @@ async function mailsOf(campaignId: string) {
 async function plannedCampaign(recipients: number, emailCredits = 10_000) {
   const account = await seedAccount({ emailCredits });
   await seedContacts(account.tuid, recipients);
-  const { campaignId, runId } = await startedCampaign(account, sendCommand(account.login));
+  const { campaignId, runId } = await startedCampaign(account, emailCommand(account.login));
   await drainQueue('campaign-plan');
   return { account, tuid: account.tuid, campaignId, runId, batches: await takeDeliveryMessages() };
 }
@@ -347,7 +350,7 @@ describe('a message that cannot be rendered', () => {
     const account = await seedAccount({ emailCredits: 100 });
     await seedContacts(account.tuid, 5);
     const html = '<p>Hello {{ nickname }}</p>';
-    const { campaignId } = await startedCampaign(account, sendCommand(account.login, { content: { kind: 'email', editor: 'code', html, project: null } }));
+    const { campaignId } = await startedCampaign(account, emailCommand(account.login, { content: { kind: 'email', editor: 'code', html, project: null } }));
 
     // Act
     await drainQueue('campaign-plan');

@@ -20,7 +20,10 @@ import { planCampaignRun } from '../../../functions/services/campaign-send/plan.
 import { campaignAudienceSetId } from '../../../functions/services/recipients.js';
 import { DELIVERY_BATCH_SIZE, MAX_BATCH_SECONDS } from '../../../shared/domain/campaign-send.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
-import { drainQueue, seedAccount, seedContacts, sendCommand, setDeliveryBatchSize, startedCampaign, takeDeliveryMessages, takePlanMessages } from './support.js';
+import { drainQueue, setDeliveryBatchSize, takeDeliveryMessages, takePlanMessages } from '../../helpers/queues.js';
+import { seedAccount } from '../../helpers/seed/accounts.js';
+import { emailCommand, startedCampaign } from '../../helpers/seed/campaigns.js';
+import { seedContacts } from '../../helpers/seed/contacts.js';
 
 let testTable: TestTable;
 
@@ -38,7 +41,7 @@ describe('a campaign sent through the planner and delivery queues', () => {
     // Prepare
     const account = await seedAccount({ emailCredits: 1_000 });
     await seedContacts(account.tuid, 120, { unsubscribed: (n) => n % 40 === 0 });
-    const { campaignId, runId } = await startedCampaign(account, sendCommand(account.login));
+    const { campaignId, runId } = await startedCampaign(account, emailCommand(account.login));
 
     // Act
     expect(await drainQueue('campaign-plan')).toBe(1);
@@ -65,7 +68,7 @@ describe('a campaign sent through the planner and delivery queues', () => {
     // Prepare
     const account = await seedAccount();
     const [contact] = await seedContacts(account.tuid, 1);
-    const { campaignId } = await startedCampaign(account, sendCommand(account.login, { subject: 'Ofertas de primavera — 春季優惠 {{ field:f1 }}' }));
+    const { campaignId } = await startedCampaign(account, emailCommand(account.login, { subject: 'Ofertas de primavera — 春季優惠 {{ field:f1 }}' }));
 
     // Act
     await drainQueue('campaign-plan');
@@ -97,7 +100,7 @@ describe('a campaign sent through the planner and delivery queues', () => {
     const account = await seedAccount();
     const addresses = ['bounce@simulator.amazonses.com', 'complaint@simulator.amazonses.com', 'ooto@simulator.amazonses.com', 'someone@example.com'];
     await seedContacts(account.tuid, addresses.length, { emailOf: (n) => addresses[n]! });
-    const { campaignId } = await startedCampaign(account, sendCommand(account.login));
+    const { campaignId } = await startedCampaign(account, emailCommand(account.login));
 
     // Act
     await drainQueue('campaign-plan');
@@ -128,7 +131,7 @@ describe('a campaign sent through the planner and delivery queues', () => {
     // Prepare
     const account = await seedAccount({ emailCredits: 500 });
     await seedContacts(account.tuid, 80);
-    const { campaignId, runId } = await startedCampaign(account, sendCommand(account.login));
+    const { campaignId, runId } = await startedCampaign(account, emailCommand(account.login));
     const message = { tuid: account.tuid, campaignId, runId, kind: 'send' as const };
 
     // Act
@@ -163,7 +166,7 @@ describe('a campaign sent through the planner and delivery queues', () => {
     );
     try {
       // Act
-      await startedCampaign(account, sendCommand(account.login));
+      await startedCampaign(account, emailCommand(account.login));
       await drainQueue('campaign-plan');
     } finally {
       sqsClient().middlewareStack.remove('readDeliveryBatches');
@@ -182,7 +185,7 @@ describe('a campaign sent through the planner and delivery queues', () => {
     // Prepare: the queue refuses the planner's 11th SendMessageBatch call (after the first checkpoint of 100 batches).
     const account = await seedAccount({ emailCredits: 6_000 });
     await seedContacts(account.tuid, 5_100);
-    const { campaignId, runId } = await startedCampaign(account, sendCommand(account.login));
+    const { campaignId, runId } = await startedCampaign(account, emailCommand(account.login));
     await takePlanMessages();
     let calls = 0;
     sqsClient().middlewareStack.add(
@@ -213,7 +216,7 @@ describe('a campaign sent through the planner and delivery queues', () => {
     // Prepare
     const account = await seedAccount();
     const [existing] = await seedContacts(account.tuid, 3);
-    const command = sendCommand(account.login, { pastedEmails: [existing!.email!, ' New.Person@Example.com ', 'not an address', 'new.person@example.com'] });
+    const command = emailCommand(account.login, { pastedEmails: [existing!.email!, ' New.Person@Example.com ', 'not an address', 'new.person@example.com'] });
     const { campaignId } = await startedCampaign(account, command);
 
     // Act
@@ -234,7 +237,7 @@ describe('a send that cannot go returns to draft', () => {
     // Prepare
     const account = await seedAccount({ emailCredits: 10 });
     await seedContacts(account.tuid, 20);
-    const { campaignId } = await startedCampaign(account, sendCommand(account.login));
+    const { campaignId } = await startedCampaign(account, emailCommand(account.login));
 
     // Act
     await drainQueue('campaign-plan');
@@ -251,7 +254,7 @@ describe('a send that cannot go returns to draft', () => {
     // Prepare
     const account = await seedAccount({ free: true });
     await seedContacts(account.tuid, 301);
-    const { campaignId } = await startedCampaign(account, sendCommand(account.login));
+    const { campaignId } = await startedCampaign(account, emailCommand(account.login));
 
     // Act
     await drainQueue('campaign-plan');
@@ -265,7 +268,7 @@ describe('a send that cannot go returns to draft', () => {
     // Prepare
     const account = await seedAccount();
     await seedContacts(account.tuid, 5, { unsubscribed: () => true });
-    const { campaignId } = await startedCampaign(account, sendCommand(account.login));
+    const { campaignId } = await startedCampaign(account, emailCommand(account.login));
 
     // Act
     await drainQueue('campaign-plan');
@@ -278,7 +281,7 @@ describe('a send that cannot go returns to draft', () => {
     // Prepare
     const account = await seedAccount({ unverified: true });
     await seedContacts(account.tuid, 5);
-    const { campaignId } = await startedCampaign(account, sendCommand(account.login));
+    const { campaignId } = await startedCampaign(account, emailCommand(account.login));
 
     // Act
     await drainQueue('campaign-plan');
@@ -294,7 +297,7 @@ describe('free accounts', () => {
     // Prepare
     const account = await seedAccount({ free: true });
     await seedContacts(account.tuid, 30);
-    const { campaignId } = await startedCampaign(account, sendCommand(account.login));
+    const { campaignId } = await startedCampaign(account, emailCommand(account.login));
 
     // Act
     await drainQueue('campaign-plan');

@@ -26,7 +26,10 @@ import { deleteCampaigns } from '../../../functions/services/campaigns.js';
 import { campaignAudienceSetId } from '../../../functions/services/recipients.js';
 import { countSmsSegments } from '../../../shared/domain/sms-segments.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
-import { drainQueue, seedAccount, seedContacts, smsCommand, startedCampaign } from './support.js';
+import { drainQueue } from '../../helpers/queues.js';
+import { seedAccount } from '../../helpers/seed/accounts.js';
+import { smsCommand, startedCampaign } from '../../helpers/seed/campaigns.js';
+import { seedContacts } from '../../helpers/seed/contacts.js';
 
 let testTable: TestTable;
 

@@ -10,7 +10,10 @@ import { deleteContacts } from '../../../functions/services/contacts.js';
 import { isReachable } from '../../../shared/domain/contacts.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { contactOf, counters, drainEvents, enqueueEvent, newContact, sentCampaign, signUpAs, snsEnvelope, type Actor, type SentCampaign } from './support.js';
+import { counters, drainEvents, enqueueEvent, snsEnvelope } from '../../helpers/delivery-events.js';
+import { type Actor, signUpAs } from '../../helpers/seed/accounts.js';
+import { type SentCampaign, sentCampaign } from '../../helpers/seed/campaigns.js';
+import { contactOf, newContact } from '../../helpers/seed/contacts.js';
 
 let api: ApiClient;
 let me: Actor;
@@ -30,7 +33,7 @@ const withAddress = (detail: typeof hardBounce, email: string) => ({ bounce: { .
 describe('delivery events', () => {
   it('counts a delivery once when SQS delivers the same event twice', async () => {
     // Prepare
-    const id = await newContact(me, 'delivered@example.com');
+    const id = await newContact(me, { email: 'delivered@example.com' });
     const base = { actor: me, campaignId: campaign.id, contactId: id, email: 'delivered@example.com' };
     // Act
     await enqueueEvent(snsEnvelope({ ...base, eventType: 'Send' }));
@@ -43,7 +46,7 @@ describe('delivery events', () => {
 
   it('counts a redelivered SES open once in total opens, and a second open as another', async () => {
     // Prepare
-    const id = await newContact(me, 'opener@example.com');
+    const id = await newContact(me, { email: 'opener@example.com' });
     const base = { actor: me, campaignId: campaign.id, contactId: id, email: 'opener@example.com' };
     const before = await counters(me, campaign.id);
     // Act
@@ -58,7 +61,7 @@ describe('delivery events', () => {
 
   it('suppresses a hard-bounced address: the contact is no longer reachable, counted once', async () => {
     // Prepare
-    const id = await newContact(me, 'gone@example.com');
+    const id = await newContact(me, { email: 'gone@example.com' });
     const before = await counters(me, campaign.id);
     // Act
     await enqueueEvent(snsEnvelope({ actor: me, campaignId: campaign.id, contactId: id, email: 'gone@example.com', eventType: 'Bounce', detail: withAddress(hardBounce, 'gone@example.com') }), 2);
@@ -73,7 +76,7 @@ describe('delivery events', () => {
 
   it('keeps a soft bounce reachable, and counts a later hard bounce of the same message as one hard bounce', async () => {
     // Prepare
-    const id = await newContact(me, 'full@example.com');
+    const id = await newContact(me, { email: 'full@example.com' });
     const base = { actor: me, campaignId: campaign.id, contactId: id, email: 'full@example.com' };
     const before = await counters(me, campaign.id);
     const soft = { bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull', bouncedRecipients: [{ emailAddress: 'full@example.com', diagnosticCode: '452 mailbox full' }] } };
@@ -95,7 +98,7 @@ describe('delivery events', () => {
 
   it('unsubscribes a complaining address, counted once', async () => {
     // Prepare
-    const id = await newContact(me, 'angry@example.com');
+    const id = await newContact(me, { email: 'angry@example.com' });
     const before = await counters(me, campaign.id);
     const complaint = { complaint: { complainedRecipients: [{ emailAddress: 'angry@example.com' }], complaintFeedbackType: 'abuse', timestamp: new Date().toISOString() } };
     // Act
@@ -110,7 +113,7 @@ describe('delivery events', () => {
 
   it('keeps an address whose contact was deleted from being mailed again, as the unsubscribed import does', async () => {
     // Prepare
-    const id = await newContact(me, 'deleted@example.com');
+    const id = await newContact(me, { email: 'deleted@example.com' });
     await deleteContacts({ tuid: me.tuid, ids: [String(id)] });
     // Act
     await enqueueEvent(snsEnvelope({ actor: me, campaignId: campaign.id, contactId: id, email: 'deleted@example.com', eventType: 'Bounce', detail: withAddress(hardBounce, 'Deleted@Example.com') }));
@@ -125,7 +128,7 @@ describe('delivery events', () => {
 
   it("reads the local sink's events as SES's: a simulator hard bounce is sent, bounced and suppressed", async () => {
     // Prepare
-    const id = await newContact(me, SIMULATOR_ADDRESSES.hardBounce);
+    const id = await newContact(me, { email: SIMULATOR_ADDRESSES.hardBounce });
     const before = await counters(me, campaign.id);
     // Act
     await publishSinkEvents({
@@ -144,7 +147,7 @@ describe('delivery events', () => {
 
   it("still suppresses a hard bounce of a campaign deleted since, without a report to count it in", async () => {
     // Prepare
-    const id = await newContact(me, 'late@example.com');
+    const id = await newContact(me, { email: 'late@example.com' });
     // Act
     await enqueueEvent(snsEnvelope({ actor: me, campaignId: '0000000000000000000001', contactId: id, email: 'late@example.com', eventType: 'Bounce', detail: withAddress(hardBounce, 'late@example.com') }));
     await drainEvents();
@@ -155,7 +158,7 @@ describe('delivery events', () => {
 
   it("ignores mail that is not a campaign's and a deleted campaign's events", async () => {
     // Prepare
-    const id = await newContact(me, 'other@example.com');
+    const id = await newContact(me, { email: 'other@example.com' });
     const untagged = JSON.stringify({
       Type: 'Notification',
       MessageId: 'm-1',

@@ -10,8 +10,10 @@ import type { TExportDownloadResponse, TExportJob } from '../../../shared/schema
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
 import { runQueueOnce } from '../../helpers/queues.js';
-import { connect } from '../templates/support.js';
-import { drainEvents, enqueueEvent, newContact, rawGet, sentCampaign, signUpAs, snsEnvelope, tokenFor, type Actor, type SentCampaign } from './support.js';
+import { drainEvents, enqueueEvent, rawGet, snsEnvelope, tokenFor } from '../../helpers/delivery-events.js';
+import { type Actor, connect, signUpAs } from '../../helpers/seed/accounts.js';
+import { type SentCampaign, sentCampaign } from '../../helpers/seed/campaigns.js';
+import { newContact } from '../../helpers/seed/contacts.js';
 
 const STAT = '/api/v1/pageBasedAPI/email/stat';
 const EXPORTS = '/api/v1/pageBasedAPI/data-export';
@@ -30,7 +32,7 @@ beforeAll(async () => {
   campaign = await sentCampaign(me);
   for (let i = 0; i < 7; i += 1) {
     const email = `reader${i}@example.com`;
-    recipients.push({ id: await newContact(me, email), email });
+    recipients.push({ id: await newContact(me, { email: email }), email });
   }
   // Everyone is sent to and delivered; 0..4 open (0 twice), 0..2 click link 0, 1 also clicks link 1,
   // 5 bounces hard, 6 soft; 3 unsubscribes.

@@ -8,7 +8,10 @@ import { onlineVersionUrlFor } from '../../../functions/services/tracking.js';
 import { isReachable } from '../../../shared/domain/contacts.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { contactOf, counters, drainEvents, newContact, rawGet, sentCampaign, signUpAs, tokenFor, type Actor, type SentCampaign } from './support.js';
+import { counters, drainEvents, rawGet, tokenFor } from '../../helpers/delivery-events.js';
+import { type Actor, signUpAs } from '../../helpers/seed/accounts.js';
+import { type SentCampaign, sentCampaign } from '../../helpers/seed/campaigns.js';
+import { contactOf, newContact } from '../../helpers/seed/contacts.js';
 
 let api: ApiClient;
 let me: Actor;
@@ -20,7 +23,7 @@ beforeAll(async () => {
   api = await startApi();
   me = await signUpAs(api, 'Tracking Owner');
   campaign = await sentCampaign(me);
-  ada = await newContact(me, 'ada.lovelace@example.com');
+  ada = await newContact(me, { email: 'ada.lovelace@example.com' });
 }, 60_000);
 afterAll(() => api.close());
 
@@ -72,7 +75,7 @@ describe('open pixel', () => {
 describe('click redirect', () => {
   it('redirects only to the links that were in the message, counting total and unique clicks', async () => {
     // Prepare
-    const bob = await newContact(me, 'bob@example.com');
+    const bob = await newContact(me, { email: 'bob@example.com' });
     const token = await tokenFor('track', me, campaign.id, bob);
     // Act
     const first = await rawGet(api, `/t/click/${token}?l=0`);
@@ -150,7 +153,7 @@ describe('unsubscribe', () => {
 
   it('unsubscribes once on the RFC 8058 one-click post, however often it is posted', async () => {
     // Prepare
-    const carol = await newContact(me, 'carol@example.com');
+    const carol = await newContact(me, { email: 'carol@example.com' });
     const token = await tokenFor('unsubscribe', me, campaign.id, carol);
     const post = () =>
       api.request('POST', `/t/unsubscribe/${token}`, { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -170,7 +173,7 @@ describe('unsubscribe', () => {
 
   it('takes the one-click body as multipart form data too (RFC 8058 allows both encodings)', async () => {
     // Prepare
-    const erin = await newContact(me, 'erin@example.com');
+    const erin = await newContact(me, { email: 'erin@example.com' });
     const token = await tokenFor('unsubscribe', me, campaign.id, erin);
     const body = '--XyZ\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--XyZ--\r\n';
     // Act
@@ -183,7 +186,7 @@ describe('unsubscribe', () => {
 
   it('refuses a post without the one-click body, and forged links, recording nothing', async () => {
     // Prepare
-    const dan = await newContact(me, 'dan@example.com');
+    const dan = await newContact(me, { email: 'dan@example.com' });
     const token = await tokenFor('unsubscribe', me, campaign.id, dan);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     // Act

@@ -10,10 +10,11 @@ import { changeCampaignRecord, getCampaignRecord, listCampaignRecords, putApprov
 import { runCampaignScheduler } from '../../../functions/services/campaign-scheduler.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TRecurringRule } from '../../../shared/schemas/campaigns.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { connect } from '../templates/support.js';
-import { API, SAVE, act, call, createCampaign, readyCommand, takePlanMessages, verifiedAccount, type Actor } from './support.js';
+import { connect, verifiedAccount, type Actor } from '../../helpers/seed/accounts.js';
+import { SAVE, actOnCampaign, readyCommand, seedCampaign } from '../../helpers/seed/campaigns.js';
+import { takePlanMessages } from '../../helpers/queues.js';
 
 let api: ApiClient;
 let owner: Actor & { login: string };
@@ -34,9 +35,9 @@ afterAll(async () => {
   await api.close();
 });
 
-const ready = (name: string) => createCampaign(api, owner, name, readyCommand(owner.login));
+const ready = (name: string) => seedCampaign(api, owner, name, readyCommand(owner.login));
 const notices = async (actor: Actor) =>
-  (await call<{ result: Array<{ type: string; message: { type: string; values: Record<string, unknown> } }> }>(api, actor, 'GET', `${API}/notification/pop-up?page=1&limit=10`)).body.result;
+  (await call<{ result: Array<{ type: string; message: { type: string; values: Record<string, unknown> } }> }>(api, actor, 'GET', '/notification/pop-up?page=1&limit=10')).body.result;
 
 describe('sending now', () => {
   it('starts a complete campaign and queues one run for the planner; a second send is refused', async () => {
@@ -45,8 +46,8 @@ describe('sending now', () => {
     await takePlanMessages();
 
     // Act
-    const sent = await act(api, owner, id, { action: 'sendNow' });
-    const again = await act(api, owner, id, { action: 'sendNow' });
+    const sent = await actOnCampaign(api, owner, id, { action: 'sendNow' });
+    const again = await actOnCampaign(api, owner, id, { action: 'sendNow' });
 
     // Assess
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
@@ -60,16 +61,16 @@ describe('sending now', () => {
 
   it('refuses to send what is incomplete, from an unverified sender, or from an unverified account, changing nothing', async () => {
     // Prepare
-    const empty = await createCampaign(api, owner, 'Incomplete');
-    const otherSender = await createCampaign(api, owner, 'Other sender', readyCommand('someone.else@example.com'));
+    const empty = await seedCampaign(api, owner, 'Incomplete');
+    const otherSender = await seedCampaign(api, owner, 'Other sender', readyCommand('someone.else@example.com'));
     const unverified = await verifiedAccount(api, 'Una Unverified');
-    const unverifiedCampaign = await createCampaign(api, unverified, 'Unverified', readyCommand(unverified.login));
+    const unverifiedCampaign = await seedCampaign(api, unverified, 'Unverified', readyCommand(unverified.login));
     await updateAccount(unverified.tuid, { unverified: true });
 
     // Act
-    const incomplete = await act(api, owner, empty, { action: 'sendNow' });
-    const wrongSender = await act(api, owner, otherSender, { action: 'sendNow' });
-    const notVerified = await act(api, unverified, unverifiedCampaign, { action: 'sendNow' });
+    const incomplete = await actOnCampaign(api, owner, empty, { action: 'sendNow' });
+    const wrongSender = await actOnCampaign(api, owner, otherSender, { action: 'sendNow' });
+    const notVerified = await actOnCampaign(api, unverified, unverifiedCampaign, { action: 'sendNow' });
 
     // Assess
     expect(incomplete.body).toMatchObject({ statusCode: ERROR_CODES.CAMPAIGN_INCOMPLETE, message: 'missing recipients, subject, sender, content' });
@@ -85,9 +86,9 @@ describe('sending now', () => {
     await call(api, approver, 'GET', `${SAVE}/lock?id=${id}`);
 
     // Act
-    const whileEdited = await act(api, owner, id, { action: 'schedule', scheduleTime: new Date(Date.now() + HOUR_MS).toISOString() });
+    const whileEdited = await actOnCampaign(api, owner, id, { action: 'schedule', scheduleTime: new Date(Date.now() + HOUR_MS).toISOString() });
     await call(api, approver, 'DELETE', `${SAVE}/lock?id=${id}`);
-    await act(api, owner, id, { action: 'sendNow' });
+    await actOnCampaign(api, owner, id, { action: 'sendNow' });
     await call(api, owner, 'GET', `${SAVE}/lock?id=${id}`);
     const edit = await call(api, owner, 'POST', SAVE, { id, command: { subject: 'Too late' } });
 
@@ -105,10 +106,10 @@ describe('schedules', () => {
     const at = new Date(Date.now() + 2 * HOUR_MS);
 
     // Act
-    const tooSoon = await act(api, owner, id, { action: 'schedule', scheduleTime: new Date(Date.now() + 60_000).toISOString() });
-    const scheduled = await act(api, owner, id, { action: 'schedule', scheduleTime: at.toISOString() });
-    const cancelled = await act(api, owner, id, { action: 'cancel' });
-    const rescheduled = await act(api, owner, id, { action: 'schedule', scheduleTime: at.toISOString() });
+    const tooSoon = await actOnCampaign(api, owner, id, { action: 'schedule', scheduleTime: new Date(Date.now() + 60_000).toISOString() });
+    const scheduled = await actOnCampaign(api, owner, id, { action: 'schedule', scheduleTime: at.toISOString() });
+    const cancelled = await actOnCampaign(api, owner, id, { action: 'cancel' });
+    const rescheduled = await actOnCampaign(api, owner, id, { action: 'schedule', scheduleTime: at.toISOString() });
 
     // Assess
     expect(tooSoon.body.statusCode).toBe(ERROR_CODES.SCHEDULE_TIME);
@@ -124,10 +125,10 @@ describe('schedules', () => {
     const rule: TRecurringRule = { frequency: 'weekly', time: '09:30', weekdays: [1], startsAt: new Date().toISOString() };
 
     // Act
-    const activated = await act(api, owner, id, { action: 'activateRecurring', recurring: rule });
-    const cancel = await act(api, owner, id, { action: 'cancel' });
-    const modified = await act(api, owner, id, { action: 'modifyRecurring', recurring: { ...rule, frequency: 'daily', weekdays: undefined, time: '18:00' } });
-    const deactivated = await act(api, owner, id, { action: 'deactivateRecurring' });
+    const activated = await actOnCampaign(api, owner, id, { action: 'activateRecurring', recurring: rule });
+    const cancel = await actOnCampaign(api, owner, id, { action: 'cancel' });
+    const modified = await actOnCampaign(api, owner, id, { action: 'modifyRecurring', recurring: { ...rule, frequency: 'daily', weekdays: undefined, time: '18:00' } });
+    const deactivated = await actOnCampaign(api, owner, id, { action: 'deactivateRecurring' });
 
     // Assess
     const first = new Date(activated.body.campaign.scheduleTime!);
@@ -141,7 +142,7 @@ describe('schedules', () => {
   it('the scheduler starts a due campaign once, however often it runs', async () => {
     // Prepare
     const id = await ready('Due now');
-    await act(api, owner, id, { action: 'schedule', scheduleTime: new Date(Date.now() + HOUR_MS).toISOString() });
+    await actOnCampaign(api, owner, id, { action: 'schedule', scheduleTime: new Date(Date.now() + HOUR_MS).toISOString() });
     await changeCampaignRecord(owner.tuid, id, {}, { status: 'scheduled', scheduleTime: new Date(Date.now() - 1000).toISOString() });
     await takePlanMessages();
 
@@ -158,7 +159,7 @@ describe('schedules', () => {
     // Prepare
     const id = await ready('Daily news');
     const rule: TRecurringRule = { frequency: 'daily', time: '08:00', startsAt: new Date().toISOString() };
-    await act(api, owner, id, { action: 'activateRecurring', recurring: rule });
+    await actOnCampaign(api, owner, id, { action: 'activateRecurring', recurring: rule });
     const due = new Date(Date.now() - 60_000);
     await changeCampaignRecord(owner.tuid, id, {}, { status: 'scheduled', scheduleTime: due.toISOString() });
     await takePlanMessages();
@@ -183,16 +184,16 @@ describe('schedules', () => {
 describe('approval', () => {
   it('makes a user with approvers ask; an approver rejects, then approves, and the send goes as the requester’s', async () => {
     // Prepare
-    const id = await createCampaign(api, creator, 'Needs approval', readyCommand(owner.login));
+    const id = await seedCampaign(api, creator, 'Needs approval', readyCommand(owner.login));
 
     // Act
-    const direct = await act(api, creator, id, { action: 'sendNow' });
-    const requested = await act(api, creator, id, { action: 'requestApproval' });
-    const sendWhileWaiting = await act(api, creator, id, { action: 'sendNow' });
-    const byNonApprover = await act(api, creator, id, { action: 'approve' });
-    const rejected = await act(api, approver, id, { action: 'reject', reason: 'Wrong offer' });
-    await act(api, creator, id, { action: 'requestApproval' });
-    const approved = await act(api, approver, id, { action: 'approve' });
+    const direct = await actOnCampaign(api, creator, id, { action: 'sendNow' });
+    const requested = await actOnCampaign(api, creator, id, { action: 'requestApproval' });
+    const sendWhileWaiting = await actOnCampaign(api, creator, id, { action: 'sendNow' });
+    const byNonApprover = await actOnCampaign(api, creator, id, { action: 'approve' });
+    const rejected = await actOnCampaign(api, approver, id, { action: 'reject', reason: 'Wrong offer' });
+    await actOnCampaign(api, creator, id, { action: 'requestApproval' });
+    const approved = await actOnCampaign(api, approver, id, { action: 'approve' });
 
     // Assess
     expect(direct.body.statusCode).toBe(ERROR_CODES.APPROVAL_REQUIRED);
@@ -211,12 +212,12 @@ describe('approval', () => {
 
   it('schedules an approved send that asked for a time', async () => {
     // Prepare
-    const id = await createCampaign(api, creator, 'Approve for later', readyCommand(owner.login));
+    const id = await seedCampaign(api, creator, 'Approve for later', readyCommand(owner.login));
     const at = new Date(Date.now() + 3 * HOUR_MS).toISOString();
 
     // Act
-    await act(api, creator, id, { action: 'requestApproval', scheduleTime: at });
-    const approved = await act(api, approver, id, { action: 'approve' });
+    await actOnCampaign(api, creator, id, { action: 'requestApproval', scheduleTime: at });
+    const approved = await actOnCampaign(api, approver, id, { action: 'approve' });
 
     // Assess
     expect(approved.body.campaign).toMatchObject({ status: 'scheduled', scheduleTime: at, approval: 'approved' });
@@ -227,7 +228,7 @@ describe('approval', () => {
     const id = await ready('Owner sends');
 
     // Act
-    const asked = await act(api, owner, id, { action: 'requestApproval' });
+    const asked = await actOnCampaign(api, owner, id, { action: 'requestApproval' });
 
     // Assess
     expect(asked.body.statusCode).toBe(ERROR_CODES.CAMPAIGN_STATE);

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TCampaignListResponse, TCampaignLoadResponse, TCampaignSummary } from '../../../shared/schemas/campaigns.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { connect } from '../templates/support.js';
-import { API, CAMPAIGNS, SAVE, call, createCampaign, readyCommand, verifiedAccount, type Actor } from './support.js';
+import { connect, verifiedAccount, type Actor } from '../../helpers/seed/accounts.js';
+import { CAMPAIGNS, SAVE, readyCommand, seedCampaign } from '../../helpers/seed/campaigns.js';
 
 let api: ApiClient;
 let owner: Actor & { login: string };
@@ -45,12 +45,12 @@ describe('creating and naming', () => {
 
   it('answers check-title with duplicated, ignoring the campaign itself', async () => {
     // Prepare
-    const id = await createCampaign(api, owner, 'Title check');
+    const id = await seedCampaign(api, owner, 'Title check');
 
     // Act
-    const asOther = await call<{ duplicated: boolean }>(api, owner, 'POST', `${API}/create-campaign/check-title`, { title: ' title CHECK ' });
-    const asItself = await call<{ duplicated: boolean }>(api, owner, 'POST', `${API}/create-campaign/check-title`, { id, title: 'Title check' });
-    const free = await call<{ duplicated: boolean }>(api, owner, 'POST', `${API}/create-campaign/check-title`, { title: 'Never used' });
+    const asOther = await call<{ duplicated: boolean }>(api, owner, 'POST', '/create-campaign/check-title', { title: ' title CHECK ' });
+    const asItself = await call<{ duplicated: boolean }>(api, owner, 'POST', '/create-campaign/check-title', { id, title: 'Title check' });
+    const free = await call<{ duplicated: boolean }>(api, owner, 'POST', '/create-campaign/check-title', { title: 'Never used' });
 
     // Assess
     expect([asOther.body.duplicated, asItself.body.duplicated, free.body.duplicated]).toEqual([true, false, false]);
@@ -60,7 +60,7 @@ describe('creating and naming', () => {
 describe('saving the wizard', () => {
   it('saves each step’s part, keeps the others, and reports pasted addresses that are not emails', async () => {
     // Prepare
-    const id = await createCampaign(api, owner, 'Step by step');
+    const id = await seedCampaign(api, owner, 'Step by step');
     await call(api, owner, 'GET', `${SAVE}/lock?id=${id}`);
     const command = readyCommand(owner.login);
 
@@ -85,7 +85,7 @@ describe('saving the wizard', () => {
 
   it('refuses a save without the caller’s edit lock, and names the editor to anyone else (Access Denied)', async () => {
     // Prepare
-    const id = await createCampaign(api, owner, 'Locked one');
+    const id = await seedCampaign(api, owner, 'Locked one');
 
     // Act
     const withoutLock = await call(api, owner, 'POST', SAVE, { id, command: { subject: 'x' } });
@@ -105,7 +105,7 @@ describe('saving the wizard', () => {
 
   it('refuses bad input and changes nothing', async () => {
     // Prepare
-    const id = await createCampaign(api, owner, 'Bad input');
+    const id = await seedCampaign(api, owner, 'Bad input');
     await call(api, owner, 'GET', `${SAVE}/lock?id=${id}`);
 
     // Act
@@ -124,8 +124,8 @@ describe('saving the wizard', () => {
 describe('the list', () => {
   it('lists newest first with tab counts, searches names and subjects, filters by tag', async () => {
     // Prepare
-    const first = await createCampaign(api, owner, 'List alpha', readyCommand(owner.login));
-    const second = await createCampaign(api, owner, 'List beta');
+    const first = await seedCampaign(api, owner, 'List alpha', readyCommand(owner.login));
+    const second = await seedCampaign(api, owner, 'List beta');
     await call(api, owner, 'PUT', `${CAMPAIGNS}/${first}/tags`, { tags: [' VIP ', 'vip', 'Spring'] });
 
     // Act
@@ -146,7 +146,7 @@ describe('the list', () => {
 
   it('replicates a campaign with its command under the next free copy name', async () => {
     // Prepare
-    const id = await createCampaign(api, owner, 'Original', readyCommand(owner.login));
+    const id = await seedCampaign(api, owner, 'Original', readyCommand(owner.login));
 
     // Act
     const copy1 = await call<{ campaign: TCampaignSummary }>(api, owner, 'POST', `${CAMPAIGNS}/${id}/replicate`);
@@ -160,8 +160,8 @@ describe('the list', () => {
 
   it('deletes campaigns all or none, freeing their names', async () => {
     // Prepare
-    const a = await createCampaign(api, owner, 'Delete me A');
-    const b = await createCampaign(api, owner, 'Delete me B');
+    const a = await seedCampaign(api, owner, 'Delete me A');
+    const b = await seedCampaign(api, owner, 'Delete me B');
     await call(api, colleague, 'GET', `${SAVE}/lock?id=${b}`);
 
     // Act
@@ -180,10 +180,10 @@ describe('the list', () => {
   it('names the selection’s groups and marks the ones that no longer exist', async () => {
     // Prepare
     const command = readyCommand(owner.login);
-    const id = await createCampaign(api, owner, 'Selection details', { ...command, selection: { ...command.selection!, excludedGroup: ['01ARZ3NDEKTSV4RRFFQ69G5FAV'] } });
+    const id = await seedCampaign(api, owner, 'Selection details', { ...command, selection: { ...command.selection!, excludedGroup: ['01ARZ3NDEKTSV4RRFFQ69G5FAV'] } });
 
     // Act
-    const details = await call<{ groupIncludeResult: unknown[]; groupExcludeResult: unknown[] }>(api, owner, 'POST', `${API}/create-campaign/select-contact/get-detail-by-ids`, { campId: id, type: 'Email' });
+    const details = await call<{ groupIncludeResult: unknown[]; groupExcludeResult: unknown[] }>(api, owner, 'POST', '/create-campaign/select-contact/get-detail-by-ids', { campId: id, type: 'Email' });
 
     // Assess
     expect(details.body.groupIncludeResult).toEqual([{ id: 'system-email', name: 'All Contacts with Emails', exists: true }]);

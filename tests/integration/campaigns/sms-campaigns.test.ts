@@ -10,12 +10,14 @@ import { writeNewContacts, allocateContactIds } from '../../../functions/data/co
 import { addAllowedCallingCode } from '../../../functions/data/sms-settings.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TCampaignCostResponse, TCampaignListResponse, TCampaignSummary, TSaveSmsCampaignResponse, TSmsCampaignCommand, TSmsCampaignLoadResponse } from '../../../shared/schemas/campaigns.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { API, CAMPAIGNS, SAVE, call, createCampaign, takePlanMessages, verifiedAccount, type Actor } from './support.js';
+import { verifiedAccount, type Actor } from '../../helpers/seed/accounts.js';
+import { CAMPAIGNS, SAVE, seedCampaign } from '../../helpers/seed/campaigns.js';
+import { takePlanMessages } from '../../helpers/queues.js';
 
-const SMS_SAVE = `${API}/sms/create-campaign/save`;
-const SMS_CAMPAIGNS = `${API}/sms/campaigns`;
+const SMS_SAVE = '/sms/create-campaign/save';
+const SMS_CAMPAIGNS = '/sms/campaigns';
 
 let api: ApiClient;
 let owner: Actor & { login: string };
@@ -58,7 +60,7 @@ describe('SMS campaign records', () => {
   it('keeps the families apart: SMS campaigns are listed and found under sms/ only', async () => {
     // Prepare
     const { id: smsId } = await smsDraft('Apart SMS', { message: 'x' });
-    const emailId = await createCampaign(api, owner, 'Apart email');
+    const emailId = await seedCampaign(api, owner, 'Apart email');
 
     // Act
     const smsList = await call<TCampaignListResponse>(api, owner, 'GET', `${SMS_CAMPAIGNS}?search=apart`);
@@ -94,7 +96,7 @@ describe('SMS campaign records', () => {
 describe('sending an SMS campaign', () => {
   it('refuses a sender ID that is not verified, and sends with none', async () => {
     // Prepare
-    const requested = await call<{ senderId: { id: string } }>(api, owner, 'POST', `${API}/sms/sender-ids`, { senderId: 'SHOPLTD' });
+    const requested = await call<{ senderId: { id: string } }>(api, owner, 'POST', '/sms/sender-ids', { senderId: 'SHOPLTD' });
     expect(requested.status).toBe(201);
     const selection = { includedGroup: ['system-mobile'], excludedGroup: [], includedCampaign: [], excludedCampaign: [] };
     const { id } = await smsDraft('With sender', { selection, message: 'Sale', senderId: requested.body.senderId.id });

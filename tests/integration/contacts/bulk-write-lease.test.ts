@@ -21,7 +21,8 @@ import {
 } from '../../../functions/data/contacts.js';
 import { createContact, updateContact } from '../../../functions/services/contacts.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
-import { signUpAccount, startApi, type ApiClient } from '../../helpers/api.js';
+import { startApi, type ApiClient } from '../../helpers/api.js';
+import { signUpAs } from '../../helpers/seed/accounts.js';
 import { useTestTable } from '../../helpers/emulators.js';
 
 let api: ApiClient;
@@ -32,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const signUp = () => signUpAccount(api, 'lease');
+const signUp = () => signUpAs(api, 'lease tester');
 
 function newContact(id: number, email: string): ContactRecord {
   return { id, email, mobile: null, emailSubscribe: true, smsSubscribe: true, emailBounce: 'none', smsBounce: 'none', fields: {}, createTime: 1, updateTime: 1 };

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TContact } from '../../../shared/schemas/contacts.js';
 import type { TGroup } from '../../../shared/schemas/groups.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
-import { call, openTab, signUp } from '../../helpers/socket-clients.js';
+import { call } from '../../helpers/api.js';
+import { openTab, signUp } from '../../helpers/socket-clients.js';
 
-const API = '/api/v1/pageBasedAPI';
 let host: TestHost;
 
 beforeAll(async () => {
@@ -21,11 +21,11 @@ describe('group size events', () => {
     // Prepare
     const owner = await signUp(host, 'groups-owner@example.com');
     const tab = await openTab(host, owner.token, 'g-1');
-    const contact = (await call<{ contact: TContact }>(host, 'POST', `${API}/contacts`, { token: owner.token, body: { email: 'member@example.com' } })).body.contact;
-    const group = (await call<{ group: TGroup }>(host, 'POST', `${API}/groups`, { token: owner.token, body: { type: 'S', name: 'Live' } })).body.group;
+    const contact = (await call<{ contact: TContact }>(host.api, owner, 'POST', '/contacts', { email: 'member@example.com' })).body.contact;
+    const group = (await call<{ group: TGroup }>(host.api, owner, 'POST', '/groups', { type: 'S', name: 'Live' })).body.group;
 
     // Act
-    await call(host, 'POST', `${API}/groups/${group.id}/members`, { token: owner.token, body: { add: [contact.id] } });
+    await call(host.api, owner, 'POST', `/groups/${group.id}/members`, { add: [contact.id] });
 
     // Assess
     const event = await tab.waitFor((received) => received.event === 'mlst' && (received.data as { size: number }).size === 1);

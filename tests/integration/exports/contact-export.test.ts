@@ -1,5 +1,5 @@
 /**
- * Contact exports through the API and the export worker against the embedded DynamoDB,
+ * Contact exports through the API and the contact-export worker against the embedded DynamoDB,
  * SQS and S3: every source (all contacts, snapshot and auto-update groups, system lists, a search),
  * CSV and XLSX read back, Chinese text, the formula guard, a round trip through the real importer,
  * redelivery and a dead run's takeover (one file, one count, one notification), stop, failure,
@@ -30,11 +30,12 @@ import type { TExportDownloadResponse, TExportJob } from '../../../shared/schema
 import type { TGroup } from '../../../shared/schemas/groups.js';
 import type { TImportJob, TImportPreviewResponse, TImportUploadResponse } from '../../../shared/schemas/imports.js';
 import { ZTokenClaims } from '../../../shared/schemas/session.js';
-import { signUpAccount, startApi, type ApiAccount, type ApiClient } from '../../helpers/api.js';
+import { API, call, startApi, type ApiClient } from '../../helpers/api.js';
+import { signUpAs, type Actor } from '../../helpers/seed/accounts.js';
+import { seedContact, seedField } from '../../helpers/seed/contacts.js';
 import { useTestTable } from '../../helpers/emulators.js';
 import { runQueueOnce } from '../../helpers/queues.js';
 
-const API = '/api/v1/pageBasedAPI';
 let api: ApiClient;
 
 beforeAll(async () => {
@@ -47,25 +48,11 @@ afterEach(async () => {
   while ((await runQueueOnce('export')).processed > 0);
 });
 
-type Account = ApiAccount;
-const signUp = () => signUpAccount(api, 'exporter');
-const call = <T = Record<string, unknown>>(account: Account, method: string, path: string, body?: unknown) =>
-  api.request<T>(method, `${API}${path}`, { token: account.token, body });
-
-async function createField(account: Account, body: { name: string; type: TFieldSchema['type']; choices?: Array<{ label: string }> }): Promise<TFieldSchema> {
-  const answer = await call<{ schema: TFieldSchema }>(account, 'POST', '/contacts/schemas', body);
-  expect(answer.status).toBe(201);
-  return answer.body.schema;
-}
-
-async function createContact(account: Account, body: Record<string, unknown>): Promise<TContact> {
-  const answer = await call<{ contact: TContact }>(account, 'POST', '/contacts', body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.contact;
-}
+type Account = Actor;
+const signUp = () => signUpAs(api, 'exporter tester');
 
 async function startExport(account: Account, body: Record<string, unknown>): Promise<TExportJob> {
-  const answer = await call<{ export: TExportJob }>(account, 'POST', '/data-export/start', body);
+  const answer = await call<{ export: TExportJob }>(api, account, 'POST', '/data-export/start', body);
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.export;
 }
@@ -74,14 +61,14 @@ async function startExport(account: Account, body: Record<string, unknown>): Pro
 async function exportNow(account: Account, body: Record<string, unknown>): Promise<TExportJob> {
   const started = await startExport(account, body);
   expect(await runQueueOnce('export')).toEqual({ processed: 1, failed: 0 });
-  const job = (await call<{ export: TExportJob }>(account, 'GET', `/data-export/${started.id}`)).body.export;
+  const job = (await call<{ export: TExportJob }>(api, account, 'GET', `/data-export/${started.id}`)).body.export;
   expect(job.status).toBe('finished');
   return job;
 }
 
 /** What the browser does: ask for a fresh link, then GET the file from storage. */
 async function download(account: Account, exportId: string): Promise<{ link: TExportDownloadResponse; bytes: Buffer }> {
-  const link = await call<TExportDownloadResponse>(account, 'GET', `/data-export/${exportId}/download`);
+  const link = await call<TExportDownloadResponse>(api, account, 'GET', `/data-export/${exportId}/download`);
   expect(link.status, JSON.stringify(link.body)).toBe(200);
   const file = await fetch(link.body.url);
   expect(file.status).toBe(200);
@@ -103,7 +90,7 @@ async function exportKeys(tuid: string, exportId: string): Promise<string[]> {
 
 /** The account's export notifications about exports of these names. */
 async function exportNotices(account: Account, ...names: string[]): Promise<Array<{ type: string; severity: number; message: { type: string; values: Record<string, unknown> } }>> {
-  const answer = await call<{ result: Array<{ type: string; severity: number; message: { type: string; values: Record<string, unknown> } }> }>(account, 'GET', '/notification/pop-up', undefined);
+  const answer = await call<{ result: Array<{ type: string; severity: number; message: { type: string; values: Record<string, unknown> } }> }>(api, account, 'GET', '/notification/pop-up', undefined);
   return answer.body.result.filter((notice) => notice.type === 'export' && names.includes(String(notice.message.values.exportName)));
 }
 
@@ -112,14 +99,14 @@ type Seeded = { me: Account; fields: Record<string, TFieldSchema>; contacts: TCo
 /** An account with custom fields of every type and three contacts, one with Chinese text. */
 async function seedAccount(): Promise<Seeded> {
   const me = await signUp();
-  const birthday = await createField(me, { name: 'Birthday', type: 'date' });
-  const score = await createField(me, { name: 'Score', type: 'number' });
-  const tier = await createField(me, { name: 'Tier', type: 'singleChoice', choices: [{ label: 'Gold' }, { label: 'Silver' }] });
-  const interests = await createField(me, { name: 'Interests', type: 'multipleChoice', choices: [{ label: 'Music' }, { label: '運動' }, { label: 'Travel' }] });
-  const notes = await createField(me, { name: 'Notes', type: 'text' });
+  const birthday = await seedField(api, me, { name: 'Birthday', type: 'date' });
+  const score = await seedField(api, me, { name: 'Score', type: 'number' });
+  const tier = await seedField(api, me, { name: 'Tier', type: 'singleChoice', choices: [{ label: 'Gold' }, { label: 'Silver' }] });
+  const interests = await seedField(api, me, { name: 'Interests', type: 'multipleChoice', choices: [{ label: 'Music' }, { label: '運動' }, { label: 'Travel' }] });
+  const notes = await seedField(api, me, { name: 'Notes', type: 'text' });
   const choice = (field: TFieldSchema, label: string) => field.choices.find((c) => c.label === label)!.id;
   const contacts = [
-    await createContact(me, {
+    await seedContact(api, me, {
       email: 'wong@example.com',
       mobile: '9123 4567',
       mobileCountry: 'HK',
@@ -134,8 +121,8 @@ async function seedAccount(): Promise<Seeded> {
         [notes.id]: 'Says "hi", often\nand twice',
       },
     }),
-    await createContact(me, { mobile: '+86 138 0013 8000', smsSubscribe: false, fields: { f1: '小明', [score.id]: -3 } }),
-    await createContact(me, { email: 'chan@example.com', fields: { f1: 'Chan', [tier.id]: choice(tier, 'Silver') } }),
+    await seedContact(api, me, { mobile: '+86 138 0013 8000', smsSubscribe: false, fields: { f1: '小明', [score.id]: -3 } }),
+    await seedContact(api, me, { email: 'chan@example.com', fields: { f1: 'Chan', [tier.id]: choice(tier, 'Silver') } }),
   ];
   return { me, fields: { birthday, score, tier, interests, notes }, contacts };
 }
@@ -179,7 +166,7 @@ describe('contact export', () => {
   it('exports a snapshot group as XLSX with typed cells, a bold frozen header and the group named in the list', async () => {
     // Prepare
     const { me, contacts } = seeded;
-    const group = (await call<{ group: TGroup }>(me, 'POST', '/groups', { type: 'S', name: 'VIP 客戶', contactIds: [contacts[0]!.id, contacts[2]!.id] })).body.group;
+    const group = (await call<{ group: TGroup }>(api, me, 'POST', '/groups', { type: 'S', name: 'VIP 客戶', contactIds: [contacts[0]!.id, contacts[2]!.id] })).body.group;
 
     // Act
     const job = await exportNow(me, { name: 'VIP', format: 'xlsx', source: { kind: 'group', groupId: group.id } });
@@ -205,7 +192,7 @@ describe('contact export', () => {
   it('exports auto-update groups, the system lists and a search by what they select now', async () => {
     // Prepare
     const { me, fields } = seeded;
-    const auto = (await call<{ group: TGroup }>(me, 'POST', '/groups', { type: 'D', name: 'High scores', conditions: { match: 'all', rules: [{ field: `field:${fields.score!.id}`, operator: 'greaterThan', value: 0 }] } })).body.group;
+    const auto = (await call<{ group: TGroup }>(api, me, 'POST', '/groups', { type: 'D', name: 'High scores', conditions: { match: 'all', rules: [{ field: `field:${fields.score!.id}`, operator: 'greaterThan', value: 0 }] } })).body.group;
 
     // Act
     const autoJob = await exportNow(me, { name: 'auto', format: 'csv', source: { kind: 'group', groupId: auto.id } });
@@ -230,7 +217,7 @@ describe('contact export', () => {
     // Prepare
     const me = await signUp();
     const payloads = ['=HYPERLINK("http://evil.example","x")', '+SUM(1,2)', '-2+3', '@cmd', '=1+1'];
-    for (const [n, payload] of payloads.entries()) await createContact(me, { email: `f${n}@example.com`, fields: { f1: payload, f2: String(-n - 1) } });
+    for (const [n, payload] of payloads.entries()) await seedContact(api, me, { email: `f${n}@example.com`, fields: { f1: payload, f2: String(-n - 1) } });
 
     // Act
     const csvJob = await exportNow(me, { name: 'formulas', format: 'csv', source: { kind: 'all' } });
@@ -255,8 +242,8 @@ describe('contact export', () => {
   it('re-imports cleanly: the importer guesses every column and recreates the same contacts, from CSV and from XLSX', async () => {
     // Prepare: an exporting account, and for each format an account with the same fields to import into.
     const { me } = seeded;
-    const exported = (await call<TContactSearchResponse>(me, 'POST', '/contacts/search', { sort: { field: 'createTime', direction: 'asc' } })).body.data;
-    const meFields = (await call<{ schemas: TFieldSchema[] }>(me, 'GET', '/contacts/schemas')).body.schemas;
+    const exported = (await call<TContactSearchResponse>(api, me, 'POST', '/contacts/search', { sort: { field: 'createTime', direction: 'asc' } })).body.data;
+    const meFields = (await call<{ schemas: TFieldSchema[] }>(api, me, 'GET', '/contacts/schemas')).body.schemas;
     /** A contact as a person reads it: choices by label, fields by name, no ids or times. */
     const readable = (contact: TContact, fields: TFieldSchema[]) => ({
       email: contact.email,
@@ -276,21 +263,21 @@ describe('contact export', () => {
     for (const format of ['csv', 'xlsx'] as const) {
       const target = await signUp();
       for (const field of meFields.filter((f) => !['f1', 'f2'].includes(f.id))) {
-        await createField(target, { name: field.name, type: field.type, choices: field.choices.map((c) => ({ label: c.label })) });
+        await seedField(api, target, { name: field.name, type: field.type, choices: field.choices.map((c) => ({ label: c.label })) });
       }
       const job = await exportNow(me, { name: `round trip ${format}`, format, source: { kind: 'all' } });
       const { link, bytes } = await download(me, job.id);
 
       // Act: the import's own upload, preview (format sniffing, guessed mapping) and worker.
-      const reserved = await call<TImportUploadResponse>(target, 'POST', '/data-import/upload', { fileName: link.fileName, size: bytes.length });
+      const reserved = await call<TImportUploadResponse>(api, target, 'POST', '/data-import/upload', { fileName: link.fileName, size: bytes.length });
       expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
       await fetch(reserved.body.uploadUrl, { method: 'PUT', headers: reserved.body.headers, body: new Blob([Uint8Array.from(bytes)]) });
-      const preview = await call<TImportPreviewResponse>(target, 'POST', `/data-import/${reserved.body.id}/preview`, {});
-      await call(target, 'POST', `/data-import/${reserved.body.id}/start`, { mapping: preview.body.mapping, existing: 'update' });
+      const preview = await call<TImportPreviewResponse>(api, target, 'POST', `/data-import/${reserved.body.id}/preview`, {});
+      await call(api, target, 'POST', `/data-import/${reserved.body.id}/start`, { mapping: preview.body.mapping, existing: 'update' });
       await runQueueOnce('contact-import');
-      const imported = (await call<{ import: TImportJob }>(target, 'GET', `/data-import/${reserved.body.id}`)).body.import;
-      const targetFields = (await call<{ schemas: TFieldSchema[] }>(target, 'GET', '/contacts/schemas')).body.schemas;
-      const recreated = (await call<TContactSearchResponse>(target, 'POST', '/contacts/search', { sort: { field: 'createTime', direction: 'asc' } })).body.data;
+      const imported = (await call<{ import: TImportJob }>(api, target, 'GET', `/data-import/${reserved.body.id}`)).body.import;
+      const targetFields = (await call<{ schemas: TFieldSchema[] }>(api, target, 'GET', '/contacts/schemas')).body.schemas;
+      const recreated = (await call<TContactSearchResponse>(api, target, 'POST', '/contacts/search', { sort: { field: 'createTime', direction: 'asc' } })).body.data;
 
       // Assess
       expect(preview.body.headers, format).toEqual(HEADER);
@@ -315,7 +302,7 @@ describe('contact export', () => {
     // Prepare
     const { me } = seeded;
     const job = await startExport(me, { name: 'twice', format: 'csv', source: { kind: 'all' } });
-    await sqsClient().send(new SendMessageCommand({ QueueUrl: process.env.QUEUE_URL_EXPORT!, MessageBody: JSON.stringify({ tuid: me.tuid, exportId: job.id }) }));
+    await sqsClient().send(new SendMessageCommand({ QueueUrl: process.env.QUEUE_URL_CONTACT_EXPORT!, MessageBody: JSON.stringify({ tuid: me.tuid, exportId: job.id }) }));
 
     // Act
     await runQueueOnce('export');
@@ -381,11 +368,11 @@ describe('contact export', () => {
     await claimExportRun(me.tuid, running.id, 'busy-run', new Date().toISOString());
 
     // Act
-    const stoppedQueued = await call<{ export: TExportJob }>(me, 'POST', `/data-export/${queued.id}/stop`);
-    const stoppedRunning = await call<{ export: TExportJob }>(me, 'POST', `/data-export/${running.id}/stop`);
+    const stoppedQueued = await call<{ export: TExportJob }>(api, me, 'POST', `/data-export/${queued.id}/stop`);
+    const stoppedRunning = await call<{ export: TExportJob }>(api, me, 'POST', `/data-export/${running.id}/stop`);
     await runQueueOnce('export');
     await runQueueOnce('export');
-    const list = (await call<{ data: TExportJob[] }>(me, 'GET', '/data-export')).body.data.filter((item) => [queued.id, running.id].includes(item.id));
+    const list = (await call<{ data: TExportJob[] }>(api, me, 'GET', '/data-export')).body.data.filter((item) => [queued.id, running.id].includes(item.id));
 
     // Assess
     expect(stoppedQueued.body.export).toMatchObject({ status: 'stopped', reason: 'stoppedByUser' });
@@ -395,7 +382,7 @@ describe('contact export', () => {
       ['queued', 'stopped'],
     ]);
     expect([...(await exportKeys(me.tuid, queued.id)), ...(await exportKeys(me.tuid, running.id))]).toEqual([]);
-    expect((await call(me, 'GET', `/data-export/${queued.id}/download`)).body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
+    expect((await call(api, me, 'GET', `/data-export/${queued.id}/download`)).body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
   });
 
   it('stops mid-run when asked: the run sees the request at its checkpoint and removes its partial file', async () => {
@@ -425,14 +412,14 @@ describe('contact export', () => {
   it('fails an export whose group was deleted before it ran, and tells the user it could not start', async () => {
     // Prepare
     const { me, contacts } = seeded;
-    const group = (await call<{ group: TGroup }>(me, 'POST', '/groups', { type: 'S', name: 'Short-lived', contactIds: [contacts[0]!.id] })).body.group;
-    const auto = (await call<{ group: TGroup }>(me, 'POST', '/groups', { type: 'D', name: 'Short-lived auto', conditions: { match: 'all', rules: [{ field: 'email', operator: 'isNotEmpty' }] } })).body.group;
+    const group = (await call<{ group: TGroup }>(api, me, 'POST', '/groups', { type: 'S', name: 'Short-lived', contactIds: [contacts[0]!.id] })).body.group;
+    const auto = (await call<{ group: TGroup }>(api, me, 'POST', '/groups', { type: 'D', name: 'Short-lived auto', conditions: { match: 'all', rules: [{ field: 'email', operator: 'isNotEmpty' }] } })).body.group;
     const jobs = [
       await startExport(me, { name: 'gone', format: 'csv', source: { kind: 'group', groupId: group.id } }),
       await startExport(me, { name: 'gone auto', format: 'xlsx', source: { kind: 'group', groupId: auto.id } }),
     ];
-    await call(me, 'DELETE', `/groups/${group.id}`);
-    await call(me, 'DELETE', `/groups/${auto.id}`);
+    await call(api, me, 'DELETE', `/groups/${group.id}`);
+    await call(api, me, 'DELETE', `/groups/${auto.id}`);
 
     // Act
     await runQueueOnce('export');
@@ -440,7 +427,7 @@ describe('contact export', () => {
 
     // Assess
     for (const job of jobs) {
-      expect((await call<{ export: TExportJob }>(me, 'GET', `/data-export/${job.id}`)).body.export).toMatchObject({ status: 'failed', reason: 'groupDeleted' });
+      expect((await call<{ export: TExportJob }>(api, me, 'GET', `/data-export/${job.id}`)).body.export).toMatchObject({ status: 'failed', reason: 'groupDeleted' });
       expect(await exportKeys(me.tuid, job.id)).toEqual([]);
     }
     const notices = await exportNotices(me, 'gone', 'gone auto');
@@ -467,8 +454,8 @@ describe('contact export', () => {
     // Act
     const first = await download(me, job.id);
     const second = await download(me, job.id);
-    const expired = await call(me, 'GET', `/data-export/${stale.id}/download`);
-    const shown = (await call<{ export: TExportJob }>(me, 'GET', `/data-export/${stale.id}`)).body.export;
+    const expired = await call(api, me, 'GET', `/data-export/${stale.id}/download`);
+    const shown = (await call<{ export: TExportJob }>(api, me, 'GET', `/data-export/${stale.id}`)).body.export;
 
     // Assess
     expect(first.bytes.equals(second.bytes)).toBe(true);
@@ -488,18 +475,18 @@ describe('export access and input', () => {
     const connect = async (permissions: (typeof ROLE_PERMISSIONS)['analyst'], role: keyof typeof ROLE_IDS): Promise<Account> => {
       const member = await signUp();
       const claims = ZTokenClaims.parse({ ...decodeJwt(member.token), tuid: owner.tuid, connectionRole: ROLE_IDS[role], permissions });
-      return { token: await signToken(claims), tuid: owner.tuid };
+      return { token: await signToken(claims), tuid: owner.tuid, loginTuid: member.loginTuid };
     };
     const analyst = await connect(ROLE_PERMISSIONS.analyst, 'analyst');
     const editor = await connect({ ...ROLE_PERMISSIONS.dataUser, contact: { read: true, write: true, delete: true, execute: false } }, 'dataUser');
     const dataManager = await connect(ROLE_PERMISSIONS.dataUser, 'dataUser');
     const everyRoute = (account: Account) =>
       Promise.all([
-        call(account, 'GET', '/data-export'),
-        call(account, 'POST', '/data-export/start', { name: 'x', format: 'csv', source: { kind: 'all' } }),
-        call(account, 'GET', `/data-export/${job.id}`),
-        call(account, 'POST', `/data-export/${job.id}/stop`),
-        call(account, 'GET', `/data-export/${job.id}/download`),
+        call(api, account, 'GET', '/data-export'),
+        call(api, account, 'POST', '/data-export/start', { name: 'x', format: 'csv', source: { kind: 'all' } }),
+        call(api, account, 'GET', `/data-export/${job.id}`),
+        call(api, account, 'POST', `/data-export/${job.id}/stop`),
+        call(api, account, 'GET', `/data-export/${job.id}/download`),
       ]);
 
     // Act
@@ -526,7 +513,7 @@ describe('export access and input', () => {
     const me = await signUp();
     const other = await signUp();
     const theirs = await exportNow(other, { name: 'theirs', format: 'csv', source: { kind: 'all' } });
-    const theirGroup = (await call<{ group: TGroup }>(other, 'POST', '/groups', { type: 'S', name: 'Theirs' })).body.group;
+    const theirGroup = (await call<{ group: TGroup }>(api, other, 'POST', '/groups', { type: 'S', name: 'Theirs' })).body.group;
     const bodies: unknown[] = [
       undefined,
       { format: 'csv', source: { kind: 'all' } },
@@ -543,12 +530,12 @@ describe('export access and input', () => {
 
     // Act
     const answers = [];
-    for (const body of bodies) answers.push(await call(me, 'POST', '/data-export/start', body));
+    for (const body of bodies) answers.push(await call(api, me, 'POST', '/data-export/start', body));
     const notJson = await api.request('POST', `${API}/data-export/start`, { token: me.token, rawBody: '{name:', headers: { 'content-type': 'application/json' } });
     const foreign = await Promise.all([
-      call(me, 'GET', `/data-export/${theirs.id}`),
-      call(me, 'GET', `/data-export/${theirs.id}/download`),
-      call(me, 'POST', `/data-export/${theirs.id}/stop`),
+      call(api, me, 'GET', `/data-export/${theirs.id}`),
+      call(api, me, 'GET', `/data-export/${theirs.id}/download`),
+      call(api, me, 'POST', `/data-export/${theirs.id}/stop`),
     ]);
 
     // Assess
@@ -564,7 +551,7 @@ describe('export access and input', () => {
     }
     expect(notJson.body.statusCode).toBe(ERROR_CODES.MALFORMED_REQUEST);
     expect(foreign.map((answer) => [answer.status, answer.body.statusCode])).toEqual(Array.from({ length: 3 }, () => [404, ERROR_CODES.RECORD_NOT_FOUND]));
-    expect((await call<{ data: TExportJob[] }>(me, 'GET', '/data-export')).body.data).toEqual([]);
+    expect((await call<{ data: TExportJob[] }>(api, me, 'GET', '/data-export')).body.data).toEqual([]);
     expect(await runQueueOnce('export')).toEqual({ processed: 0, failed: 0 });
   });
 
@@ -599,11 +586,11 @@ describe('export access and input', () => {
     for (let n = 0; n < 3; n += 1) await startExport(me, { name: `e${n}`, format: 'csv', source: { kind: 'all' } });
 
     // Act
-    const fourth = await call(me, 'POST', '/data-export/start', { name: 'e3', format: 'csv', source: { kind: 'all' } });
+    const fourth = await call(api, me, 'POST', '/data-export/start', { name: 'e3', format: 'csv', source: { kind: 'all' } });
     for (let n = 0; n < 3; n += 1) await runQueueOnce('export');
-    const afterwards = await call(me, 'POST', '/data-export/start', { name: 'e4', format: 'csv', source: { kind: 'all' } });
+    const afterwards = await call(api, me, 'POST', '/data-export/start', { name: 'e4', format: 'csv', source: { kind: 'all' } });
     await runQueueOnce('export');
-    const list = (await call<{ data: TExportJob[] }>(me, 'GET', '/data-export')).body.data;
+    const list = (await call<{ data: TExportJob[] }>(api, me, 'GET', '/data-export')).body.data;
 
     // Assess
     expect([fourth.status, fourth.body.statusCode]).toEqual([409, ERROR_CODES.LIMIT_REACHED]);

@@ -10,12 +10,11 @@ import { getEntry, getUsage, moveEntryRecord } from '../../../functions/data/fil
 import { FILE_MANAGER_LIMITS } from '../../../shared/domain/file-manager.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TCreateUploadResponse, TEntry, TFileEntry, TListEntriesResponse, TStorageUsage } from '../../../shared/schemas/file-manager.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
-import { connect, signUpAs, type Actor } from '../templates/support.js';
+import { connect, signUpAs, type Actor } from '../../helpers/seed/accounts.js';
 
-const API = '/api/v1/pageBasedAPI';
-const FILES = `${API}/file-manager`;
+const FILES = '/file-manager';
 const MIB = 1024 * 1024;
 
 let api: ApiClient;
@@ -27,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const call = <T = Record<string, unknown>>(actor: Actor, method: string, path: string, body?: unknown) => api.request<T>(method, path, { token: actor.token, body });
 
 /** PNG bytes of `size`: the signature, then zeros (the confirm checks the signature). */
 function png(size: number): Uint8Array {
@@ -38,7 +36,7 @@ function png(size: number): Uint8Array {
 
 /** What the drawer does: reserve, PUT the bytes to the presigned URL, confirm. */
 async function upload(actor: Actor, name: string, bytes: Uint8Array, options: { folderId?: string; contentType?: string; declaredSize?: number } = {}) {
-  const reserved = await call<TCreateUploadResponse>(actor, 'POST', `${FILES}/uploads`, {
+  const reserved = await call<TCreateUploadResponse>(api, actor, 'POST', `${FILES}/uploads`, {
     folderId: options.folderId,
     name,
     size: options.declaredSize ?? bytes.length,
@@ -47,7 +45,7 @@ async function upload(actor: Actor, name: string, bytes: Uint8Array, options: { 
   if (reserved.status !== 201) return { reserved, confirmed: null };
   const put = await fetch(reserved.body.uploadUrl, { method: 'PUT', headers: reserved.body.headers, body: new Blob([Uint8Array.from(bytes)]) });
   expect(put.status).toBe(200);
-  const confirmed = await call<{ entry: TEntry; statusCode?: string }>(actor, 'POST', `${FILES}/uploads/${reserved.body.uploadId}/confirm`);
+  const confirmed = await call<{ entry: TEntry; statusCode?: string }>(api, actor, 'POST', `${FILES}/uploads/${reserved.body.uploadId}/confirm`);
   return { reserved, confirmed };
 }
 
@@ -60,21 +58,21 @@ async function uploadFile(actor: Actor, name: string, bytes: Uint8Array, folderI
 }
 
 async function list(actor: Actor, query = ''): Promise<TListEntriesResponse> {
-  const answer = await call<TListEntriesResponse>(actor, 'GET', `${FILES}/entries${query ? `?${query}` : ''}`);
+  const answer = await call<TListEntriesResponse>(api, actor, 'GET', `${FILES}/entries${query ? `?${query}` : ''}`);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 }
 
 async function usage(actor: Actor): Promise<TStorageUsage> {
-  return (await call<TStorageUsage>(actor, 'GET', `${FILES}/usage`)).body;
+  return (await call<TStorageUsage>(api, actor, 'GET', `${FILES}/usage`)).body;
 }
 
 async function createFolder(actor: Actor, name: string, parentId?: string) {
-  return call<{ entry: TEntry; statusCode?: string }>(actor, 'POST', `${FILES}/folders`, { name, parentId });
+  return call<{ entry: TEntry; statusCode?: string }>(api, actor, 'POST', `${FILES}/folders`, { name, parentId });
 }
 
 async function storageNotices(actor: Actor): Promise<string[]> {
-  const answer = await call<{ result: Array<{ message: { type: string; values: Record<string, unknown> } }> }>(actor, 'GET', `${API}/notification/history?type=storageLimit&limit=100`);
+  const answer = await call<{ result: Array<{ message: { type: string; values: Record<string, unknown> } }> }>(api, actor, 'GET', '/notification/history?type=storageLimit&limit=100');
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.result.map((notification) => `${notification.message.type}:${notification.message.values.sizeOfStorage}`).reverse();
 }
@@ -96,12 +94,12 @@ describe('upload and confirm', () => {
   it('records the uploaded file with its real size, lists it, and counts a repeated confirm once', async () => {
     // Prepare
     const me = await signUpAs(api, 'Uploader');
-    const prefix = (await call<{ publicURLPrefix: string }>(me, 'GET', `${API}/user/getFileManagerPublicUrlPrefix?campId=c1`)).body.publicURLPrefix;
+    const prefix = (await call<{ publicURLPrefix: string }>(api, me, 'GET', '/user/getFileManagerPublicUrlPrefix?campId=c1')).body.publicURLPrefix;
     const bytes = png(2000);
 
     // Act: the browser declared 10 bytes and sent 2000.
     const { reserved, confirmed } = await upload(me, 'Logo.png', bytes, { declaredSize: 10 });
-    const again = await call<{ entry: TEntry }>(me, 'POST', `${FILES}/uploads/${reserved.body.uploadId}/confirm`);
+    const again = await call<{ entry: TEntry }>(api, me, 'POST', `${FILES}/uploads/${reserved.body.uploadId}/confirm`);
     const page = await list(me);
 
     // Assess
@@ -127,9 +125,9 @@ describe('upload and confirm', () => {
 
     // Act
     const disguised = await upload(me, 'innocent.png', html);
-    const svg = await call(me, 'POST', `${FILES}/uploads`, { name: 'drawing.svg', size: 100, contentType: 'image/svg+xml' });
-    const mismatched = await call(me, 'POST', `${FILES}/uploads`, { name: 'photo.png', size: 100, contentType: 'application/pdf' });
-    const declaredHuge = await call(me, 'POST', `${FILES}/uploads`, { name: 'huge.png', size: FILE_MANAGER_LIMITS.fileBytes + 1, contentType: 'image/png' });
+    const svg = await call(api, me, 'POST', `${FILES}/uploads`, { name: 'drawing.svg', size: 100, contentType: 'image/svg+xml' });
+    const mismatched = await call(api, me, 'POST', `${FILES}/uploads`, { name: 'photo.png', size: 100, contentType: 'application/pdf' });
+    const declaredHuge = await call(api, me, 'POST', `${FILES}/uploads`, { name: 'huge.png', size: FILE_MANAGER_LIMITS.fileBytes + 1, contentType: 'image/png' });
     const sentHuge = await upload(me, 'sneaky.png', png(FILE_MANAGER_LIMITS.fileBytes + 1), { declaredSize: 100 });
 
     // Assess
@@ -141,18 +139,18 @@ describe('upload and confirm', () => {
     expect((await list(me)).entries).toEqual([]);
     expect(await usage(me)).toMatchObject({ usedBytes: 0, fileCount: 0 });
     // A refused upload is spent and its bytes removed: confirming it again finds nothing.
-    expect((await call(me, 'POST', `${FILES}/uploads/${disguised.reserved.body.uploadId}/confirm`)).status).toBe(404);
+    expect((await call(api, me, 'POST', `${FILES}/uploads/${disguised.reserved.body.uploadId}/confirm`)).status).toBe(404);
     expect(await objectExists(`pending/${me.tuid}/${disguised.reserved.body.uploadId}`)).toBe(false);
   });
 
   it('stores a file as its checked type, whatever type the browser sent with the bytes', async () => {
     // Prepare
     const me = await signUpAs(api, 'Type forger');
-    const reserved = await call<TCreateUploadResponse>(me, 'POST', `${FILES}/uploads`, { name: 'banner.png', size: 64, contentType: 'image/png' });
+    const reserved = await call<TCreateUploadResponse>(api, me, 'POST', `${FILES}/uploads`, { name: 'banner.png', size: 64, contentType: 'image/png' });
     await fetch(reserved.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: new Blob([Uint8Array.from(png(64))]) });
 
     // Act
-    const confirmed = await call<{ entry: TFileEntry }>(me, 'POST', `${FILES}/uploads/${reserved.body.uploadId}/confirm`);
+    const confirmed = await call<{ entry: TFileEntry }>(api, me, 'POST', `${FILES}/uploads/${reserved.body.uploadId}/confirm`);
 
     // Assess
     const key = decodeURIComponent(new URL(confirmed.body.entry.url).pathname.replace(/^\/content\//, ''));
@@ -176,7 +174,7 @@ describe('quota and notices', () => {
     files.push(await uploadFile(me, 'big-5.png', tenMib));
     const refused = await upload(me, 'one-more.png', png(100));
     const afterFull = await storageNotices(me);
-    const deleted = await call(me, 'DELETE', `${FILES}/entries`, { ids: [files[4]!.id] });
+    const deleted = await call(api, me, 'DELETE', `${FILES}/entries`, { ids: [files[4]!.id] });
     const afterDelete = await usage(me);
     files.push(await uploadFile(me, 'big-6.png', tenMib));
 
@@ -197,14 +195,14 @@ describe('quota and notices', () => {
     for (let index = 1; index <= 4; index += 1) await uploadFile(me, `base-${index}.png`, png(10 * MIB));
     await uploadFile(me, 'base-5.png', png(5 * MIB));
     const reservations = await Promise.all(
-      ['a.png', 'b.png'].map((name) => call<TCreateUploadResponse>(me, 'POST', `${FILES}/uploads`, { name, size: 4 * MIB, contentType: 'image/png' })),
+      ['a.png', 'b.png'].map((name) => call<TCreateUploadResponse>(api, me, 'POST', `${FILES}/uploads`, { name, size: 4 * MIB, contentType: 'image/png' })),
     );
     for (const reservation of reservations) {
       await fetch(reservation.body.uploadUrl, { method: 'PUT', headers: reservation.body.headers, body: new Blob([Uint8Array.from(png(4 * MIB))]) });
     }
 
     // Act
-    const confirms = await Promise.all(reservations.map((reservation) => call(me, 'POST', `${FILES}/uploads/${reservation.body.uploadId}/confirm`)));
+    const confirms = await Promise.all(reservations.map((reservation) => call(api, me, 'POST', `${FILES}/uploads/${reservation.body.uploadId}/confirm`)));
 
     // Assess
     expect(confirms.map((answer) => answer.status).sort()).toEqual([200, 403]);
@@ -224,7 +222,7 @@ describe('folders, names, rename and delete', () => {
     const inside = await uploadFile(me, 'hero.png', png(300), folder.id);
     const numbered = await uploadFile(me, 'HERO.png', png(300), folder.id);
     const badName = await createFolder(me, 'a/b');
-    const notEmpty = await call(me, 'DELETE', `${FILES}/entries`, { ids: [folder.id] });
+    const notEmpty = await call(api, me, 'DELETE', `${FILES}/entries`, { ids: [folder.id] });
     let parentId = folder.id;
     for (let depth = 2; depth <= FILE_MANAGER_LIMITS.folderDepth; depth += 1) parentId = (await createFolder(me, `level ${depth}`, parentId)).body.entry.id;
     const tooDeep = await createFolder(me, 'too deep', parentId);
@@ -249,14 +247,14 @@ describe('folders, names, rename and delete', () => {
   it('numbers the name at confirm when another upload took it after the reservation', async () => {
     // Prepare: two uploads of the same name reserved before either is confirmed.
     const me = await signUpAs(api, 'Twin uploader');
-    const reservations = await Promise.all([1, 2].map(() => call<TCreateUploadResponse>(me, 'POST', `${FILES}/uploads`, { name: 'logo.png', size: 64, contentType: 'image/png' })));
+    const reservations = await Promise.all([1, 2].map(() => call<TCreateUploadResponse>(api, me, 'POST', `${FILES}/uploads`, { name: 'logo.png', size: 64, contentType: 'image/png' })));
     for (const reservation of reservations) {
       await fetch(reservation.body.uploadUrl, { method: 'PUT', headers: reservation.body.headers, body: new Blob([Uint8Array.from(png(64))]) });
     }
 
     // Act
-    const first = await call<{ entry: TFileEntry }>(me, 'POST', `${FILES}/uploads/${reservations[0]!.body.uploadId}/confirm`);
-    const second = await call<{ entry: TFileEntry }>(me, 'POST', `${FILES}/uploads/${reservations[1]!.body.uploadId}/confirm`);
+    const first = await call<{ entry: TFileEntry }>(api, me, 'POST', `${FILES}/uploads/${reservations[0]!.body.uploadId}/confirm`);
+    const second = await call<{ entry: TFileEntry }>(api, me, 'POST', `${FILES}/uploads/${reservations[1]!.body.uploadId}/confirm`);
 
     // Assess
     expect(reservations.map((reservation) => reservation.body.name)).toEqual(['logo.png', 'logo.png']);
@@ -272,13 +270,13 @@ describe('folders, names, rename and delete', () => {
     const other = await uploadFile(me, 'other.png', png(700), folder.id);
 
     // Act
-    const renamed = await call<{ entry: TFileEntry }>(me, 'PUT', `${FILES}/entries/${file.id}/name`, { name: 'Cover photo.png' });
-    const clash = await call(me, 'PUT', `${FILES}/entries/${file.id}/name`, { name: 'OTHER.png' });
-    const typeChange = await call(me, 'PUT', `${FILES}/entries/${file.id}/name`, { name: 'cover.pdf' });
-    const folderRenamed = await call<{ entry: TEntry }>(me, 'PUT', `${FILES}/entries/${folder.id}/name`, { name: 'Summer' });
+    const renamed = await call<{ entry: TFileEntry }>(api, me, 'PUT', `${FILES}/entries/${file.id}/name`, { name: 'Cover photo.png' });
+    const clash = await call(api, me, 'PUT', `${FILES}/entries/${file.id}/name`, { name: 'OTHER.png' });
+    const typeChange = await call(api, me, 'PUT', `${FILES}/entries/${file.id}/name`, { name: 'cover.pdf' });
+    const folderRenamed = await call<{ entry: TEntry }>(api, me, 'PUT', `${FILES}/entries/${folder.id}/name`, { name: 'Summer' });
     const listed = await list(me, `folderId=${folder.id}`);
-    const deleted = await call(me, 'DELETE', `${FILES}/entries`, { ids: [file.id, other.id, folder.id] });
-    const deletedAgain = await call(me, 'DELETE', `${FILES}/entries`, { ids: [file.id] });
+    const deleted = await call(api, me, 'DELETE', `${FILES}/entries`, { ids: [file.id, other.id, folder.id] });
+    const deletedAgain = await call(api, me, 'DELETE', `${FILES}/entries`, { ids: [file.id] });
 
     // Assess
     expect(renamed.body.entry).toMatchObject({ id: file.id, name: 'Cover photo.png', url: file.url });
@@ -304,7 +302,7 @@ describe('folders, names, rename and delete', () => {
     const clash = await uploadFile(me, 'photo.png', png(100), year.id);
     let deepest = (await createFolder(me, 'd1')).body.entry;
     for (const name of ['d2', 'd3', 'd4']) deepest = (await createFolder(me, name, deepest.id)).body.entry;
-    const move = (id: string, parentId: string) => call<{ entry: TEntry; statusCode?: string }>(me, 'PUT', `${FILES}/entries/${id}/parent`, { parentId });
+    const move = (id: string, parentId: string) => call<{ entry: TEntry; statusCode?: string }>(api, me, 'PUT', `${FILES}/entries/${id}/parent`, { parentId });
 
     // Act
     const fileMoved = await move(photo.id, archive.id);
@@ -312,7 +310,7 @@ describe('folders, names, rename and delete', () => {
     const intoItself = await move(archive.id, year.id);
     const tooDeep = await move(archive.id, deepest.id);
     const folderMoved = await move(banners.id, year.id);
-    const emptied = await call(me, 'DELETE', `${FILES}/entries`, { ids: [year.id] });
+    const emptied = await call(api, me, 'DELETE', `${FILES}/entries`, { ids: [year.id] });
 
     // Assess
     expect(fileMoved.body.entry).toMatchObject({ id: photo.id, parentId: archive.id, url: photo.url });
@@ -326,7 +324,7 @@ describe('folders, names, rename and delete', () => {
     expect((await list(me)).entries.map((entry) => entry.name)).toEqual(['Archive', 'd1']);
     // The child counts moved with the entries: 2025 holds two, so it is not deleted.
     expect([emptied.status, emptied.body.statusCode]).toEqual([409, ERROR_CODES.FOLDER_NOT_EMPTY]);
-    expect((await call(me, 'DELETE', `${FILES}/entries`, { ids: [clash.id, banners.id, year.id] })).body).toEqual({ deleted: 3 });
+    expect((await call(api, me, 'DELETE', `${FILES}/entries`, { ids: [clash.id, banners.id, year.id] })).body).toEqual({ deleted: 3 });
   });
 
   it('never lets two crossing folder moves make a loop: a move judged on a tree that changed is judged again', async () => {
@@ -336,7 +334,7 @@ describe('folders, names, rename and delete', () => {
     const right = (await createFolder(me, 'Right')).body.entry;
     const leftRecord = (await getEntry(me.tuid, left.id))!;
     const treeRead = (await getUsage(me.tuid)).folderMoves;
-    const move = (id: string, parentId: string) => call<{ entry: TEntry; statusCode?: string }>(me, 'PUT', `${FILES}/entries/${id}/parent`, { parentId });
+    const move = (id: string, parentId: string) => call<{ entry: TEntry; statusCode?: string }>(api, me, 'PUT', `${FILES}/entries/${id}/parent`, { parentId });
 
     // Act: Right goes into Left; then the move of Left into Right, judged before that, is written.
     const rightMoved = await move(right.id, left.id);
@@ -355,7 +353,7 @@ describe('folders, names, rename and delete', () => {
     const me = await signUpAs(api, 'Racing mover');
     const left = (await createFolder(me, 'Left')).body.entry;
     const right = (await createFolder(me, 'Right')).body.entry;
-    const move = (id: string, parentId: string) => call<{ entry: TEntry; statusCode?: string }>(me, 'PUT', `${FILES}/entries/${id}/parent`, { parentId });
+    const move = (id: string, parentId: string) => call<{ entry: TEntry; statusCode?: string }>(api, me, 'PUT', `${FILES}/entries/${id}/parent`, { parentId });
 
     // Act
     const answers = await Promise.all([move(left.id, right.id), move(right.id, left.id)]);
@@ -375,7 +373,7 @@ describe('folders, names, rename and delete', () => {
     // Act
     const first = await list(me, 'limit=2');
     const second = await list(me, `limit=2&cursor=${first.nextCursor}`);
-    const foreignCursor = await call(me, 'GET', `${FILES}/entries?folderId=abc&cursor=${first.nextCursor}`);
+    const foreignCursor = await call(api, me, 'GET', `${FILES}/entries?folderId=abc&cursor=${first.nextCursor}`);
 
     // Assess
     expect(first.entries.map((entry) => entry.name)).toEqual(['a', 'b']);
@@ -397,20 +395,20 @@ describe('access', () => {
     // Act
     const refused = await Promise.all(
       [analyst, dataManager].flatMap((actor) => [
-        call(actor, 'GET', `${FILES}/entries`),
-        call(actor, 'GET', `${FILES}/usage`),
-        call(actor, 'GET', `${FILES}/files?ids=${file.id}`),
-        call(actor, 'GET', `${API}/user/getFileManagerPublicUrlPrefix`),
-        call(actor, 'POST', `${FILES}/folders`, { name: 'x' }),
-        call(actor, 'POST', `${FILES}/uploads`, { name: 'x.png', size: 10, contentType: 'image/png' }),
-        call(actor, 'PUT', `${FILES}/entries/${file.id}/name`, { name: 'y.png' }),
-        call(actor, 'PUT', `${FILES}/entries/${file.id}/parent`, { parentId: 'root' }),
-        call(actor, 'DELETE', `${FILES}/entries`, { ids: [file.id] }),
+        call(api, actor, 'GET', `${FILES}/entries`),
+        call(api, actor, 'GET', `${FILES}/usage`),
+        call(api, actor, 'GET', `${FILES}/files?ids=${file.id}`),
+        call(api, actor, 'GET', '/user/getFileManagerPublicUrlPrefix'),
+        call(api, actor, 'POST', `${FILES}/folders`, { name: 'x' }),
+        call(api, actor, 'POST', `${FILES}/uploads`, { name: 'x.png', size: 10, contentType: 'image/png' }),
+        call(api, actor, 'PUT', `${FILES}/entries/${file.id}/name`, { name: 'y.png' }),
+        call(api, actor, 'PUT', `${FILES}/entries/${file.id}/parent`, { parentId: 'root' }),
+        call(api, actor, 'DELETE', `${FILES}/entries`, { ids: [file.id] }),
       ]),
     );
     const creatorList = await list(creator);
-    const strangerRename = await call(stranger, 'PUT', `${FILES}/entries/${file.id}/name`, { name: 'mine.png' });
-    const strangerDelete = await call(stranger, 'DELETE', `${FILES}/entries`, { ids: [file.id] });
+    const strangerRename = await call(api, stranger, 'PUT', `${FILES}/entries/${file.id}/name`, { name: 'mine.png' });
+    const strangerDelete = await call(api, stranger, 'DELETE', `${FILES}/entries`, { ids: [file.id] });
 
     // Assess
     expect(refused.map((answer) => [answer.status, answer.body.statusCode])).toEqual(refused.map(() => [403, ERROR_CODES.NO_PERMISSION]));
@@ -432,9 +430,9 @@ describe('files by id', () => {
     const stranger = await signUpAs(api, 'Media stranger');
 
     // Act
-    const found = await call<{ files: TFileEntry[] }>(owner, 'GET', `${FILES}/files?ids=${second.id},${folder.id},${first.id},01M8DZFXPT15T9F3NCK6NT5S9D,${second.id}`);
-    const forStranger = await call<{ files: TFileEntry[] }>(stranger, 'GET', `${FILES}/files?ids=${first.id}`);
-    const bad = await Promise.all([call(owner, 'GET', `${FILES}/files`), call(owner, 'GET', `${FILES}/files?ids=`), call(owner, 'GET', `${FILES}/files?ids=${Array.from({ length: 21 }, () => first.id).join(',')}`)]);
+    const found = await call<{ files: TFileEntry[] }>(api, owner, 'GET', `${FILES}/files?ids=${second.id},${folder.id},${first.id},01M8DZFXPT15T9F3NCK6NT5S9D,${second.id}`);
+    const forStranger = await call<{ files: TFileEntry[] }>(api, stranger, 'GET', `${FILES}/files?ids=${first.id}`);
+    const bad = await Promise.all([call(api, owner, 'GET', `${FILES}/files`), call(api, owner, 'GET', `${FILES}/files?ids=`), call(api, owner, 'GET', `${FILES}/files?ids=${Array.from({ length: 21 }, () => first.id).join(',')}`)]);
 
     // Assess
     expect(found.status, JSON.stringify(found.body)).toBe(200);

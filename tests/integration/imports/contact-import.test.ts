@@ -14,11 +14,11 @@ import { IMPORT_ABORT_AFTER_ERRORS, runContactImport } from '../../../functions/
 import { FREE_CONTACT_LIMIT } from '../../../shared/constants.js';
 import type { TContactSearchResponse } from '../../../shared/schemas/contact-search.js';
 import type { TGroup } from '../../../shared/schemas/groups.js';
-import { signUpAccount, startApi, type ApiAccount, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
+import { signUpAs, type Actor } from '../../helpers/seed/accounts.js';
 import { useTestTable } from '../../helpers/emulators.js';
 import { runQueueOnce } from '../../helpers/queues.js';
 
-const API = '/api/v1/pageBasedAPI';
 let api: ApiClient;
 
 beforeAll(async () => {
@@ -27,11 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Account = ApiAccount;
-const signUp = () => signUpAccount(api, 'importer');
-
-const call = <T = Record<string, unknown>>(account: Account, method: string, path: string, body?: unknown) =>
-  api.request<T>(method, `${API}${path}`, { token: account.token, body });
+type Account = Actor;
+const signUp = () => signUpAs(api, 'importer tester');
 
 /** Uploads a CSV and stores an import job for it, as the start route will. */
 async function prepareImport(account: Account, csv: string, options: Partial<ImportJob> = {}): Promise<ImportJob> {
@@ -70,14 +67,14 @@ const csvOf = (rows: string[][]) => ['Email,Mobile,First name', ...rows.map((row
 const manyRows = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => [`${prefix}${i}@example.com`, '', `Name ${i}`]);
 
 async function contactCount(account: Account): Promise<number> {
-  return (await call<{ count: number }>(account, 'POST', '/contacts/count', {})).body.count;
+  return (await call<{ count: number }>(api, account, 'POST', '/contacts/count', {})).body.count;
 }
 
 describe('contact import', () => {
   it('maps columns, counts created, duplicated and error rows, and adds the contacts to the chosen group', async () => {
     // Prepare
     const me = await signUp();
-    const group = (await call<{ group: TGroup }>(me, 'POST', '/groups', { type: 'S', name: 'Imported' })).body.group;
+    const group = (await call<{ group: TGroup }>(api, me, 'POST', '/groups', { type: 'S', name: 'Imported' })).body.group;
     const job = await prepareImport(
       me,
       csvOf([
@@ -97,30 +94,30 @@ describe('contact import', () => {
     expect(result).toBe('finished');
     const done = (await getImportJob(me.tuid, job.id))!;
     expect(done).toMatchObject({ status: 'finished', position: 5, counts: { created: 3, changed: 0, skipped: 0, duplicated: 1, errors: 1 } });
-    const list = await call<TContactSearchResponse>(me, 'POST', '/contacts/search', { sort: { field: 'createTime', direction: 'asc' } });
+    const list = await call<TContactSearchResponse>(api, me, 'POST', '/contacts/search', { sort: { field: 'createTime', direction: 'asc' } });
     expect(list.body.data.map((contact) => [contact.email, contact.mobile, contact.fields.f1])).toEqual([
       ['ann@example.com', '+85291234567', 'Ann'],
       ['ben@example.com', null, 'Ben'],
       [null, '+85261234567', 'Mobile only'],
     ]);
-    expect((await call<{ group: TGroup }>(me, 'GET', `/groups/${group.id}`)).body.group.count).toBe(3);
+    expect((await call<{ group: TGroup }>(api, me, 'GET', `/groups/${group.id}`)).body.group.count).toBe(3);
     expect((await getAccount(me.tuid))?.contactCount).toBe(3);
-    const notices = await call<{ result: Array<{ type: string; message: { type: string; values: Record<string, unknown> } }> }>(me, 'GET', '/notification/pop-up');
+    const notices = await call<{ result: Array<{ type: string; message: { type: string; values: Record<string, unknown> } }> }>(api, me, 'GET', '/notification/pop-up');
     expect(notices.body.result[0]).toMatchObject({ type: 'import', message: { type: 'finished', values: { importName: 'contacts.csv', numberOfRecords: 3, numberOfErrors: 1 } } });
   });
 
   it('updates existing contacts or leaves them alone, as the user chose', async () => {
     // Prepare
     const me = await signUp();
-    await call(me, 'POST', '/contacts', { email: 'kept@example.com', fields: { f1: 'Old' } });
+    await call(api, me, 'POST', '/contacts', { email: 'kept@example.com', fields: { f1: 'Old' } });
     const update = await prepareImport(me, csvOf([['kept@example.com', '', 'New']]), { existing: 'update' });
     const skip = await prepareImport(me, csvOf([['kept@example.com', '', 'Newer']]), { existing: 'skip' });
 
     // Act
     await runContactImport({ tuid: me.tuid, importId: update.id });
-    const afterUpdate = (await call<TContactSearchResponse>(me, 'POST', '/contacts/search', {})).body.data[0]?.fields.f1;
+    const afterUpdate = (await call<TContactSearchResponse>(api, me, 'POST', '/contacts/search', {})).body.data[0]?.fields.f1;
     await runContactImport({ tuid: me.tuid, importId: skip.id });
-    const afterSkip = (await call<TContactSearchResponse>(me, 'POST', '/contacts/search', {})).body.data[0]?.fields.f1;
+    const afterSkip = (await call<TContactSearchResponse>(api, me, 'POST', '/contacts/search', {})).body.data[0]?.fields.f1;
 
     // Assess
     expect([afterUpdate, afterSkip]).toEqual(['New', 'New']);
@@ -169,9 +166,9 @@ describe('contact import', () => {
     expect(result).toBe('finished');
     expect((await getImportJob(me.tuid, job.id))?.counts).toMatchObject({ created: 900, duplicated: 0, errors: 0 });
     expect(await contactCount(me)).toBe(900);
-    const all = await call<TContactSearchResponse>(me, 'POST', '/contacts/search', { limit: 100, sort: { field: 'email', direction: 'asc' } });
+    const all = await call<TContactSearchResponse>(api, me, 'POST', '/contacts/search', { limit: 100, sort: { field: 'email', direction: 'asc' } });
     expect(new Set(all.body.data.map((contact) => contact.email)).size).toBe(100);
-    expect((await call<{ count: number }>(me, 'POST', '/contacts/count', { quickSearch: 'crash1@' })).body.count).toBe(1);
+    expect((await call<{ count: number }>(api, me, 'POST', '/contacts/count', { quickSearch: 'crash1@' })).body.count).toBe(1);
   });
 
   it('reads a file of many chunks to its last row', async () => {
@@ -203,7 +200,7 @@ describe('contact import', () => {
     expect([stopResult, abortResult]).toEqual(['stopped', 'aborted']);
     expect((await getImportJob(me.tuid, broken.id))).toMatchObject({ status: 'aborted', counts: { errors: IMPORT_ABORT_AFTER_ERRORS + 50 } });
     expect(await contactCount(me)).toBe(0);
-    const notices = await call<{ result: Array<{ type: string; message: { type: string } }> }>(me, 'GET', '/notification/pop-up');
+    const notices = await call<{ result: Array<{ type: string; message: { type: string } }> }>(api, me, 'GET', '/notification/pop-up');
     expect(notices.body.result.filter((notice) => notice.type === 'import').map((notice) => notice.message.type)).toEqual(['aborted', 'aborted']);
   });
 

@@ -13,9 +13,9 @@ import { createHash } from 'node:crypto';
 import { readImportRows } from '../../../functions/imports/row-reader.js';
 import { readObjectStream } from '../../../functions/lib/aws/storage.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
-import { call, signUp, type Session } from '../../helpers/socket-clients.js';
+import { API, call } from '../../helpers/api.js';
+import { signUp, type Session } from '../../helpers/socket-clients.js';
 
-const API = '/api/v1/pageBasedAPI';
 let host: TestHost;
 
 beforeAll(async () => {
@@ -25,7 +25,7 @@ afterAll(() => host.stop());
 
 /** What the browser does: reserve an import, then PUT the bytes to the URL it was given. */
 async function upload(session: Session, fileName: string, bytes: Uint8Array, kind?: TImportKind): Promise<string> {
-  const reserved = await call<TImportUploadResponse>(host, 'POST', `${API}/data-import/upload`, { token: session.token, body: { fileName, size: bytes.length, kind } });
+  const reserved = await call<TImportUploadResponse>(host.api, session, 'POST', '/data-import/upload', { fileName, size: bytes.length, kind });
   expect(reserved.status).toBe(201);
   expect(reserved.body.uploadUrl.startsWith(`${host.url}/_s3/`)).toBe(true);
   const put = await fetch(reserved.body.uploadUrl, { method: 'PUT', headers: reserved.body.headers, body: new Blob([Uint8Array.from(bytes)]) });
@@ -35,7 +35,7 @@ async function upload(session: Session, fileName: string, bytes: Uint8Array, kin
 
 async function waitForEnd(session: Session, importId: string): Promise<TImportJob> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const job = (await call<{ import: TImportJob }>(host, 'GET', `${API}/data-import/${importId}`, { token: session.token })).body.import;
+    const job = (await call<{ import: TImportJob }>(host.api, session, 'GET', `/data-import/${importId}`)).body.import;
     if (job.status === 'finished' || job.status === 'stopped' || job.status === 'aborted') return job;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -44,8 +44,8 @@ async function waitForEnd(session: Session, importId: string): Promise<TImportJo
 
 /** Runs an uploaded file's import to its end: preview, start with the guessed (or given) mapping. */
 async function importUploaded(session: Session, id: string, start: Record<string, unknown> = {}): Promise<TImportJob> {
-  const preview = await call<TImportPreviewResponse>(host, 'POST', `${API}/data-import/${id}/preview`, { token: session.token, body: {} });
-  const started = await call(host, 'POST', `${API}/data-import/${id}/start`, { token: session.token, body: { mapping: preview.body.mapping, existing: 'update', ...start } });
+  const preview = await call<TImportPreviewResponse>(host.api, session, 'POST', `/data-import/${id}/preview`, {});
+  const started = await call(host.api, session, 'POST', `/data-import/${id}/start`, { mapping: preview.body.mapping, existing: 'update', ...start });
   expect(started.status).toBe(200);
   return waitForEnd(session, id);
 }
@@ -70,10 +70,7 @@ async function rowsOfFile(bytes: Uint8Array, format: 'csv' | 'xlsx'): Promise<st
 }
 
 async function contactsOf(session: Session): Promise<Array<[string | null, string | null, boolean, boolean, string | undefined]>> {
-  const answer = await call<{ data: Array<{ email: string | null; mobile: string | null; emailSubscribe: boolean; smsSubscribe: boolean; fields: Record<string, string> }> }>(host, 'POST', `${API}/contacts/search`, {
-    token: session.token,
-    body: { sort: { field: 'createTime', direction: 'asc' } },
-  });
+  const answer = await call<{ data: Array<{ email: string | null; mobile: string | null; emailSubscribe: boolean; smsSubscribe: boolean; fields: Record<string, string> }> }>(host.api, session, 'POST', '/contacts/search', { sort: { field: 'createTime', direction: 'asc' } });
   return answer.body.data.map((contact) => [contact.email, contact.mobile, contact.emailSubscribe, contact.smsSubscribe, contact.fields.f1]);
 }
 
@@ -85,11 +82,8 @@ describe('import API', () => {
     const id = await upload(me, 'contacts.csv', iconv.encode(csv, 'big5'));
 
     // Act
-    const preview = await call<TImportPreviewResponse>(host, 'POST', `${API}/data-import/${id}/preview`, { token: me.token, body: {} });
-    const started = await call<{ import: TImportJob }>(host, 'POST', `${API}/data-import/${id}/start`, {
-      token: me.token,
-      body: { mapping: preview.body.mapping, existing: 'update' },
-    });
+    const preview = await call<TImportPreviewResponse>(host.api, me, 'POST', `/data-import/${id}/preview`, {});
+    const started = await call<{ import: TImportJob }>(host.api, me, 'POST', `/data-import/${id}/start`, { mapping: preview.body.mapping, existing: 'update' });
     const ended = await waitForEnd(me, id);
 
     // Assess
@@ -101,10 +95,7 @@ describe('import API', () => {
     });
     expect(started.body.import.status).toBe('queued');
     expect(ended).toMatchObject({ status: 'finished', position: 2, counts: { created: 2, errors: 0 } });
-    const contacts = await call<{ data: Array<{ email: string; mobile: string | null; fields: Record<string, string> }> }>(host, 'POST', `${API}/contacts/search`, {
-      token: me.token,
-      body: { sort: { field: 'email', direction: 'asc' } },
-    });
+    const contacts = await call<{ data: Array<{ email: string; mobile: string | null; fields: Record<string, string> }> }>(host.api, me, 'POST', '/contacts/search', { sort: { field: 'email', direction: 'asc' } });
     expect(contacts.body.data.map((contact) => [contact.email, contact.mobile, contact.fields.f1])).toEqual([
       ['chan@example.com', null, '陳小明'],
       ['wong@example.com', '+85291234567', '黃大文'],
@@ -118,27 +109,27 @@ describe('import API', () => {
     const encrypted = await upload(me, 'locked.xlsx', Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)]));
 
     // Act
-    const badEncoding = await call(host, 'POST', `${API}/data-import/${garbage}/preview`, { token: me.token, body: {} });
-    const locked = await call(host, 'POST', `${API}/data-import/${encrypted}/preview`, { token: me.token, body: {} });
-    const startWithoutPreview = await call(host, 'POST', `${API}/data-import/${garbage}/start`, { token: me.token, body: { mapping: ['email'], existing: 'skip' } });
+    const badEncoding = await call(host.api, me, 'POST', `/data-import/${garbage}/preview`, {});
+    const locked = await call(host.api, me, 'POST', `/data-import/${encrypted}/preview`, {});
+    const startWithoutPreview = await call(host.api, me, 'POST', `/data-import/${garbage}/start`, { mapping: ['email'], existing: 'skip' });
 
     // Assess
     expect(badEncoding.body.statusCode).toBe(ERROR_CODES.IMPORT_BAD_ENCODING);
     expect(locked.body.statusCode).toBe(ERROR_CODES.IMPORT_UNREADABLE);
     expect(startWithoutPreview.status).toBe(400);
-    const jobs = await call<{ data: TImportJob[] }>(host, 'GET', `${API}/data-import`, { token: me.token });
+    const jobs = await call<{ data: TImportJob[] }>(host.api, me, 'GET', '/data-import');
     expect(jobs.body.data.map((job) => job.status)).toEqual(['uploading', 'uploading']);
-    expect((await call<{ count: number }>(host, 'POST', `${API}/contacts/count`, { token: me.token, body: {} })).body.count).toBe(0);
+    expect((await call<{ count: number }>(host.api, me, 'POST', '/contacts/count', {})).body.count).toBe(0);
   });
 
   it('checks the mapping and the groups before queueing', async () => {
     // Prepare
     const me = await signUp(host, 'importer-mapping@example.com');
     const other = await signUp(host, 'importer-other@example.com');
-    const theirGroup = (await call<{ group: { id: string } }>(host, 'POST', `${API}/groups`, { token: other.token, body: { type: 'S', name: 'Theirs' } })).body.group;
+    const theirGroup = (await call<{ group: { id: string } }>(host.api, other, 'POST', '/groups', { type: 'S', name: 'Theirs' })).body.group;
     const id = await upload(me, 'contacts.csv', new TextEncoder().encode('Email,Note\na@example.com,x\n'));
-    await call(host, 'POST', `${API}/data-import/${id}/preview`, { token: me.token, body: {} });
-    const start = (body: Record<string, unknown>) => call(host, 'POST', `${API}/data-import/${id}/start`, { token: me.token, body: { existing: 'skip', ...body } });
+    await call(host.api, me, 'POST', `/data-import/${id}/preview`, {});
+    const start = (body: Record<string, unknown>) => call(host.api, me, 'POST', `/data-import/${id}/start`, { existing: 'skip', ...body });
 
     // Act
     const answers = [
@@ -146,7 +137,7 @@ describe('import API', () => {
       await start({ mapping: ['email', 'email'] }),
       await start({ mapping: ['email', 'field:f99'] }),
       await start({ mapping: ['email', null], groupIds: [theirGroup.id] }),
-      await call(host, 'POST', `${API}/data-import/${id}/preview`, { token: other.token, body: {} }),
+      await call(host.api, other, 'POST', `/data-import/${id}/preview`, {}),
     ];
 
     // Assess
@@ -157,13 +148,13 @@ describe('import API', () => {
       ERROR_CODES.RECORD_NOT_FOUND,
       ERROR_CODES.RECORD_NOT_FOUND,
     ]);
-    expect((await call<{ import: TImportJob }>(host, 'GET', `${API}/data-import/${id}`, { token: me.token })).body.import.status).toBe('uploading');
+    expect((await call<{ import: TImportJob }>(host.api, me, 'GET', `/data-import/${id}`)).body.import.status).toBe('uploading');
   });
 
   it('hands out each row list of the report and the uploaded file, named as the spec says, in the upload\'s format', async () => {
     // Prepare: one existing contact (changed), two new, one duplicated in the file, one error row.
     const me = await signUp(host, 'importer-report@example.com');
-    await call(host, 'POST', `${API}/contacts`, { token: me.token, body: { email: 'old@example.com' } });
+    await call(host.api, me, 'POST', '/contacts', { email: 'old@example.com' });
     const csv = 'Email,First Name\nold@example.com,舊\nnew@example.com,新\nNEW@example.com,again\nbroken,壞\n=cmd@example.com,"a, b"\n';
     const id = await upload(me, '客戶 list.csv', new TextEncoder().encode(csv));
     const beforeEnd = await getFile(me, id, 'error');
@@ -212,13 +203,13 @@ describe('import API', () => {
   it('imports unsubscribed emails and mobile numbers: known contacts unsubscribed, unknown ones kept as unsubscribed, never resubscribed by a later import', async () => {
     // Prepare
     const me = await signUp(host, 'importer-unsubscribe@example.com');
-    await call(host, 'POST', `${API}/contacts`, { token: me.token, body: { email: 'known@example.com', mobile: '+85291234567', fields: { f1: 'Known' } } });
+    await call(host.api, me, 'POST', '/contacts', { email: 'known@example.com', mobile: '+85291234567', fields: { f1: 'Known' } });
     const emails = await upload(me, 'unsubscribed.csv', new TextEncoder().encode('Email\nknown@example.com\nstranger@example.com\n'), 'unsubscribedEmails');
     const mobiles = await upload(me, 'stop.csv', new TextEncoder().encode('Mobile\n9123 4567\n6123 4567\n'), 'unsubscribedMobiles');
     const resubscribe = await upload(me, 'again.csv', new TextEncoder().encode('Email,Email opt-in,Name\nknown@example.com,yes,Renamed\n'));
 
     // Act
-    const wrongMapping = await call(host, 'POST', `${API}/data-import/${emails}/start`, { token: me.token, body: { mapping: ['mobile'], existing: 'update' } });
+    const wrongMapping = await call(host.api, me, 'POST', `/data-import/${emails}/start`, { mapping: ['mobile'], existing: 'update' });
     const emailsEnded = await importUploaded(me, emails, { mapping: ['email'] });
     const mobilesEnded = await importUploaded(me, mobiles, { mapping: ['mobile'] });
     await importUploaded(me, resubscribe, { mapping: ['email', 'emailSubscribe', 'field:f1'] });
@@ -239,7 +230,7 @@ describe('import API', () => {
     const me = await signUp(host, 'importer-large@example.com');
     const line = 'someone.with.a.long.address@example.com,+85291234567,陳大文,a note that makes the row longer\n';
     const bytes = new TextEncoder().encode('Email,Mobile,Name,Note\n' + line.repeat(Math.ceil((16 * 1024 * 1024) / line.length)));
-    const expired = await call<TImportUploadResponse>(host, 'POST', `${API}/data-import/upload`, { token: me.token, body: { fileName: 'late.csv', size: 10 } });
+    const expired = await call<TImportUploadResponse>(host.api, me, 'POST', '/data-import/upload', { fileName: 'late.csv', size: 10 });
     const lateUrl = new URL(expired.body.uploadUrl);
     lateUrl.searchParams.set('X-Amz-Date', '20200101T000000Z');
 

@@ -10,9 +10,9 @@ import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TNotification } from '../../../shared/schemas/notifications.js';
 import type { TProgressPayload } from '../../../shared/schemas/realtime.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
-import { call, logIn, openTab, settle, signUp, type Session } from '../../helpers/socket-clients.js';
+import { call } from '../../helpers/api.js';
+import { logIn, openTab, settle, signUp, type Session } from '../../helpers/socket-clients.js';
 
-const API = '/api/v1/pageBasedAPI';
 let host: TestHost;
 
 beforeAll(async () => {
@@ -22,7 +22,7 @@ afterAll(() => host.stop());
 
 type Page = { result: TNotification[]; page: number; hasMore?: boolean };
 
-const countOf = async (session: Session): Promise<number> => (await call<{ count: number }>(host, 'GET', `${API}/notification/unopen-count`, { token: session.token })).body.count;
+const countOf = async (session: Session): Promise<number> => (await call<{ count: number }>(host.api, session, 'GET', '/notification/unopen-count')).body.count;
 
 const importFinished = (userId: string, now = new Date()) =>
   createNotification({ userId, type: 'import', messageType: 'finished', severity: 0, values: { importName: 'list.csv', numberOfRecords: 10, numberOfErrors: 0 }, now });
@@ -43,7 +43,7 @@ describe('delivery', () => {
     expect(await tab2.waitFor((event) => event.event === 'notification')).toEqual(expected);
     await settle();
     expect(bobsTab.received).toEqual([]);
-    const menu = await call<Page>(host, 'GET', `${API}/notification/pop-up?page=1&limit=10`, { token: alice.token });
+    const menu = await call<Page>(host.api, alice, 'GET', '/notification/pop-up?page=1&limit=10');
     expect(menu.body).toEqual({ page: 1, result: [created] });
     expect(created).toMatchObject({ type: 'import', severity: 0, unread: true, message: { type: 'finished', values: { importName: 'list.csv' } } });
     expect(await countOf(bob)).toBe(0);
@@ -62,16 +62,16 @@ describe('the unread counter', () => {
     const afterCreates = await countOf(carol);
     // …three read (one of them twice, from two tabs)…
     for (const id of [created[0].id, created[1].id, created[2].id, created[2].id]) {
-      expect((await call(host, 'POST', `${API}/notification/mark-as-read`, { token: carol.token, body: { id } })).body).toEqual({ success: true });
+      expect((await call(host.api, carol, 'POST', '/notification/mark-as-read', { id })).body).toEqual({ success: true });
     }
     const afterReads = await countOf(carol);
     // …two unread and one read deleted…
     for (const id of [created[10].id, created[11].id, created[0].id]) {
-      expect((await call(host, 'DELETE', `${API}/notification/delete-one`, { token: carol.token, body: { id } })).body).toEqual({ success: true });
+      expect((await call(host.api, carol, 'DELETE', '/notification/delete-one', { id })).body).toEqual({ success: true });
     }
     const afterDeletes = await countOf(carol);
-    const postCount = await call<{ count: number }>(host, 'POST', `${API}/notification/unopen-count`, { token: carol.token });
-    const cleared = await call(host, 'DELETE', `${API}/notification/delete-all`, { token: carol.token });
+    const postCount = await call<{ count: number }>(host.api, carol, 'POST', '/notification/unopen-count');
+    const cleared = await call(host.api, carol, 'DELETE', '/notification/delete-all');
 
     // Assess
     expect(afterCreates).toBe(20);
@@ -80,7 +80,7 @@ describe('the unread counter', () => {
     expect(postCount.body).toEqual({ count: 15 });
     expect(cleared.body).toEqual({ deleted: 17 });
     expect(await countOf(carol)).toBe(0);
-    expect((await call<Page>(host, 'GET', `${API}/notification/pop-up`, { token: carol.token })).body.result).toEqual([]);
+    expect((await call<Page>(host.api, carol, 'GET', '/notification/pop-up')).body.result).toEqual([]);
     // Each read or delete that changed something told both tabs, once; clear-all says null.
     for (const tab of [tab1, tab2]) await tab.waitFor((event) => event.event === 'acknowledge' && event.data.notificationId === null);
     const acknowledged = tab2.received.flatMap((event) => (event.event === 'acknowledge' ? [event.data.notificationId] : []));
@@ -97,7 +97,7 @@ describe('the unread counter', () => {
 
     // Act
     const count = await countOf(dave);
-    const menu = await call<Page>(host, 'GET', `${API}/notification/pop-up`, { token: dave.token });
+    const menu = await call<Page>(host.api, dave, 'GET', '/notification/pop-up');
 
     // Assess
     expect(count).toBe(1);
@@ -115,7 +115,7 @@ describe('history', () => {
     for (const n of [2, 4]) {
       await createNotification({ userId: erin.userId, type: 'export', messageType: 'finished', severity: 0, values: { exportName: 'all', numberOfRecords: 3 }, now: day(n) });
     }
-    const history = (query: string) => call<Page>(host, 'GET', `${API}/notification/history?${query}`, { token: erin.token });
+    const history = (query: string) => call<Page>(host.api, erin, 'GET', `/notification/history?${query}`);
 
     // Act
     const importsOnly = await history('type=import');
@@ -143,9 +143,9 @@ describe('provider support', () => {
     const notice = await importFinished(support.userId);
 
     // Act
-    const read = await call(host, 'POST', `${API}/notification/mark-as-read`, { token: support.token, body: { id: notice.id } });
-    const deleteOne = await call(host, 'DELETE', `${API}/notification/delete-one`, { token: support.token, body: { id: notice.id } });
-    const deleteAll = await call(host, 'DELETE', `${API}/notification/delete-all`, { token: support.token });
+    const read = await call(host.api, support, 'POST', '/notification/mark-as-read', { id: notice.id });
+    const deleteOne = await call(host.api, support, 'DELETE', '/notification/delete-one', { id: notice.id });
+    const deleteAll = await call(host.api, support, 'DELETE', '/notification/delete-all');
 
     // Assess
     expect(read.body).toEqual({ success: true });
@@ -154,7 +154,7 @@ describe('provider support', () => {
       expect(refused.body.statusCode).toBe(ERROR_CODES.NO_PERMISSION);
     }
     expect(await countOf(support)).toBe(1);
-    expect((await call<Page>(host, 'GET', `${API}/notification/pop-up`, { token: support.token })).body.result[0]).toMatchObject({ id: notice.id, unread: true });
+    expect((await call<Page>(host.api, support, 'GET', '/notification/pop-up')).body.result[0]).toMatchObject({ id: notice.id, unread: true });
   });
 });
 
@@ -162,15 +162,15 @@ describe('notification mail', () => {
   it('mails only the chosen kinds, in the user’s language, with a link to the app', async () => {
     // Prepare
     const frank = await signUp(host, 'frank@example.com', 'Frank Wu');
-    const settings = await call<{ emailTypes: string[] }>(host, 'GET', `${API}/settings/notifications`, { token: frank.token });
+    const settings = await call<{ emailTypes: string[] }>(host.api, frank, 'GET', '/settings/notifications');
 
     // Act: campaigns are not mailed by default, imports are
     await createNotification({ userId: frank.userId, type: 'emailCampign', messageType: 'finished', severity: 0, values: { campName: 'Spring', sentNumberOfRecipients: 9, totalNumberOfRecipients: 9 }, now: new Date() });
     await importFinished(frank.userId);
     const importMail = await host.waitForMail('frank@example.com', (mail) => mail.subject.includes('list.csv'));
     // …then the user picks campaigns only, in Hong Kong Chinese.
-    const changed = await call<{ emailTypes: string[] }>(host, 'PUT', `${API}/settings/notifications`, { token: frank.token, body: { emailTypes: ['emailCampign', 'emailCampign'] } });
-    await call(host, 'POST', `${API}/language/ui-language`, { token: frank.token, body: { isoCode: 'zh-HK' } });
+    const changed = await call<{ emailTypes: string[] }>(host.api, frank, 'PUT', '/settings/notifications', { emailTypes: ['emailCampign', 'emailCampign'] });
+    await call(host.api, frank, 'POST', '/language/ui-language', { isoCode: 'zh-HK' });
     await importFinished(frank.userId);
     await createNotification({ userId: frank.userId, type: 'emailCampign', messageType: 'approved', severity: 0, values: { campName: 'Summer', approver: { id: frank.userId, fullname: 'Frank Wu' } }, now: new Date() });
     const campaignMail = await host.waitForMail('frank@example.com', (mail) => mail.subject.includes('Summer'));
@@ -200,7 +200,7 @@ describe('progress and persistent notices', () => {
 
     // Act
     await reportProgress({ userId: gina.userId, payload: running, now });
-    const whileRunning = await call(host, 'GET', `${API}/notification/progress-items`, { token: gina.token });
+    const whileRunning = await call(host.api, gina, 'GET', '/notification/progress-items');
     await reportProgress({ userId: gina.userId, payload: { ...running, currPos: 100, progress: 100, status: 'finished' }, now: new Date(now.getTime() + 1000) });
     // A redelivered, older report changes nothing.
     await reportProgress({ userId: gina.userId, payload: running, now });
@@ -219,11 +219,11 @@ describe('progress and persistent notices', () => {
   it('answers the persistent notices from the account’s payment state', async () => {
     // Prepare
     const hal = await signUp(host, 'hal@example.com');
-    const before = await call(host, 'GET', `${API}/notification/persist-pop-up`, { token: hal.token });
+    const before = await call(host.api, hal, 'GET', '/notification/persist-pop-up');
 
     // Act
     await updateAccount(hal.userId, { hasFailedPayment: true, hasFailingPaymentMethods: true });
-    const after = await call(host, 'GET', `${API}/notification/persist-pop-up`, { token: hal.token });
+    const after = await call(host.api, hal, 'GET', '/notification/persist-pop-up');
 
     // Assess
     expect(before.body).toEqual({ result: [] });
@@ -236,7 +236,7 @@ describe('bad input', () => {
     // Prepare
     const ivy = await signUp(host, 'ivy@example.com');
     const kept = await importFinished(ivy.userId);
-    const request = (method: string, path: string, body?: unknown) => call(host, method, `${API}${path}`, { token: ivy.token, body });
+    const request = (method: string, path: string, body?: unknown) => call(host.api, ivy, method, path, body);
 
     // Act
     const answers = {
@@ -267,7 +267,7 @@ describe('bad input', () => {
     await expect(badProducer).rejects.toMatchObject({ code: ERROR_CODES.INVALID_INPUT });
     await expect(badSeverity).rejects.toMatchObject({ code: ERROR_CODES.INVALID_INPUT });
     expect(await countOf(ivy)).toBe(1);
-    expect((await call<Page>(host, 'GET', `${API}/notification/pop-up`, { token: ivy.token })).body.result.map((n) => n.id)).toEqual([kept.id]);
+    expect((await call<Page>(host.api, ivy, 'GET', '/notification/pop-up')).body.result.map((n) => n.id)).toEqual([kept.id]);
     expect((await request('GET', '/settings/notifications')).body).toEqual({ emailTypes: DEFAULT_EMAIL_TYPES });
   });
 });

@@ -14,7 +14,8 @@ import { replyToSms } from '../../../functions/services/seed.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
 import { runQueueOnce } from '../../helpers/queues.js';
-import { contactOf, newMobileContact, signUpAs, type Actor } from './support.js';
+import { type Actor, signUpAs } from '../../helpers/seed/accounts.js';
+import { contactOf, newContact } from '../../helpers/seed/contacts.js';
 
 let api: ApiClient;
 let shop: Actor;
@@ -42,7 +43,7 @@ describe('inbound SMS', () => {
   it('unsubscribes the number in every account that holds it on STOP, leaving email and other numbers alone', async () => {
     // Prepare
     const mobile = '+85261230001';
-    const [inShop, inCafe, other] = [await newMobileContact(shop, mobile, 'ada@example.com'), await newMobileContact(cafe, mobile), await newMobileContact(shop, '+85261230002')];
+    const [inShop, inCafe, other] = [await newContact(shop, { mobile: mobile, email: 'ada@example.com' }), await newContact(cafe, { mobile: mobile }), await newContact(shop, { mobile: '+85261230002' })];
     // Act
     await replyToSms({ from: mobile, to: '+85258000000', body: ' Stop ' });
     const processed = await drainReplies();
@@ -56,7 +57,7 @@ describe('inbound SMS', () => {
   it('reads the Chinese opt-out keywords too', async () => {
     // Prepare
     const mobile = '+85261230003';
-    const id = await newMobileContact(shop, mobile);
+    const id = await newContact(shop, { mobile: mobile });
     // Act
     await replyToSms({ from: mobile, to: '+85258000000', body: '退订' });
     await drainReplies();
@@ -67,7 +68,7 @@ describe('inbound SMS', () => {
   it('changes nothing more when SQS delivers the STOP again', async () => {
     // Prepare
     const mobile = '+85261230004';
-    const id = await newMobileContact(shop, mobile);
+    const id = await newContact(shop, { mobile: mobile });
     await replyToSms({ from: mobile, to: '+85258000000', body: 'STOP' });
     const received = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: config().QUEUE_URL_INBOUND_SMS, MaxNumberOfMessages: 1, WaitTimeSeconds: 0, VisibilityTimeout: 300 }));
     const body = received.Messages?.[0]?.Body ?? '';
@@ -86,7 +87,7 @@ describe('inbound SMS', () => {
   it('ignores replies that are no opt-out: HELP, START and ordinary text', async () => {
     // Prepare
     const mobile = '+85261230005';
-    const id = await newMobileContact(shop, mobile);
+    const id = await newContact(shop, { mobile: mobile });
     // Act
     for (const body of ['HELP', 'START', 'stop sending me offers', 'Thanks!']) await replyToSms({ from: mobile, to: '+85258000000', body });
     const processed = await drainReplies();
@@ -98,7 +99,7 @@ describe('inbound SMS', () => {
   it('follows the number: a contact that changed its number since is not unsubscribed, the new holder is', async () => {
     // Prepare
     const [before, after] = ['+85261230006', '+85261230007'];
-    const id = await newMobileContact(shop, before);
+    const id = await newContact(shop, { mobile: before });
     await updateContact({ tuid: shop.tuid, id: String(id), input: { mobile: after }, now: new Date() });
     // Act
     await replyToSms({ from: before, to: '+85258000000', body: 'STOP' });

@@ -16,7 +16,10 @@ import { deleteContacts } from '../../../functions/services/contacts.js';
 import { isReachable } from '../../../shared/domain/contacts.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
-import { contactOf, counters, drainEvents, engagementOf, enqueueEvent, newMobileContact, sendCampaignSms, sentCampaign, signUpAs, type Actor, type SentCampaign } from './support.js';
+import { counters, drainEvents, engagementOf, enqueueEvent, sendCampaignSms } from '../../helpers/delivery-events.js';
+import { type Actor, signUpAs } from '../../helpers/seed/accounts.js';
+import { type SentCampaign, sentCampaign } from '../../helpers/seed/campaigns.js';
+import { contactOf, newContact } from '../../helpers/seed/contacts.js';
 
 let api: ApiClient;
 let store: TestTable;
@@ -41,7 +44,7 @@ describe('SMS receipts', () => {
   it('records the SMS in the sink and its delivery in the report, counted once when SQS delivers the receipt twice', async () => {
     // Prepare
     const mobile = '+85291230001';
-    const id = await newMobileContact(me, mobile);
+    const id = await newContact(me, { mobile: mobile });
     const before = await counters(me, campaign.id);
     // Act
     const { messageId } = await sendCampaignSms(me, campaign.id, id, mobile);
@@ -59,7 +62,7 @@ describe('SMS receipts', () => {
   it('records an MMS with its subject and media, and reports its MEDIA_ delivery', async () => {
     // Prepare
     const mobile = '+85291230002';
-    const id = await newMobileContact(me, mobile);
+    const id = await newContact(me, { mobile: mobile });
     const media = [{ url: 'http://127.0.0.1:3000/content/t/banner.png', contentType: 'image/png', name: 'banner.png' }];
     // Act
     await sendCampaignSms(me, campaign.id, id, mobile, { subject: 'Spring', media });
@@ -72,7 +75,7 @@ describe('SMS receipts', () => {
 
   it('fails an invalid number for good: a hard failure with its reason, the number suppressed, counted once', async () => {
     // Prepare
-    const id = await newMobileContact(me, SMS_SIMULATOR_NUMBERS.invalid, 'keeps-mail@example.com');
+    const id = await newContact(me, { mobile: SMS_SIMULATOR_NUMBERS.invalid, email: 'keeps-mail@example.com' });
     const before = await counters(me, campaign.id);
     // Act
     await sendCampaignSms(me, campaign.id, id, SMS_SIMULATOR_NUMBERS.invalid);
@@ -90,7 +93,7 @@ describe('SMS receipts', () => {
 
   it('fails an unreachable number for now: a soft failure, the number still reachable', async () => {
     // Prepare
-    const id = await newMobileContact(me, SMS_SIMULATOR_NUMBERS.unreachable);
+    const id = await newContact(me, { mobile: SMS_SIMULATOR_NUMBERS.unreachable });
     const before = await counters(me, campaign.id);
     // Act
     await sendCampaignSms(me, campaign.id, id, SMS_SIMULATOR_NUMBERS.unreachable);
@@ -114,7 +117,7 @@ describe('SMS receipts', () => {
   it('drops queued and untagged receipts, and reads a media problem as a soft failure that suppresses nothing', async () => {
     // Prepare
     const mobile = '+85291230004';
-    const id = await newMobileContact(me, mobile);
+    const id = await newContact(me, { mobile: mobile });
     const [record] = smsEventsFor({ messageId: 'm-x', from: null, to: mobile, tags: { tuid: me.tuid, campaignId: campaign.id, contactId: String(id) }, parts: 1, mediaUrls: ['s3://b/k.png'], timestamp: new Date() });
     const receipt = (changes: Record<string, unknown>) => snsEnvelope({ ...record, ...changes }, new Date());
     // Act
@@ -134,7 +137,7 @@ describe('SMS receipts', () => {
   it('keeps a number whose contact was deleted from being messaged again: a suppressed contact of its own', async () => {
     // Prepare
     const mobile = '+85291230005';
-    const id = await newMobileContact(me, mobile);
+    const id = await newContact(me, { mobile: mobile });
     await deleteContacts({ tuid: me.tuid, ids: [String(id)] });
     const [record] = smsEventsFor({ messageId: 'm-y', from: 'SHOP', to: mobile, tags: { tuid: me.tuid, campaignId: campaign.id, contactId: String(id) }, parts: 1, mediaUrls: [], timestamp: new Date() });
     // Act
@@ -150,7 +153,7 @@ describe('SMS receipts', () => {
   it('keeps email reports working beside SMS ones: an SMS receipt names the number, never an email', async () => {
     // Prepare
     const mobile = '+85291230003';
-    const id = await newMobileContact(me, mobile, 'both@example.com');
+    const id = await newContact(me, { mobile: mobile, email: 'both@example.com' });
     // Act
     await sendCampaignSms(me, campaign.id, id, mobile);
     await drainEvents();

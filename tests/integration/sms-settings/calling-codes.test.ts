@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSmsSettings } from '../../../functions/data/sms-settings.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TSmsSettings } from '../../../shared/schemas/sms-settings.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { call as callAs, connect, type Answer, signUpAs, type Actor } from './support.js';
+import { connect, signUpAs, type Actor } from '../../helpers/seed/accounts.js';
 
 let api: ApiClient;
 
@@ -19,9 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const call = <T = Record<string, unknown>>(actor: Actor, method: string, path: string, body?: unknown) => callAs<T>(api, actor, method, path, body);
-const add = (actor: Actor, callingCode: unknown) => call<Answer<TSmsSettings>>(actor, 'POST', '/sms/calling-codes', { callingCode });
-const listed = async (actor: Actor) => (await call<TSmsSettings>(actor, 'GET', '/sms/calling-codes')).body.allowedCallingCodes;
+const add = (actor: Actor, callingCode: unknown) => call<TSmsSettings>(api, actor, 'POST', '/sms/calling-codes', { callingCode });
+const listed = async (actor: Actor) => (await call<TSmsSettings>(api, actor, 'GET', '/sms/calling-codes')).body.allowedCallingCodes;
 
 describe('the allowed calling codes', () => {
   it('starts empty, adds codes typed with or without +, lists them in numeric order, and removes them', async () => {
@@ -33,7 +32,7 @@ describe('the allowed calling codes', () => {
     const afterHk = await add(ada, '+852');
     await add(ada, '44');
     const afterUs = await add(ada, ' 001 ');
-    const removed = await call<TSmsSettings>(ada, 'DELETE', '/sms/calling-codes/44');
+    const removed = await call<TSmsSettings>(api, ada, 'DELETE', '/sms/calling-codes/44');
 
     // Assess
     expect(empty).toEqual([]);
@@ -74,9 +73,9 @@ describe('the allowed calling codes', () => {
       letters: await add(carol, 'SG'),
       empty: await add(carol, ''),
       number: await add(carol, 65),
-      missing: await call(carol, 'POST', '/sms/calling-codes', {}),
-      removeUnknown: await call(carol, 'DELETE', '/sms/calling-codes/999'),
-      removeUnlisted: await call(carol, 'DELETE', '/sms/calling-codes/852'),
+      missing: await call(api, carol, 'POST', '/sms/calling-codes', {}),
+      removeUnknown: await call(api, carol, 'DELETE', '/sms/calling-codes/999'),
+      removeUnlisted: await call(api, carol, 'DELETE', '/sms/calling-codes/852'),
     };
 
     // Assess
@@ -101,9 +100,9 @@ describe('the allowed calling codes', () => {
     // Act
     const readByAnalyst = await listed(analyst);
     const addByAnalyst = await add(analyst, '44');
-    const removeByAnalyst = await call(analyst, 'DELETE', '/sms/calling-codes/852');
+    const removeByAnalyst = await call(api, analyst, 'DELETE', '/sms/calling-codes/852');
     const addByCreator = await add(creator, '44');
-    const removeByEve = await call(eve, 'DELETE', '/sms/calling-codes/852');
+    const removeByEve = await call(api, eve, 'DELETE', '/sms/calling-codes/852');
 
     // Assess
     expect(readByAnalyst).toEqual(['852']);

@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSenderIds } from '../../../functions/data/sender-ids.js';
 import { listUsableSenderIds } from '../../../functions/services/sender-ids.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
+import type { TNotificationPage } from '../../../shared/schemas/notifications.js';
 import type { TAdminSenderIdList, TSenderId, TSenderIdList } from '../../../shared/schemas/sms-settings.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { API, call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { asSupport, call as callAs, type Answer, connect, notificationsOf, requestSenderId, signUpAs, type Actor } from './support.js';
+import { asSupport, connect, signUpAs, type Actor } from '../../helpers/seed/accounts.js';
+import { requestSenderId } from '../../helpers/seed/sender-ids.js';
 
 let api: ApiClient;
 let support: Actor;
@@ -23,11 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const call = <T = Record<string, unknown>>(actor: Actor, method: string, path: string, body?: unknown) => callAs<T>(api, actor, method, path, body);
-const listOf = async (actor: Actor) => (await call<TSenderIdList>(actor, 'GET', '/sms/sender-ids')).body.data;
-const queue = async (name: 'review' | 'verified') => (await call<TAdminSenderIdList>(support, 'GET', `/admin/sender-ids?queue=${name}`)).body.data;
-const decide = (owner: Actor, id: string, action: string, body?: unknown) => call<Answer<TSenderId>>(support, 'POST', `/admin/sender-ids/${owner.tuid}/${id}/${action}`, body);
+const listOf = async (actor: Actor) => (await call<TSenderIdList>(api, actor, 'GET', '/sms/sender-ids')).body.data;
+const queue = async (name: 'review' | 'verified') => (await call<TAdminSenderIdList>(api, support, 'GET', `/admin/sender-ids?queue=${name}`)).body.data;
+const decide = (owner: Actor, id: string, action: string, body?: unknown) => call<TSenderId>(api, support, 'POST', `/admin/sender-ids/${owner.tuid}/${id}/${action}`, body);
 /** A well-formed id that names no sender ID. */
+const notificationsOf = async (api: ApiClient, actor: Actor) => (await call<TNotificationPage>(api, actor, 'GET', '/notification/pop-up?page=1&limit=100')).body.result;
 const MISSING_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
@@ -59,15 +61,15 @@ describe('requesting and listing', () => {
 
     // Act
     const answers = {
-      sameCase: await call(bob, 'POST', '/sms/sender-ids', { senderId: 'BobCo' }),
-      otherCase: await call(bob, 'POST', '/sms/sender-ids', { senderId: 'BOBCO' }),
-      tooLong: await call(bob, 'POST', '/sms/sender-ids', { senderId: 'BobCompanyLtd' }),
-      tooShort: await call(bob, 'POST', '/sms/sender-ids', { senderId: 'Bo' }),
-      space: await call(bob, 'POST', '/sms/sender-ids', { senderId: 'Bob Co' }),
-      plus: await call(bob, 'POST', '/sms/sender-ids', { senderId: '+85291234567' }),
-      longNumber: await call(bob, 'POST', '/sms/sender-ids', { senderId: '1234567890123456' }),
-      missing: await call(bob, 'POST', '/sms/sender-ids', {}),
-      notJson: await api.request('POST', '/api/v1/pageBasedAPI/sms/sender-ids', { token: bob.token, rawBody: '{oops', headers: { 'content-type': 'application/json' } }),
+      sameCase: await call(api, bob, 'POST', '/sms/sender-ids', { senderId: 'BobCo' }),
+      otherCase: await call(api, bob, 'POST', '/sms/sender-ids', { senderId: 'BOBCO' }),
+      tooLong: await call(api, bob, 'POST', '/sms/sender-ids', { senderId: 'BobCompanyLtd' }),
+      tooShort: await call(api, bob, 'POST', '/sms/sender-ids', { senderId: 'Bo' }),
+      space: await call(api, bob, 'POST', '/sms/sender-ids', { senderId: 'Bob Co' }),
+      plus: await call(api, bob, 'POST', '/sms/sender-ids', { senderId: '+85291234567' }),
+      longNumber: await call(api, bob, 'POST', '/sms/sender-ids', { senderId: '1234567890123456' }),
+      missing: await call(api, bob, 'POST', '/sms/sender-ids', {}),
+      notJson: await api.request('POST', `${API}/sms/sender-ids`, { token: bob.token, rawBody: '{oops', headers: { 'content-type': 'application/json' } }),
     };
 
     // Assess
@@ -93,10 +95,10 @@ describe('requesting and listing', () => {
     const created = await requestSenderId(api, carol, 'CarolCo');
 
     // Act
-    const byEve = await call(eve, 'DELETE', `/sms/sender-ids/${created.id}`);
+    const byEve = await call(api, eve, 'DELETE', `/sms/sender-ids/${created.id}`);
     const evesList = await listOf(eve);
-    const deleted = await call(carol, 'DELETE', `/sms/sender-ids/${created.id}`);
-    const again = await call(carol, 'DELETE', `/sms/sender-ids/${created.id}`);
+    const deleted = await call(api, carol, 'DELETE', `/sms/sender-ids/${created.id}`);
+    const again = await call(api, carol, 'DELETE', `/sms/sender-ids/${created.id}`);
     const requestedAgain = await requestSenderId(api, carol, 'CarolCo');
 
     // Assess
@@ -179,7 +181,7 @@ describe("support's decisions", () => {
     expect(inThePast.body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
     expect(notADate.body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
     expect(forced.body).toEqual({ ...requested, status: 'verified', senderIdForceReverifyEndTime: endTime });
-    expect((await call<TSenderIdList>(hal, 'GET', '/sms/sender-ids')).body.data).toEqual([reapproved.body]);
+    expect((await call<TSenderIdList>(api, hal, 'GET', '/sms/sender-ids')).body.data).toEqual([reapproved.body]);
     expect(usableBefore).toEqual([{ id: requested.id, senderId: 'HalCo' }]);
     expect(usableAfter).toEqual([]);
     expect(inReview).toContain(requested.id);
@@ -199,10 +201,10 @@ describe("support's decisions", () => {
     const answers = {
       unknown: await decide(ivy, MISSING_ID, 'approve'),
       notAnId: await decide(ivy, 'no-such-id', 'approve'),
-      wrongAccount: await call(support, 'POST', `/admin/sender-ids/${support.tuid}/${requested.id}/approve`),
-      byOwner: await call(ivy, 'POST', `/admin/sender-ids/${ivy.tuid}/${requested.id}/approve`),
-      listByOwner: await call(ivy, 'GET', '/admin/sender-ids'),
-      badQueue: await call(support, 'GET', '/admin/sender-ids?queue=everything'),
+      wrongAccount: await call(api, support, 'POST', `/admin/sender-ids/${support.tuid}/${requested.id}/approve`),
+      byOwner: await call(api, ivy, 'POST', `/admin/sender-ids/${ivy.tuid}/${requested.id}/approve`),
+      listByOwner: await call(api, ivy, 'GET', '/admin/sender-ids'),
+      badQueue: await call(api, support, 'GET', '/admin/sender-ids?queue=everything'),
     };
 
     // Assess
@@ -244,10 +246,10 @@ describe('permissions (spec §6)', () => {
     const dataManager = await connect(kim, lee, 'dataUser');
 
     // Act
-    const read = await call<TSenderIdList>(analyst, 'GET', '/sms/sender-ids');
-    const request = await call(analyst, 'POST', '/sms/sender-ids', { senderId: 'LeeCo' });
-    const remove = await call(analyst, 'DELETE', `/sms/sender-ids/${created.id}`);
-    const readByDataManager = await call(dataManager, 'GET', '/sms/sender-ids');
+    const read = await call<TSenderIdList>(api, analyst, 'GET', '/sms/sender-ids');
+    const request = await call(api, analyst, 'POST', '/sms/sender-ids', { senderId: 'LeeCo' });
+    const remove = await call(api, analyst, 'DELETE', `/sms/sender-ids/${created.id}`);
+    const readByDataManager = await call(api, dataManager, 'GET', '/sms/sender-ids');
 
     // Assess
     expect(read.body.data).toEqual([created]);

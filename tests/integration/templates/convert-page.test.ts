@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TConvertPageResponse, TTemplateListResponse } from '../../../shared/schemas/templates.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { call as callAs, signUpAs, type Actor } from './support.js';
+import { signUpAs, type Actor } from '../../helpers/seed/accounts.js';
 
 const PAGE = `<!doctype html><html><head>
 <link rel="stylesheet" href="/css/site.css">
@@ -47,8 +47,8 @@ afterAll(async () => {
   await api.close();
 });
 
-const convert = (body: unknown) => callAs<TConvertPageResponse & { statusCode?: string; message?: string }>(api, me, 'POST', '/convert', body);
-const templateCount = async () => (await callAs<TTemplateListResponse>(api, me, 'GET', '')).body.data.length;
+const convert = (body: unknown) => call<TConvertPageResponse & { statusCode?: string; message?: string }>(api, me, 'POST', '/templates/convert', body);
+const templateCount = async () => (await call<TTemplateListResponse>(api, me, 'GET', '/templates')).body.data.length;
 
 describe('convert a web page', () => {
   it('converts a page by URL with its linked stylesheet inlined and its links absolute', async () => {

@@ -8,9 +8,10 @@ import { lockTemplate, saveTemplate } from '../../../functions/services/template
 import { EDIT_LOCK } from '../../../shared/domain/templates.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TTemplate, TTemplateListResponse, TTemplateLockResponse, TTemplateSummary } from '../../../shared/schemas/templates.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { call as callAs, connect, createTemplate, emailContent, signUpAs, type Actor } from './support.js';
+import { connect, signUpAs, type Actor } from '../../helpers/seed/accounts.js';
+import { emailContent, seedTemplate } from '../../helpers/seed/templates.js';
 
 let api: ApiClient;
 
@@ -20,13 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const call = <T = Record<string, unknown>>(actor: Actor, method: string, path: string, body?: unknown) => callAs<T>(api, actor, method, path, body);
-
 /** The owner Ada and Bob, a Collaborator connected to her account: both may edit its templates. */
 async function twoEditors(): Promise<{ ada: Actor; bob: Actor; templateId: string }> {
   const ada = await signUpAs(api, 'Ada Lovelace');
   const bob = await connect(ada, await signUpAs(api, 'Bob Babbage'), 'collaborator');
-  const template = await createTemplate(api, ada, { name: 'Launch', content: emailContent('<p>v1</p>') });
+  const template = await seedTemplate(api, ada, { name: 'Launch', content: emailContent('<p>v1</p>') });
   return { ada, bob, templateId: template.id };
 }
 
@@ -49,19 +48,19 @@ describe('edit locking', () => {
     const before = Date.now();
 
     // Act
-    const adaLock = await call<TTemplateLockResponse>(ada, 'POST', `/${templateId}/lock`);
-    const bobLock = await call(bob, 'POST', `/${templateId}/lock`);
+    const adaLock = await call<TTemplateLockResponse>(api, ada, 'POST', `/templates/${templateId}/lock`);
+    const bobLock = await call(api, bob, 'POST', `/templates/${templateId}/lock`);
     const bobChanges = await Promise.all([
-      call(bob, 'PUT', `/${templateId}`, { content: emailContent('<p>Bob was here</p>') }),
-      call(bob, 'PUT', `/${templateId}/name`, { name: 'Bob’s launch' }),
-      call(bob, 'DELETE', `/${templateId}`),
-      call(bob, 'DELETE', '', { ids: [templateId] }),
+      call(api, bob, 'PUT', `/templates/${templateId}`, { content: emailContent('<p>Bob was here</p>') }),
+      call(api, bob, 'PUT', `/templates/${templateId}/name`, { name: 'Bob’s launch' }),
+      call(api, bob, 'DELETE', `/templates/${templateId}`),
+      call(api, bob, 'DELETE', '/templates', { ids: [templateId] }),
     ]);
-    const bobCopy = await call(bob, 'POST', `/${templateId}/copy`);
-    const renewed = await call<TTemplateLockResponse>(ada, 'POST', `/${templateId}/lock`);
-    const adaSave = await call<{ template: TTemplateSummary }>(ada, 'PUT', `/${templateId}`, { name: 'Launch v2', content: emailContent('<p>v2</p>') });
-    const seenByBob = (await call<{ template: TTemplate }>(bob, 'GET', `/${templateId}`)).body.template;
-    const listedForBob = (await call<TTemplateListResponse>(bob, 'GET', '')).body.data.find((template) => template.id === templateId);
+    const bobCopy = await call(api, bob, 'POST', `/templates/${templateId}/copy`);
+    const renewed = await call<TTemplateLockResponse>(api, ada, 'POST', `/templates/${templateId}/lock`);
+    const adaSave = await call<{ template: TTemplateSummary }>(api, ada, 'PUT', `/templates/${templateId}`, { name: 'Launch v2', content: emailContent('<p>v2</p>') });
+    const seenByBob = (await call<{ template: TTemplate }>(api, bob, 'GET', `/templates/${templateId}`)).body.template;
+    const listedForBob = (await call<TTemplateListResponse>(api, bob, 'GET', '/templates')).body.data.find((template) => template.id === templateId);
 
     // Assess
     expect(adaLock.status).toBe(200);
@@ -86,11 +85,11 @@ describe('edit locking', () => {
     const { ada, templateId } = await twoEditors();
 
     // Act
-    const unlocked = await call(ada, 'PUT', `/${templateId}`, { content: emailContent('<p>no lock</p>') });
-    await call(ada, 'POST', `/${templateId}/lock`);
-    const released = await call(ada, 'DELETE', `/${templateId}/lock`);
-    const afterRelease = await call(ada, 'PUT', `/${templateId}`, { name: 'Renamed without lock' });
-    const template = (await call<{ template: TTemplate }>(ada, 'GET', `/${templateId}`)).body.template;
+    const unlocked = await call(api, ada, 'PUT', `/templates/${templateId}`, { content: emailContent('<p>no lock</p>') });
+    await call(api, ada, 'POST', `/templates/${templateId}/lock`);
+    const released = await call(api, ada, 'DELETE', `/templates/${templateId}/lock`);
+    const afterRelease = await call(api, ada, 'PUT', `/templates/${templateId}`, { name: 'Renamed without lock' });
+    const template = (await call<{ template: TTemplate }>(api, ada, 'GET', `/templates/${templateId}`)).body.template;
 
     // Assess
     expect([unlocked.status, unlocked.body.statusCode]).toEqual([409, ERROR_CODES.EDIT_LOCK_REQUIRED]);
@@ -102,7 +101,7 @@ describe('edit locking', () => {
   it('lets the lock lapse a lease after its last renewal, so another user can take over', async () => {
     // Prepare: Ada takes the lock now, then her editor stops renewing it.
     const { ada, bob, templateId } = await twoEditors();
-    await call(ada, 'POST', `/${templateId}/lock`);
+    await call(api, ada, 'POST', `/templates/${templateId}/lock`);
     const taken = Date.now();
     const at = (offsetMs: number) => new Date(taken + offsetMs);
     const bobCaller = { tuid: bob.tuid, loginTuid: bob.loginTuid };
@@ -113,8 +112,8 @@ describe('edit locking', () => {
     const adaLate = await refusal(saveTemplate({ ...adaCaller, templateId, input: { name: 'Too late' }, now: at(EDIT_LOCK.leaseMs + 1000) }));
     const takeover = await lockTemplate({ ...bobCaller, templateId, now: at(EDIT_LOCK.leaseMs + 1000) });
     // Bob's lock runs from the injected time, so it is live at the real clock the API uses.
-    const adaNow = await call(ada, 'PUT', `/${templateId}`, { name: 'Ada again' });
-    const adaRelock = await call(ada, 'POST', `/${templateId}/lock`);
+    const adaNow = await call(api, ada, 'PUT', `/templates/${templateId}`, { name: 'Ada again' });
+    const adaRelock = await call(api, ada, 'POST', `/templates/${templateId}/lock`);
     const bobSaves = await saveTemplate({ ...bobCaller, templateId, input: { name: 'Bob’s now' }, now: at(EDIT_LOCK.leaseMs + 2000) });
 
     // Assess
@@ -129,14 +128,14 @@ describe('edit locking', () => {
   it('frees the template at once when the editor releases it; releasing another’s lock changes nothing', async () => {
     // Prepare
     const { ada, bob, templateId } = await twoEditors();
-    await call(ada, 'POST', `/${templateId}/lock`);
+    await call(api, ada, 'POST', `/templates/${templateId}/lock`);
 
     // Act
-    const bobReleasesAdas = await call(bob, 'DELETE', `/${templateId}/lock`);
-    const bobStillRefused = await call(bob, 'POST', `/${templateId}/lock`);
-    await call(ada, 'DELETE', `/${templateId}/lock`);
-    const bobTakes = await call<TTemplateLockResponse>(bob, 'POST', `/${templateId}/lock`);
-    const adaRefused = await call(ada, 'POST', `/${templateId}/lock`);
+    const bobReleasesAdas = await call(api, bob, 'DELETE', `/templates/${templateId}/lock`);
+    const bobStillRefused = await call(api, bob, 'POST', `/templates/${templateId}/lock`);
+    await call(api, ada, 'DELETE', `/templates/${templateId}/lock`);
+    const bobTakes = await call<TTemplateLockResponse>(api, bob, 'POST', `/templates/${templateId}/lock`);
+    const adaRefused = await call(api, ada, 'POST', `/templates/${templateId}/lock`);
 
     // Assess
     expect(bobReleasesAdas.body).toEqual({ success: true });

@@ -4,7 +4,6 @@
  * the other side (templateShare), rights can change and access end, copies are independent, the
  * receiver reads sanitised HTML, and the edit lock holds across accounts.
  */
-import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccount, updateAccount } from '../../../functions/data/accounts.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
@@ -17,11 +16,11 @@ import type {
   TTemplateShareListResponse,
 } from '../../../shared/schemas/template-sharing.js';
 import type { TTemplate, TTemplateListResponse, TTemplateLockResponse, TTemplateSummary } from '../../../shared/schemas/templates.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { call as callTemplates, connect, createTemplate, emailContent, type Actor } from './support.js';
+import { connect, signUpAs, type Actor } from '../../helpers/seed/accounts.js';
+import { emailContent, seedTemplate } from '../../helpers/seed/templates.js';
 
-const API = '/api/v1/pageBasedAPI';
 
 let api: ApiClient;
 /** Sign-ups are rate-limited per address (20 an hour), so the tests share these accounts and name their templates uniquely. */
@@ -48,37 +47,27 @@ const uniqueName = (base: string) => `${base} ${(named += 1)}`;
 
 type User = Actor & { email: string; name: string };
 
-let signedUp = 0;
-
 /** A new account; sign-up makes it free, so a receiver is made standard unless `free`. */
 async function user(name: string, options: { free?: boolean } = {}): Promise<User> {
-  signedUp += 1;
-  const email = `sharing-${signedUp}-${Date.now()}@example.com`;
-  const answer = await api.request<{ token: string }>('POST', '/auth/signup', { body: { fullname: name, email, password: 'Template-Share-2026' } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  const claims = decodeJwt(answer.body.token);
-  const tuid = String(claims.tuid);
-  if (!options.free) await updateAccount(tuid, { free: false });
-  return { token: answer.body.token, tuid, loginTuid: String(claims.loginTuid), email, name };
+  const actor = await signUpAs(api, name);
+  if (!options.free) await updateAccount(actor.tuid, { free: false });
+  return { ...actor, name };
 }
 
-const call = <T = Record<string, unknown>>(actor: Actor, method: string, path: string, body?: unknown) =>
-  api.request<T & { statusCode?: string; message?: string }>(method, `${API}${path}`, { token: actor.token, body });
-
-const share = (actor: Actor, templateId: string, body: unknown) => call<{ share: TTemplateShare }>(actor, 'POST', `/templates/${templateId}/shares`, body);
-const sharesOf = async (actor: Actor, templateId: string) => (await call<TTemplateShareListResponse>(actor, 'GET', `/templates/${templateId}/shares`)).body.data;
+const share = (actor: Actor, templateId: string, body: unknown) => call<{ share: TTemplateShare }>(api, actor, 'POST', `/templates/${templateId}/shares`, body);
+const sharesOf = async (actor: Actor, templateId: string) => (await call<TTemplateShareListResponse>(api, actor, 'GET', `/templates/${templateId}/shares`)).body.data;
 const sharedWithMe = async (actor: Actor) => {
-  const answer = await call<TReceivedShareListResponse>(actor, 'GET', '/shared-templates');
+  const answer = await call<TReceivedShareListResponse>(api, actor, 'GET', '/shared-templates');
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.data;
 };
 /** The names of the account's templates that contain `fragment`. */
 const templateNames = async (actor: Actor, fragment: string) =>
-  (await callTemplates<TTemplateListResponse>(api, actor, 'GET', `?limit=100&search=${encodeURIComponent(fragment)}`)).body.data.map((template) => template.name);
+  (await call<TTemplateListResponse>(api, actor, 'GET', `/templates?limit=100&search=${encodeURIComponent(fragment)}`)).body.data.map((template) => template.name);
 
 /** The templateShare notices a user got about a template, newest first, as message type and values. */
 async function shareNotices(actor: Actor, templateName: string) {
-  const answer = await call<TNotificationPage>(actor, 'GET', '/notification/pop-up?page=1&limit=100');
+  const answer = await call<TNotificationPage>(api, actor, 'GET', '/notification/pop-up?page=1&limit=100');
   expect(answer.status).toBe(200);
   return answer.body.result
     .filter((notice) => notice.type === 'templateShare' && notice.message.values.templateName === templateName)
@@ -94,10 +83,10 @@ const HTML = '<!DOCTYPE html><html><body><h1 onclick="steal()">Spring sale</h1><
 
 /** Ada (owner) shares a template with Bob (a standard account) and Bob accepts. */
 async function acceptedShare(rights: 'view' | 'edit') {
-  const template = await createTemplate(api, ada, { name: uniqueName('Spring sale'), content: emailContent(HTML, '{"rows":[]}') });
+  const template = await seedTemplate(api, ada, { name: uniqueName('Spring sale'), content: emailContent(HTML, '{"rows":[]}') });
   const offered = await share(ada, template.id, { email: bob.email, rights });
   expect(offered.status, JSON.stringify(offered.body)).toBe(201);
-  const accepted = await call<TAcceptShareResponse>(bob, 'POST', `/shared-templates/${offered.body.share.id}/accept`);
+  const accepted = await call<TAcceptShareResponse>(api, bob, 'POST', `/shared-templates/${offered.body.share.id}/accept`);
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   return { template, name: template.name, shareId: offered.body.share.id };
 }
@@ -106,14 +95,14 @@ describe('sharing a template', () => {
   it('waits for the receiver, who accepts it and then sees it with owner and rights; both sides are told', async () => {
     // Prepare
     const name = uniqueName('Spring sale');
-    const template = await createTemplate(api, ada, { name, content: emailContent(HTML) });
+    const template = await seedTemplate(api, ada, { name, content: emailContent(HTML) });
 
     // Act
     const offered = await share(ada, template.id, { email: `  ${bob.email.toUpperCase()} `, rights: 'view' });
     const pendingForBob = await sharedWithMeOf(bob, name);
     const pendingForAda = await sharesOf(ada, template.id);
-    const readWhilePending = await call(bob, 'GET', `/shared-templates/${offered.body.share.id}`);
-    const accepted = await call<TAcceptShareResponse>(bob, 'POST', `/shared-templates/${offered.body.share.id}/accept`);
+    const readWhilePending = await call(api, bob, 'GET', `/shared-templates/${offered.body.share.id}`);
+    const accepted = await call<TAcceptShareResponse>(api, bob, 'POST', `/shared-templates/${offered.body.share.id}/accept`);
     const acceptedForBob = await sharedWithMeOf(bob, name);
     const acceptedForAda = await sharesOf(ada, template.id);
 
@@ -142,12 +131,12 @@ describe('sharing a template', () => {
   it('lets the receiver reject an offer: nothing is shared, the sharer is told, and it can be offered again', async () => {
     // Prepare
     const name = uniqueName('Newsletter');
-    const template = await createTemplate(api, ada, { name, content: emailContent('<p>n</p>') });
+    const template = await seedTemplate(api, ada, { name, content: emailContent('<p>n</p>') });
     const offered = await share(ada, template.id, { email: bob.email });
 
     // Act
-    const rejected = await call(bob, 'POST', `/shared-templates/${offered.body.share.id}/reject`);
-    const acceptAfter = await call(bob, 'POST', `/shared-templates/${offered.body.share.id}/accept`);
+    const rejected = await call(api, bob, 'POST', `/shared-templates/${offered.body.share.id}/reject`);
+    const acceptAfter = await call(api, bob, 'POST', `/shared-templates/${offered.body.share.id}/accept`);
     const listedAfter = await sharedWithMeOf(bob, name);
     const again = await share(ada, template.id, { email: bob.email });
 
@@ -165,7 +154,7 @@ describe('sharing a template', () => {
     const { shareId } = await acceptedShare('view');
 
     // Act
-    const answer = await call<TSharedTemplateResponse>(bob, 'GET', `/shared-templates/${shareId}`);
+    const answer = await call<TSharedTemplateResponse>(api, bob, 'GET', `/shared-templates/${shareId}`);
 
     // Assess
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -181,11 +170,11 @@ describe('sharing a template', () => {
   it("shows the receiver the shared template's thumbnail once accepted, and nobody else", async () => {
     // Prepare: one template shared and accepted, one only offered.
     const { template, name } = await acceptedShare('view');
-    const offeredOnly = await createTemplate(api, ada, { name: uniqueName('Offered only'), content: emailContent('<p>Not yet</p>') });
+    const offeredOnly = await seedTemplate(api, ada, { name: uniqueName('Offered only'), content: emailContent('<p>Not yet</p>') });
     expect((await share(ada, offeredOnly.id, { email: bob.email })).status).toBe(201);
     const entry = (await sharedWithMeOf(bob, name))[0];
     const thumbnailOf = (actor: Actor, item: Pick<TTemplateSummary, 'id' | 'version'>) =>
-      call<string>(actor, 'GET', `/thumbnail/get?${new URLSearchParams({ id: item.id, version: item.version, tuid: ada.tuid, dataType: 'template' })}`);
+      call<string>(api, actor, 'GET', `/thumbnail/get?${new URLSearchParams({ id: item.id, version: item.version, tuid: ada.tuid, dataType: 'template' })}`);
 
     // Act
     const asReceiver = await thumbnailOf(bob, { id: template.id, version: entry?.version ?? '' });
@@ -206,10 +195,10 @@ describe('sharing a template', () => {
     const { shareId, name } = await acceptedShare('view');
 
     // Act
-    const lock = await call(bob, 'POST', `/shared-templates/${shareId}/lock`);
-    const save = await call(bob, 'PUT', `/shared-templates/${shareId}`, { content: emailContent('<p>mine now</p>') });
-    const copy = await call<{ template: TTemplateSummary }>(bob, 'POST', `/shared-templates/${shareId}/copy`);
-    const copied = await callTemplates<{ template: TTemplate }>(api, bob, 'GET', `/${copy.body.template.id}`);
+    const lock = await call(api, bob, 'POST', `/shared-templates/${shareId}/lock`);
+    const save = await call(api, bob, 'PUT', `/shared-templates/${shareId}`, { content: emailContent('<p>mine now</p>') });
+    const copy = await call<{ template: TTemplateSummary }>(api, bob, 'POST', `/shared-templates/${shareId}/copy`);
+    const copied = await call<{ template: TTemplate }>(api, bob, 'GET', `/templates/${copy.body.template.id}`);
 
     // Assess
     expect(errorOf(lock)).toEqual([403, ERROR_CODES.NO_PERMISSION]);
@@ -230,16 +219,16 @@ describe('managing a share', () => {
     const { template, shareId, name } = await acceptedShare('view');
 
     // Act
-    const changed = await call<{ share: TTemplateShare }>(ada, 'PUT', `/templates/${template.id}/shares/${shareId}`, { rights: 'edit' });
-    const bobLock = await call<TTemplateLockResponse>(bob, 'POST', `/shared-templates/${shareId}/lock`);
-    const adaLock = await callTemplates(api, ada, 'POST', `/${template.id}/lock`);
-    const bobSave = await call<{ template: TTemplateSummary }>(bob, 'PUT', `/shared-templates/${shareId}`, { content: emailContent('<p onmouseover="x()">Edited by Bob</p><script>x()</script>') });
-    const bobRename = await call(bob, 'PUT', `/shared-templates/${shareId}`, { name: 'Bob’s now' });
-    await call(bob, 'DELETE', `/shared-templates/${shareId}/lock`);
-    const adaLockAfter = await callTemplates(api, ada, 'POST', `/${template.id}/lock`);
-    const bobLockWhileAda = await call(bob, 'POST', `/shared-templates/${shareId}/lock`);
-    const seenByAda = await callTemplates<{ template: TTemplate }>(api, ada, 'GET', `/${template.id}`);
-    await callTemplates(api, ada, 'DELETE', `/${template.id}/lock`);
+    const changed = await call<{ share: TTemplateShare }>(api, ada, 'PUT', `/templates/${template.id}/shares/${shareId}`, { rights: 'edit' });
+    const bobLock = await call<TTemplateLockResponse>(api, bob, 'POST', `/shared-templates/${shareId}/lock`);
+    const adaLock = await call(api, ada, 'POST', `/templates/${template.id}/lock`);
+    const bobSave = await call<{ template: TTemplateSummary }>(api, bob, 'PUT', `/shared-templates/${shareId}`, { content: emailContent('<p onmouseover="x()">Edited by Bob</p><script>x()</script>') });
+    const bobRename = await call(api, bob, 'PUT', `/shared-templates/${shareId}`, { name: 'Bob’s now' });
+    await call(api, bob, 'DELETE', `/shared-templates/${shareId}/lock`);
+    const adaLockAfter = await call(api, ada, 'POST', `/templates/${template.id}/lock`);
+    const bobLockWhileAda = await call(api, bob, 'POST', `/shared-templates/${shareId}/lock`);
+    const seenByAda = await call<{ template: TTemplate }>(api, ada, 'GET', `/templates/${template.id}`);
+    await call(api, ada, 'DELETE', `/templates/${template.id}/lock`);
 
     // Assess
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
@@ -263,9 +252,9 @@ describe('managing a share', () => {
     const { template, shareId, name } = await acceptedShare('edit');
 
     // Act
-    const removed = await call(ada, 'DELETE', `/templates/${template.id}/shares/${shareId}`);
-    const read = await call(bob, 'GET', `/shared-templates/${shareId}`);
-    const lock = await call(bob, 'POST', `/shared-templates/${shareId}/lock`);
+    const removed = await call(api, ada, 'DELETE', `/templates/${template.id}/shares/${shareId}`);
+    const read = await call(api, bob, 'GET', `/shared-templates/${shareId}`);
+    const lock = await call(api, bob, 'POST', `/shared-templates/${shareId}/lock`);
 
     // Assess
     expect(removed.status).toBe(200);
@@ -282,8 +271,8 @@ describe('managing a share', () => {
     const second = await acceptedShare('view');
 
     // Act
-    const deleted = await callTemplates(api, ada, 'DELETE', `/${first.template.id}`);
-    const left = await call(bob, 'DELETE', `/shared-templates/${second.shareId}`);
+    const deleted = await call(api, ada, 'DELETE', `/templates/${first.template.id}`);
+    const left = await call(api, bob, 'DELETE', `/shared-templates/${second.shareId}`);
 
     // Assess
     expect(deleted.status).toBe(200);
@@ -299,18 +288,18 @@ describe('sending a copy', () => {
   it('gives the receiver an independent copy of the content as sent, named uniquely, once accepted', async () => {
     // Prepare
     const name = uniqueName('Welcome');
-    await createTemplate(api, bob, { name, content: emailContent('<p>Bob’s own</p>') });
-    const template = await createTemplate(api, ada, { name, content: emailContent('<p>as sent</p><script>x()</script>') });
+    await seedTemplate(api, bob, { name, content: emailContent('<p>Bob’s own</p>') });
+    const template = await seedTemplate(api, ada, { name, content: emailContent('<p>as sent</p><script>x()</script>') });
 
     // Act
     const sent = await share(ada, template.id, { email: bob.email, mode: 'copy' });
-    await callTemplates(api, ada, 'POST', `/${template.id}/lock`);
-    await callTemplates(api, ada, 'PUT', `/${template.id}`, { content: emailContent('<p>changed later</p>') });
-    await callTemplates(api, ada, 'DELETE', `/${template.id}/lock`);
+    await call(api, ada, 'POST', `/templates/${template.id}/lock`);
+    await call(api, ada, 'PUT', `/templates/${template.id}`, { content: emailContent('<p>changed later</p>') });
+    await call(api, ada, 'DELETE', `/templates/${template.id}/lock`);
     const pending = await sharedWithMeOf(bob, name);
-    const accepted = await call<TAcceptShareResponse>(bob, 'POST', `/shared-templates/${sent.body.share.id}/accept`);
-    const acceptedAgain = await call(bob, 'POST', `/shared-templates/${sent.body.share.id}/accept`);
-    const copy = await callTemplates<{ template: TTemplate }>(api, bob, 'GET', `/${accepted.body.templateId}`);
+    const accepted = await call<TAcceptShareResponse>(api, bob, 'POST', `/shared-templates/${sent.body.share.id}/accept`);
+    const acceptedAgain = await call(api, bob, 'POST', `/shared-templates/${sent.body.share.id}/accept`);
+    const copy = await call<{ template: TTemplate }>(api, bob, 'GET', `/templates/${accepted.body.templateId}`);
 
     // Assess
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
@@ -334,7 +323,7 @@ describe('refusals', () => {
   it('refuses a free account, oneself and an unknown user, and bad input, writing nothing', async () => {
     // Prepare
     const name = uniqueName('Offer');
-    const template = await createTemplate(api, ada, { name, content: emailContent('<p>o</p>') });
+    const template = await seedTemplate(api, ada, { name, content: emailContent('<p>o</p>') });
 
     // Act
     const answers = await Promise.all([
@@ -367,12 +356,12 @@ describe('refusals', () => {
   it('refuses to accept an offer once the receiving account has become free', async () => {
     // Prepare
     const name = uniqueName('Offer');
-    const template = await createTemplate(api, ada, { name, content: emailContent('<p>o</p>') });
+    const template = await seedTemplate(api, ada, { name, content: emailContent('<p>o</p>') });
     const offered = await share(ada, template.id, { email: carol.email, mode: 'copy' });
     await updateAccount(carol.tuid, { free: true });
 
     // Act
-    const accepted = await call(carol, 'POST', `/shared-templates/${offered.body.share.id}/accept`).finally(() => updateAccount(carol.tuid, { free: false }));
+    const accepted = await call(api, carol, 'POST', `/shared-templates/${offered.body.share.id}/accept`).finally(() => updateAccount(carol.tuid, { free: false }));
 
     // Assess
     expect(errorOf(accepted)).toEqual([400, ERROR_CODES.TEMPLATE_SHARE_RECEIVER]);
@@ -383,12 +372,12 @@ describe('refusals', () => {
   it('answers TPL-SHR-01 when already shared, pending or accepted, even for racing requests', async () => {
     // Prepare
     const name = uniqueName('Offer');
-    const template = await createTemplate(api, ada, { name, content: emailContent('<p>o</p>') });
+    const template = await seedTemplate(api, ada, { name, content: emailContent('<p>o</p>') });
     const first = await share(ada, template.id, { email: bob.email });
 
     // Act
     const whilePending = await share(ada, template.id, { email: bob.email, mode: 'copy' });
-    await call(bob, 'POST', `/shared-templates/${first.body.share.id}/accept`);
+    await call(api, bob, 'POST', `/shared-templates/${first.body.share.id}/accept`);
     const whileAccepted = await share(ada, template.id, { email: bob.email, rights: 'edit' });
     const racing = await Promise.all(Array.from({ length: 4 }, () => share(ada, template.id, { email: carol.email })));
 
@@ -406,17 +395,17 @@ describe('refusals', () => {
     const analyst = await connect(ada, eve, 'analyst');
     const bobsAnalyst = await connect(bob, carol, 'analyst');
     const name = uniqueName('Offer');
-    const template = await createTemplate(api, ada, { name, content: emailContent('<p>o</p>') });
+    const template = await seedTemplate(api, ada, { name, content: emailContent('<p>o</p>') });
     const offered = await share(ada, template.id, { email: bob.email });
 
     // Act
     const byAnalyst = await share(analyst, template.id, { email: carol.email });
-    const analystList = await call(analyst, 'GET', `/templates/${template.id}/shares`);
-    const eveList = await call(eve, 'GET', `/templates/${template.id}/shares`);
+    const analystList = await call(api, analyst, 'GET', `/templates/${template.id}/shares`);
+    const eveList = await call(api, eve, 'GET', `/templates/${template.id}/shares`);
     const eveShares = await share(eve, template.id, { email: bob.email });
-    const eveAccepts = await call(eve, 'POST', `/shared-templates/${offered.body.share.id}/accept`);
-    const eveRemoves = await call(eve, 'DELETE', `/templates/${template.id}/shares/${offered.body.share.id}`);
-    const analystAccepts = await call(bobsAnalyst, 'POST', `/shared-templates/${offered.body.share.id}/accept`);
+    const eveAccepts = await call(api, eve, 'POST', `/shared-templates/${offered.body.share.id}/accept`);
+    const eveRemoves = await call(api, eve, 'DELETE', `/templates/${template.id}/shares/${offered.body.share.id}`);
+    const analystAccepts = await call(api, bobsAnalyst, 'POST', `/shared-templates/${offered.body.share.id}/accept`);
 
     // Assess
     expect(errorOf(byAnalyst)).toEqual([403, ERROR_CODES.NO_PERMISSION]);

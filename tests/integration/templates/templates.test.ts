@@ -8,9 +8,10 @@ import { getTemplateRecord, readTemplateContent } from '../../../functions/data/
 import { ERROR_CODES } from '../../../shared/errors.js';
 import { TEMPLATE_LIMITS } from '../../../shared/domain/templates.js';
 import type { TTemplate, TTemplateListResponse, TTemplateSummary } from '../../../shared/schemas/templates.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { call as callAs, connect, createTemplate as create, emailContent, signUpAs, smsContent, type Actor } from './support.js';
+import { connect, signUpAs, type Actor } from '../../helpers/seed/accounts.js';
+import { emailContent, seedTemplate, smsContent } from '../../helpers/seed/templates.js';
 
 let api: ApiClient;
 
@@ -20,15 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const call = <T = Record<string, unknown>>(actor: Actor, method: string, path: string, body?: unknown) => callAs<T>(api, actor, method, path, body);
-const createTemplate = (actor: Actor, body: Record<string, unknown>) => create(api, actor, body);
 const list = async (actor: Actor, query = '') => {
-  const answer = await call<TTemplateListResponse>(actor, 'GET', query ? `?${query}` : '');
+  const answer = await call<TTemplateListResponse>(api, actor, 'GET', `/templates${query ? `?${query}` : ''}`);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 };
 const names = (page: TTemplateListResponse) => page.data.map((template) => template.name);
-const lock = async (actor: Actor, id: string) => expect((await call(actor, 'POST', `/${id}/lock`)).status).toBe(200);
+const lock = async (actor: Actor, id: string) => expect((await call(api, actor, 'POST', `/templates/${id}/lock`)).status).toBe(200);
 
 /** A drag-and-drop project of about `bytes`, as the editor would send it: a JSON document in a string. */
 function projectOf(bytes: number): string {
@@ -43,14 +42,14 @@ describe('templates', () => {
   it('creates email, SMS and MMS templates and reads each back with its content', async () => {
     // Prepare
     const me = await signUpAs(api, 'Ada Lovelace');
-    const mms = { kind: 'mms', text: 'Our spring catalogue is here', media: [{ url: 'https://cdn.example.com/spring.jpg', contentType: 'image/jpeg' }] };
+    const mms = { kind: 'mms' as const, text: 'Our spring catalogue is here', media: [{ url: 'https://cdn.example.com/spring.jpg', contentType: 'image/jpeg' }] };
 
     // Act
-    const email = await createTemplate(me, { name: '  Spring newsletter ', content: { kind: 'email', editor: 'code', html: '<p>Hello {{firstName}}</p>' } });
-    const sms = await createTemplate(me, { name: 'Spring SMS', content: smsContent('Spring sale:\n20% off  everything') });
-    const picture = await createTemplate(me, { name: 'Spring MMS', content: mms });
+    const email = await seedTemplate(api, me, { name: '  Spring newsletter ', content: { kind: 'email', editor: 'code', html: '<p>Hello {{firstName}}</p>' } });
+    const sms = await seedTemplate(api, me, { name: 'Spring SMS', content: smsContent('Spring sale:\n20% off  everything') });
+    const picture = await seedTemplate(api, me, { name: 'Spring MMS', content: mms });
     const [readEmail, readSms, readMms] = await Promise.all(
-      [email, sms, picture].map(async (template) => (await call<{ template: TTemplate }>(me, 'GET', `/${template.id}`)).body.template),
+      [email, sms, picture].map(async (template) => (await call<{ template: TTemplate }>(api, me, 'GET', `/templates/${template.id}`)).body.template),
     );
 
     // Assess
@@ -78,12 +77,12 @@ describe('templates', () => {
     const html = `<html><body>${'<p>Body text, with “quotes” and ümlauts.</p>'.repeat(8000)}</body></html>`;
 
     // Act
-    const created = await createTemplate(me, { name: 'Big', content: emailContent(html, firstProject) });
+    const created = await seedTemplate(api, me, { name: 'Big', content: emailContent(html, firstProject) });
     const first = await getTemplateRecord(me.tuid, created.id);
-    const read = (await call<{ template: TTemplate }>(me, 'GET', `/${created.id}`)).body.template;
+    const read = (await call<{ template: TTemplate }>(api, me, 'GET', `/templates/${created.id}`)).body.template;
     await lock(me, created.id);
-    const saved = await call<{ template: TTemplateSummary }>(me, 'PUT', `/${created.id}`, { content: emailContent(html, secondProject) });
-    const reread = (await call<{ template: TTemplate }>(me, 'GET', `/${created.id}`)).body.template;
+    const saved = await call<{ template: TTemplateSummary }>(api, me, 'PUT', `/templates/${created.id}`, { content: emailContent(html, secondProject) });
+    const reread = (await call<{ template: TTemplate }>(api, me, 'GET', `/templates/${created.id}`)).body.template;
     const second = await getTemplateRecord(me.tuid, created.id);
 
     // Assess
@@ -108,7 +107,7 @@ describe('templates', () => {
       ['Sale reminder', smsContent('Last day of the sale')],
       ['Autumn', { kind: 'mms', text: 'Autumn' }],
     ] as const) {
-      await createTemplate(me, { name, content });
+      await seedTemplate(api, me, { name, content });
     }
 
     // Act
@@ -136,12 +135,12 @@ describe('templates', () => {
     // Prepare
     const me = await signUpAs(api, 'Namer');
     const other = await signUpAs(api, 'Other Namer');
-    await createTemplate(me, { name: 'Newsletter', content: emailContent('<p>a</p>') });
+    await seedTemplate(api, me, { name: 'Newsletter', content: emailContent('<p>a</p>') });
 
     // Act
-    const sameName = await call(me, 'POST', '', { name: ' NEWSLETTER ', content: smsContent('b') });
-    const racers = await Promise.all(Array.from({ length: 6 }, (_, index) => call(me, 'POST', '', { name: 'Race', content: smsContent(`racer ${index}`) })));
-    const otherAccount = await call(other, 'POST', '', { name: 'Newsletter', content: emailContent('<p>c</p>') });
+    const sameName = await call(api, me, 'POST', '/templates', { name: ' NEWSLETTER ', content: smsContent('b') });
+    const racers = await Promise.all(Array.from({ length: 6 }, (_, index) => call(api, me, 'POST', '/templates', { name: 'Race', content: smsContent(`racer ${index}`) })));
+    const otherAccount = await call(api, other, 'POST', '/templates', { name: 'Newsletter', content: emailContent('<p>c</p>') });
 
     // Assess
     expect([sameName.status, sameName.body]).toEqual([409, { statusCode: ERROR_CODES.TEMPLATE_NAME_USED, message: 'This template name is already used.' }]);
@@ -155,15 +154,15 @@ describe('templates', () => {
   it('renames: a taken name is refused, the old name becomes free, a change of case is allowed', async () => {
     // Prepare
     const me = await signUpAs(api, 'Renamer');
-    const first = await createTemplate(me, { name: 'First', content: smsContent('1') });
-    await createTemplate(me, { name: 'Second', content: smsContent('2') });
+    const first = await seedTemplate(api, me, { name: 'First', content: smsContent('1') });
+    await seedTemplate(api, me, { name: 'Second', content: smsContent('2') });
 
     // Act
-    const taken = await call(me, 'PUT', `/${first.id}/name`, { name: 'second' });
-    const renamed = await call<{ template: TTemplateSummary }>(me, 'PUT', `/${first.id}/name`, { name: 'Primary' });
-    const reuse = await call(me, 'POST', '', { name: 'first', content: smsContent('3') });
-    const caseOnly = await call<{ template: TTemplateSummary }>(me, 'PUT', `/${first.id}/name`, { name: 'PRIMARY' });
-    const clash = await call(me, 'POST', '', { name: 'primary', content: smsContent('4') });
+    const taken = await call(api, me, 'PUT', `/templates/${first.id}/name`, { name: 'second' });
+    const renamed = await call<{ template: TTemplateSummary }>(api, me, 'PUT', `/templates/${first.id}/name`, { name: 'Primary' });
+    const reuse = await call(api, me, 'POST', '/templates', { name: 'first', content: smsContent('3') });
+    const caseOnly = await call<{ template: TTemplateSummary }>(api, me, 'PUT', `/templates/${first.id}/name`, { name: 'PRIMARY' });
+    const clash = await call(api, me, 'POST', '/templates', { name: 'primary', content: smsContent('4') });
 
     // Assess
     expect([taken.status, taken.body.statusCode]).toEqual([409, ERROR_CODES.TEMPLATE_NAME_USED]);
@@ -171,24 +170,24 @@ describe('templates', () => {
     expect(reuse.status).toBe(201);
     expect(caseOnly.body.template.name).toBe('PRIMARY');
     expect(clash.body.statusCode).toBe(ERROR_CODES.TEMPLATE_NAME_USED);
-    expect((await call<{ template: TTemplate }>(me, 'GET', `/${first.id}`)).body.template).toMatchObject({ name: 'PRIMARY', content: smsContent('1') });
+    expect((await call<{ template: TTemplate }>(api, me, 'GET', `/templates/${first.id}`)).body.template).toMatchObject({ name: 'PRIMARY', content: smsContent('1') });
   });
 
   it('copies with its content under "Copy of" names that stay unique, also when copies race', async () => {
     // Prepare
     const me = await signUpAs(api, 'Copier');
-    const source = await createTemplate(me, { name: 'Promo', content: emailContent('<p>promo</p>', '{"rows":[]}') });
+    const source = await seedTemplate(api, me, { name: 'Promo', content: emailContent('<p>promo</p>', '{"rows":[]}') });
     const longName = 'L'.repeat(100);
-    const long = await createTemplate(me, { name: longName, content: smsContent('long') });
+    const long = await seedTemplate(api, me, { name: longName, content: smsContent('long') });
 
     // Act
-    const first = await call<{ template: TTemplateSummary }>(me, 'POST', `/${source.id}/copy`);
-    const second = await call<{ template: TTemplateSummary }>(me, 'POST', `/${source.id}/copy`, {});
-    const racing = await Promise.all(Array.from({ length: 3 }, () => call<{ template: TTemplateSummary }>(me, 'POST', `/${source.id}/copy`)));
-    const named = await call<{ template: TTemplateSummary }>(me, 'POST', `/${source.id}/copy`, { name: 'Promo v2' });
-    const namedTaken = await call(me, 'POST', `/${source.id}/copy`, { name: 'promo' });
-    const longCopy = await call<{ template: TTemplateSummary }>(me, 'POST', `/${long.id}/copy`);
-    const copied = (await call<{ template: TTemplate }>(me, 'GET', `/${first.body.template.id}`)).body.template;
+    const first = await call<{ template: TTemplateSummary }>(api, me, 'POST', `/templates/${source.id}/copy`);
+    const second = await call<{ template: TTemplateSummary }>(api, me, 'POST', `/templates/${source.id}/copy`, {});
+    const racing = await Promise.all(Array.from({ length: 3 }, () => call<{ template: TTemplateSummary }>(api, me, 'POST', `/templates/${source.id}/copy`)));
+    const named = await call<{ template: TTemplateSummary }>(api, me, 'POST', `/templates/${source.id}/copy`, { name: 'Promo v2' });
+    const namedTaken = await call(api, me, 'POST', `/templates/${source.id}/copy`, { name: 'promo' });
+    const longCopy = await call<{ template: TTemplateSummary }>(api, me, 'POST', `/templates/${long.id}/copy`);
+    const copied = (await call<{ template: TTemplate }>(api, me, 'GET', `/templates/${first.body.template.id}`)).body.template;
 
     // Assess
     expect([first.status, first.body.template.name]).toEqual([201, 'Copy of Promo']);
@@ -204,15 +203,15 @@ describe('templates', () => {
   it('deletes one or several with their content, and their names become free', async () => {
     // Prepare
     const me = await signUpAs(api, 'Deleter');
-    const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((name) => createTemplate(me, { name, content: smsContent(name) })));
+    const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((name) => seedTemplate(api, me, { name, content: smsContent(name) })));
     const contentKeys = await Promise.all([a, b, c].map(async (template) => (await getTemplateRecord(me.tuid, template.id))!.contentKey));
 
     // Act
-    const one = await call(me, 'DELETE', `/${a.id}`);
-    const again = await call(me, 'DELETE', `/${a.id}`);
-    const read = await call(me, 'GET', `/${a.id}`);
-    const several = await call(me, 'DELETE', '', { ids: [b.id, c.id, MISSING_ID] });
-    const reuse = await call(me, 'POST', '', { name: 'a', content: smsContent('again') });
+    const one = await call(api, me, 'DELETE', `/templates/${a.id}`);
+    const again = await call(api, me, 'DELETE', `/templates/${a.id}`);
+    const read = await call(api, me, 'GET', `/templates/${a.id}`);
+    const several = await call(api, me, 'DELETE', '/templates', { ids: [b.id, c.id, MISSING_ID] });
+    const reuse = await call(api, me, 'POST', '/templates', { name: 'a', content: smsContent('again') });
 
     // Assess
     expect(one.body).toEqual({ success: true });
@@ -228,25 +227,25 @@ describe('templates', () => {
     // Prepare
     const owner = await signUpAs(api, 'Owner');
     const stranger = await signUpAs(api, 'Stranger');
-    const theirs = await createTemplate(owner, { name: 'Private', content: smsContent('secret') });
+    const theirs = await seedTemplate(api, owner, { name: 'Private', content: smsContent('secret') });
 
     // Act
     const answers = await Promise.all([
-      call(stranger, 'GET', `/${theirs.id}`),
-      call(stranger, 'PUT', `/${theirs.id}`, { name: 'Mine now' }),
-      call(stranger, 'PUT', `/${theirs.id}/name`, { name: 'Mine now' }),
-      call(stranger, 'POST', `/${theirs.id}/copy`),
-      call(stranger, 'POST', `/${theirs.id}/lock`),
-      call(stranger, 'DELETE', `/${theirs.id}/lock`),
-      call(stranger, 'DELETE', `/${theirs.id}`),
+      call(api, stranger, 'GET', `/templates/${theirs.id}`),
+      call(api, stranger, 'PUT', `/templates/${theirs.id}`, { name: 'Mine now' }),
+      call(api, stranger, 'PUT', `/templates/${theirs.id}/name`, { name: 'Mine now' }),
+      call(api, stranger, 'POST', `/templates/${theirs.id}/copy`),
+      call(api, stranger, 'POST', `/templates/${theirs.id}/lock`),
+      call(api, stranger, 'DELETE', `/templates/${theirs.id}/lock`),
+      call(api, stranger, 'DELETE', `/templates/${theirs.id}`),
     ]);
-    const bulk = await call(stranger, 'DELETE', '', { ids: [theirs.id] });
+    const bulk = await call(api, stranger, 'DELETE', '/templates', { ids: [theirs.id] });
 
     // Assess
     expect(answers.map((answer) => [answer.status, answer.body.statusCode])).toEqual(Array.from({ length: 7 }, () => [404, ERROR_CODES.TEMPLATE_NOT_FOUND]));
     expect(bulk.body).toEqual({ deleted: 0 });
     expect(await list(stranger)).toEqual({ data: [], nextCursor: null });
-    expect((await call<{ template: TTemplate }>(owner, 'GET', `/${theirs.id}`)).body.template).toMatchObject({ name: 'Private', lock: null, content: smsContent('secret') });
+    expect((await call<{ template: TTemplate }>(api, owner, 'GET', `/templates/${theirs.id}`)).body.template).toMatchObject({ name: 'Private', lock: null, content: smsContent('secret') });
   });
 });
 
@@ -254,24 +253,24 @@ describe('section permissions', () => {
   it('lets roles without template write or delete read only, and roles without template read nothing', async () => {
     // Prepare: an Analyst (templates view only), a Data Manager (no templates) and a Campaign Creator (spec §6).
     const owner = await signUpAs(api, 'Team Owner');
-    const template = await createTemplate(owner, { name: 'Shared', content: smsContent('hello') });
+    const template = await seedTemplate(api, owner, { name: 'Shared', content: smsContent('hello') });
     const analyst = await connect(owner, await signUpAs(api, 'Analyst'), 'analyst');
     const dataManager = await connect(owner, await signUpAs(api, 'Data Manager'), 'dataUser');
     const creator = await connect(owner, await signUpAs(api, 'Creator'), 'campaignCreator');
 
     // Act
-    const analystReads = await Promise.all([call(analyst, 'GET', ''), call(analyst, 'GET', `/${template.id}`)]);
+    const analystReads = await Promise.all([call(api, analyst, 'GET', '/templates'), call(api, analyst, 'GET', `/templates/${template.id}`)]);
     const analystChanges = await Promise.all([
-      call(analyst, 'POST', '', { name: 'Nope', content: smsContent('x') }),
-      call(analyst, 'PUT', `/${template.id}`, { name: 'Nope' }),
-      call(analyst, 'PUT', `/${template.id}/name`, { name: 'Nope' }),
-      call(analyst, 'POST', `/${template.id}/copy`),
-      call(analyst, 'POST', `/${template.id}/lock`),
-      call(analyst, 'DELETE', `/${template.id}`),
-      call(analyst, 'DELETE', '', { ids: [template.id] }),
+      call(api, analyst, 'POST', '/templates', { name: 'Nope', content: smsContent('x') }),
+      call(api, analyst, 'PUT', `/templates/${template.id}`, { name: 'Nope' }),
+      call(api, analyst, 'PUT', `/templates/${template.id}/name`, { name: 'Nope' }),
+      call(api, analyst, 'POST', `/templates/${template.id}/copy`),
+      call(api, analyst, 'POST', `/templates/${template.id}/lock`),
+      call(api, analyst, 'DELETE', `/templates/${template.id}`),
+      call(api, analyst, 'DELETE', '/templates', { ids: [template.id] }),
     ]);
-    const dataManagerReads = await Promise.all([call(dataManager, 'GET', ''), call(dataManager, 'GET', `/${template.id}`)]);
-    const creatorCreates = await call<{ template: TTemplate }>(creator, 'POST', '', { name: 'By creator', content: smsContent('y') });
+    const dataManagerReads = await Promise.all([call(api, dataManager, 'GET', '/templates'), call(api, dataManager, 'GET', `/templates/${template.id}`)]);
+    const creatorCreates = await call<{ template: TTemplate }>(api, creator, 'POST', '/templates', { name: 'By creator', content: smsContent('y') });
 
     // Assess
     expect(analystReads.map((answer) => answer.status)).toEqual([200, 200]);
@@ -282,7 +281,7 @@ describe('section permissions', () => {
     ]);
     expect(creatorCreates.body.template.createdBy).toEqual({ loginTuid: creator.loginTuid, name: 'Creator' });
     expect(names(await list(owner))).toEqual(['By creator', 'Shared']);
-    expect((await call<{ template: TTemplate }>(owner, 'GET', `/${template.id}`)).body.template.name).toBe('Shared');
+    expect((await call<{ template: TTemplate }>(api, owner, 'GET', `/templates/${template.id}`)).body.template.name).toBe('Shared');
   });
 });
 
@@ -290,7 +289,7 @@ describe('bad input', () => {
   it('answers a 4xx in the error shape and writes nothing', async () => {
     // Prepare
     const me = await signUpAs(api, 'Careless');
-    const template = await createTemplate(me, { name: 'Keep', content: emailContent('<p>keep</p>') });
+    const template = await seedTemplate(api, me, { name: 'Keep', content: emailContent('<p>keep</p>') });
     await lock(me, template.id);
     const tooBigHtml = 'x'.repeat(TEMPLATE_LIMITS.htmlBytes + 1);
     const creates: Array<[string, unknown, number, string]> = [
@@ -308,31 +307,31 @@ describe('bad input', () => {
     ];
 
     // Act
-    const createAnswers = await Promise.all(creates.map(([, body]) => call(me, 'POST', '', body)));
+    const createAnswers = await Promise.all(creates.map(([, body]) => call(api, me, 'POST', '/templates', body)));
     const oversizeBody = await api.request('POST', '/api/v1/pageBasedAPI/templates', {
       token: me.token,
       rawBody: JSON.stringify({ name: 'Body', content: emailContent('y'.repeat(TEMPLATE_LIMITS.requestBodyBytes)) }),
       headers: { 'content-type': 'application/json' },
     });
     const saves = await Promise.all([
-      call(me, 'PUT', `/${template.id}`, {}),
-      call(me, 'PUT', `/${template.id}`, { content: smsContent('now an SMS') }),
-      call(me, 'PUT', `/${template.id}`, { content: emailContent(tooBigHtml) }),
-      call(me, 'PUT', `/${template.id}`, { name: 'Renamed', colour: 'red' }),
-      call(me, 'PUT', `/${template.id}/name`, { name: '' }),
-      call(me, 'POST', `/${template.id}/copy`, { name: 7 }),
-      call(me, 'POST', `/${template.id}/lock`, { force: true }),
+      call(api, me, 'PUT', `/templates/${template.id}`, {}),
+      call(api, me, 'PUT', `/templates/${template.id}`, { content: smsContent('now an SMS') }),
+      call(api, me, 'PUT', `/templates/${template.id}`, { content: emailContent(tooBigHtml) }),
+      call(api, me, 'PUT', `/templates/${template.id}`, { name: 'Renamed', colour: 'red' }),
+      call(api, me, 'PUT', `/templates/${template.id}/name`, { name: '' }),
+      call(api, me, 'POST', `/templates/${template.id}/copy`, { name: 7 }),
+      call(api, me, 'POST', `/templates/${template.id}/lock`, { force: true }),
     ]);
     const badIds = await Promise.all([
-      call(me, 'GET', '/not-an-id'),
-      call(me, 'GET', `/${template.id.toLowerCase()}`),
-      call(me, 'PUT', '/not-an-id', { name: 'x' }),
-      call(me, 'DELETE', '/not-an-id'),
-      call(me, 'DELETE', '', { ids: ['not-an-id'] }),
-      call(me, 'DELETE', '', { ids: [] }),
-      call(me, 'DELETE', '', { ids: Array.from({ length: TEMPLATE_LIMITS.bulkIds + 1 }, () => template.id) }),
+      call(api, me, 'GET', '/templates/not-an-id'),
+      call(api, me, 'GET', `/templates/${template.id.toLowerCase()}`),
+      call(api, me, 'PUT', '/templates/not-an-id', { name: 'x' }),
+      call(api, me, 'DELETE', '/templates/not-an-id'),
+      call(api, me, 'DELETE', '/templates', { ids: ['not-an-id'] }),
+      call(api, me, 'DELETE', '/templates', { ids: [] }),
+      call(api, me, 'DELETE', '/templates', { ids: Array.from({ length: TEMPLATE_LIMITS.bulkIds + 1 }, () => template.id) }),
     ]);
-    const badQueries = await Promise.all(['limit=0', 'limit=101', 'kind=fax', 'cursor=nope', 'owner=x'].map((query) => call(me, 'GET', `?${query}`)));
+    const badQueries = await Promise.all(['limit=0', 'limit=101', 'kind=fax', 'cursor=nope', 'owner=x'].map((query) => call(api, me, 'GET', `/templates?${query}`)));
 
     // Assess
     createAnswers.forEach((answer, index) => {
@@ -353,6 +352,6 @@ describe('bad input', () => {
     for (const answer of [...badIds, ...badQueries]) expect([answer.status, answer.body.statusCode]).toEqual([400, ERROR_CODES.INVALID_INPUT]);
     // Nothing the refused calls carried was stored.
     expect(names(await list(me))).toEqual(['Keep']);
-    expect((await call<{ template: TTemplate }>(me, 'GET', `/${template.id}`)).body.template).toMatchObject({ name: 'Keep', content: emailContent('<p>keep</p>') });
+    expect((await call<{ template: TTemplate }>(api, me, 'GET', `/templates/${template.id}`)).body.template).toMatchObject({ name: 'Keep', content: emailContent('<p>keep</p>') });
   });
 });

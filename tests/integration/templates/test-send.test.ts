@@ -10,10 +10,11 @@ import { RATE_LIMITS } from '../../../shared/constants.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TContact, TFieldSchema } from '../../../shared/schemas/contacts.js';
 import type { TTestSendTemplateResponse } from '../../../shared/schemas/templates.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
 import { runQueueOnce } from '../../helpers/queues.js';
-import { call as callAs, createTemplate as create, smsContent, signUpAs, type Actor } from './support.js';
+import { signUpAs, type Actor } from '../../helpers/seed/accounts.js';
+import { seedTemplate, smsContent } from '../../helpers/seed/templates.js';
 
 let api: ApiClient;
 let testTable: TestTable;
@@ -24,10 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const call = <T = Record<string, unknown>>(actor: Actor, method: string, path: string, body?: unknown) => callAs<T>(api, actor, method, path, body);
-const createTemplate = (actor: Actor, body: Record<string, unknown>) => create(api, actor, body);
-const testSend = (actor: Actor, templateId: string, body?: unknown) => call<TTestSendTemplateResponse & { statusCode?: string; message?: string }>(actor, 'POST', `/${templateId}/test-send`, body);
-const codeEmail = (html: string) => ({ kind: 'email', editor: 'code', html });
+const testSend = (actor: Actor, templateId: string, body?: unknown) => call<TTestSendTemplateResponse & { statusCode?: string; message?: string }>(api, actor, 'POST', `/templates/${templateId}/test-send`, body);
+const codeEmail = (html: string) => ({ kind: 'email' as const, editor: 'code' as const, html });
 
 async function loginOf(actor: Actor): Promise<string> {
   const account = await getAccount(actor.loginTuid);
@@ -52,7 +51,7 @@ describe('template test send', () => {
       body: { email: 'reader@example.com', fields: { [fieldId]: 'Ann <b>&</b>' } },
     });
     expect(contact.status, JSON.stringify(contact.body)).toBe(201);
-    const template = await createTemplate(me, {
+    const template = await seedTemplate(api, me, {
       name: 'Autumn letter',
       content: codeEmail(`<html><body><p>Hi {{ field:${fieldId} | friend }}, {{ email }}</p><a href="{{ unsubscribe_url }}">Unsubscribe</a></body></html>`),
     });
@@ -76,7 +75,7 @@ describe('template test send', () => {
   it('shows the fallbacks without a contact, and takes no body at all', async () => {
     // Prepare
     const me = await signUpAs(api, 'Fallback Fan');
-    const template = await createTemplate(me, { name: 'Plain', content: codeEmail('<p>Dear {{ email | reader }}</p>') });
+    const template = await seedTemplate(api, me, { name: 'Plain', content: codeEmail('<p>Dear {{ email | reader }}</p>') });
     const login = await loginOf(me);
 
     // Act
@@ -92,10 +91,10 @@ describe('template test send', () => {
     // Prepare
     const me = await signUpAs(api, 'Careful Sender');
     const other = await signUpAs(api, 'Other Account');
-    const sms = await createTemplate(me, { name: 'Text', content: smsContent('Hello') });
-    const theirs = await createTemplate(other, { name: 'Theirs', content: codeEmail('<p>Theirs</p>') });
-    const broken = await createTemplate(me, { name: 'Broken', content: codeEmail('<p>Hello {{ firstName }}</p>') });
-    const mine = await createTemplate(me, { name: 'Mine', content: codeEmail('<p>Mine</p>') });
+    const sms = await seedTemplate(api, me, { name: 'Text', content: smsContent('Hello') });
+    const theirs = await seedTemplate(api, other, { name: 'Theirs', content: codeEmail('<p>Theirs</p>') });
+    const broken = await seedTemplate(api, me, { name: 'Broken', content: codeEmail('<p>Hello {{ firstName }}</p>') });
+    const mine = await seedTemplate(api, me, { name: 'Mine', content: codeEmail('<p>Mine</p>') });
     const theirContact = await api.request<{ contact: TContact }>('POST', '/api/v1/pageBasedAPI/contacts', { token: other.token, body: { email: 'their@example.com' } });
 
     // Act
@@ -122,7 +121,7 @@ describe('template test send', () => {
   it('limits how many tests a user sends a minute', async () => {
     // Prepare
     const me = await signUpAs(api, 'Eager Sender');
-    const template = await createTemplate(me, { name: 'Again', content: codeEmail('<p>Again</p>') });
+    const template = await seedTemplate(api, me, { name: 'Again', content: codeEmail('<p>Again</p>') });
     const { max } = RATE_LIMITS.templateTestSendPerUser;
 
     // Act

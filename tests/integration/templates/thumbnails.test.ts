@@ -9,9 +9,10 @@ import { s3Client } from '../../../functions/lib/aws/s3.js';
 import { config } from '../../../functions/lib/config.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TTemplate, TTemplateSummary } from '../../../shared/schemas/templates.js';
-import { startApi, type ApiClient } from '../../helpers/api.js';
+import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { call, createTemplate, emailContent, signUpAs, smsContent, type Actor } from './support.js';
+import { signUpAs, type Actor } from '../../helpers/seed/accounts.js';
+import { emailContent, seedTemplate, smsContent } from '../../helpers/seed/templates.js';
 
 const THUMBNAIL = '/api/v1/pageBasedAPI/thumbnail/get';
 const EMAIL = `<!doctype html><html><head><style>.hero { color: #c00; }</style><script>steal()</script></head>
@@ -42,7 +43,7 @@ async function keptThumbnails(actor: Actor, templateId: string): Promise<string[
 describe('template thumbnails', () => {
   it("draws an email as an SVG of its own layout, without what could run, and keeps it for good", async () => {
     // Prepare
-    const template = await createTemplate(api, me, { name: 'Spring sale', content: emailContent(EMAIL) });
+    const template = await seedTemplate(api, me, { name: 'Spring sale', content: emailContent(EMAIL) });
 
     // Act
     const answer = await thumbnailOf(me, template);
@@ -66,7 +67,7 @@ describe('template thumbnails', () => {
 
   it('draws an SMS template as its message', async () => {
     // Prepare
-    const template = await createTemplate(api, me, { name: 'Flash sale text', content: smsContent('Flash sale <today> & tomorrow') });
+    const template = await seedTemplate(api, me, { name: 'Flash sale text', content: smsContent('Flash sale <today> & tomorrow') });
 
     // Act
     const answer = await thumbnailOf(me, template);
@@ -78,11 +79,11 @@ describe('template thumbnails', () => {
 
   it('answers the current drawing after a save, not for caching when an old version is asked for, and drops the old one', async () => {
     // Prepare
-    const template = await createTemplate(api, me, { name: 'Autumn sale', content: emailContent('<p>Autumn one</p>') });
+    const template = await seedTemplate(api, me, { name: 'Autumn sale', content: emailContent('<p>Autumn one</p>') });
     await thumbnailOf(me, template);
-    const lock = await call(api, me, 'POST', `/${template.id}/lock`, {});
+    const lock = await call(api, me, 'POST', `/templates/${template.id}/lock`, {});
     expect(lock.status).toBe(200);
-    const saved = await call<{ template: TTemplate }>(api, me, 'PUT', `/${template.id}`, { content: emailContent('<p>Autumn two</p>') });
+    const saved = await call<{ template: TTemplate }>(api, me, 'PUT', `/templates/${template.id}`, { content: emailContent('<p>Autumn two</p>') });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
     // Act
@@ -99,7 +100,7 @@ describe('template thumbnails', () => {
 
   it("answers another account's template exactly like a missing one", async () => {
     // Prepare
-    const template = await createTemplate(api, me, { name: 'Private design', content: emailContent('<p>Mine</p>') });
+    const template = await seedTemplate(api, me, { name: 'Private design', content: emailContent('<p>Mine</p>') });
 
     // Act
     const asStranger = await thumbnailOf(stranger, template, { tuid: me.tuid });
@@ -113,7 +114,7 @@ describe('template thumbnails', () => {
 
   it('refuses bad input with the fields named, and the data type is only template', async () => {
     // Prepare
-    const template = await createTemplate(api, me, { name: 'Checked input', content: emailContent('<p>x</p>') });
+    const template = await seedTemplate(api, me, { name: 'Checked input', content: emailContent('<p>x</p>') });
 
     // Act
     const badVersion = await thumbnailOf(me, template, { version: '../../secret' });
