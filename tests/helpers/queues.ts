@@ -8,8 +8,8 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { sqsClient } from '../../functions/lib/aws/sqs.js';
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { QUEUES, type QueueName } from '../../functions/routes.js';
-import { ZCampaignDeliveryMessage, type TCampaignDeliveryMessage } from '../../functions/services/campaign-send/delivery-queue.js';
-import { ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../functions/services/campaign-send/plan-queue.js';
+import { ZCampaignDeliveryMessage, type TCampaignDeliveryMessage } from '../../functions/queues/campaign-delivery.js';
+import { ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../functions/queues/campaign-plan.js';
 import { lambdaContext } from '../../infra/local/lambda-runtime.js';
 import { queueUrlEnvName } from '../../infra/local/emulators.js';
 

@@ -7,7 +7,7 @@ import type { AccountRecord } from '../../../functions/data/accounts.js';
 import { putTrackedLinks } from '../../../functions/data/campaign-counters.js';
 import { insertCampaignRecord, writeCampaignCommand, type CampaignRecord } from '../../../functions/data/campaigns.js';
 import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
-import { enqueueCampaignPlan } from '../../../functions/services/campaign-send/plan-queue.js';
+import { enqueueCampaignPlan } from '../../../functions/queues/campaign-plan.js';
 import { newCampaignRecord } from '../../../functions/services/campaigns.js';
 import type { CampaignChannel } from '../../../shared/domain/campaigns.js';
 import { compileTemplate } from '../../../shared/domain/personalization.js';

@@ -302,7 +302,7 @@ describe('contact export', () => {
     // Prepare
     const { me } = seeded;
     const job = await startExport(me, { name: 'twice', format: 'csv', source: { kind: 'all' } });
-    await sqsClient().send(new SendMessageCommand({ QueueUrl: process.env.QUEUE_URL_CONTACT_EXPORT!, MessageBody: JSON.stringify({ tuid: me.tuid, exportId: job.id }) }));
+    await sqsClient().send(new SendMessageCommand({ QueueUrl: process.env.QUEUE_URL_EXPORT!, MessageBody: JSON.stringify({ tuid: me.tuid, exportId: job.id }) }));
 
     // Act
     await runQueueOnce('export');
