@@ -1,7 +1,9 @@
 /** Every route contract of the product, by group: the one place a route is declared. */
+import { campaignReports } from './campaign-reports.js';
+import { campaigns } from './campaigns.js';
 import { groups } from './groups.js';
 import type { RouteContract } from './route.js';
 
-export const CONTRACTS = { groups } as const;
+export const CONTRACTS = { groups, campaigns, campaignReports } as const;
 
 export const ROUTE_CONTRACTS: readonly RouteContract[] = Object.values(CONTRACTS).flatMap((group): RouteContract[] => Object.values(group.routes));
