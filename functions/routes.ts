@@ -176,13 +176,6 @@ const UNCONVERTED_ROUTES: readonly RouteDefinition[] = [
   route('GET', `${API}/file-manager/usage`, 'file-manager', FILE_MANAGER),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   route('GET', `${API}/search`, 'search', SESSION),
-  // What recipients' mail programs call (no login): signed links of docs/api-contract.md "Tracking".
-  route('GET', '/t/open/{token}', 'tracking', PUBLIC),
-  route('GET', '/t/click/{token}', 'tracking', PUBLIC),
-  route('GET', '/t/s/{token}', 'tracking', PUBLIC),
-  route('GET', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
-  route('POST', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
-  route('GET', '/t/view/{token}', 'tracking', PUBLIC),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
   // SMS settings (spec §2.1 /settings/sms-and-mms): the account's sender IDs (also the SMS wizard's
   // sender-id step) and the country calling codes its SMS campaigns may send to (STT-SMS-01).
