@@ -177,14 +177,6 @@ const UNCONVERTED_ROUTES: readonly RouteDefinition[] = [
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   route('GET', `${API}/search`, 'search', SESSION),
   route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
-  // SMS settings (spec §2.1 /settings/sms-and-mms): the account's sender IDs (also the SMS wizard's
-  // sender-id step) and the country calling codes its SMS campaigns may send to (STT-SMS-01).
-  route('GET', `${API}/sms/sender-ids`, 'sms-settings', section('sms', 'read')),
-  route('POST', `${API}/sms/sender-ids`, 'sms-settings', section('sms', 'write')),
-  route('DELETE', `${API}/sms/sender-ids/{id}`, 'sms-settings', section('sms', 'delete')),
-  route('GET', `${API}/sms/calling-codes`, 'sms-settings', section('sms', 'read')),
-  route('POST', `${API}/sms/calling-codes`, 'sms-settings', section('sms', 'write')),
-  route('DELETE', `${API}/sms/calling-codes/{code}`, 'sms-settings', section('sms', 'write')),
 ];
 
 export const ROUTES: readonly RouteDefinition[] = [...ROUTE_CONTRACTS, ...UNCONVERTED_ROUTES];
