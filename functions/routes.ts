@@ -84,58 +84,8 @@ const UNCONVERTED_ROUTES: readonly RouteDefinition[] = [
   route('GET', `${API}/file-manager/files`, 'file-manager', FILE_MANAGER),
   route('GET', `${API}/file-manager/usage`, 'file-manager', FILE_MANAGER),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
-  // Email campaigns (spec §2.1 /emails and create-email-campaign, §4 "Campaign", §7 "Campaign
-  // saving"). The save path both creates (a body with campaignName) and saves (a body with id and
-  // command), as spec §7 names them; the lock renews while the wizard is open.
-  route('POST', `${API}/create-campaign/save`, 'campaigns', section('email', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
-  route('GET', `${API}/create-campaign/save`, 'campaigns', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.loadAndTitleCheck }),
-  route('GET', `${API}/create-campaign/save/lock`, 'campaigns', section('email', 'write')),
-  route('DELETE', `${API}/create-campaign/save/lock`, 'campaigns', section('email', 'write')),
-  route('POST', `${API}/create-campaign/check-title`, 'campaigns', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.loadAndTitleCheck }),
-  route('POST', `${API}/create-campaign/select-contact/get-detail-by-ids`, 'campaigns', section('email', 'read')),
-  route('POST', `${API}/email/campaign/generateOnlineVersion`, 'campaigns', section('email', 'read')),
-  route('GET', `${API}/email/campaigns`, 'campaigns', section('email', 'read')),
-  route('DELETE', `${API}/email/campaigns`, 'campaigns', section('email', 'delete')),
-  route('PUT', `${API}/email/campaigns/{campaignId}/name`, 'campaigns', section('email', 'write')),
-  route('PUT', `${API}/email/campaigns/{campaignId}/tags`, 'campaigns', section('email', 'write')),
-  route('POST', `${API}/email/campaigns/{campaignId}/replicate`, 'campaigns', section('email', 'write')),
-  // Sending, scheduling, pausing, approving: the email section's execute flag (spec §6 "can send campaigns").
-  route('POST', `${API}/email/campaigns/{campaignId}/actions`, 'campaigns', section('email', 'execute')),
-  // Reports (spec §7 "Reports"): one view per call; each list view's export is a job of the export worker, followed on /exports.
-  route('GET', `${API}/email/stat/{view}/{campaignId}`, 'campaign-reports', section('email', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
-  route('POST', `${API}/email/stat/{view}/{campaignId}/export`, 'campaign-reports', section('email', 'read')),
-  // SMS and MMS campaigns (spec §2.1 /sms-and-mms, §7 "the SMS and MMS equivalents"): the same
-  // calls under sms/, on the sms section's flags.
-  route('POST', `${API}/sms/create-campaign/save`, 'campaigns', section('sms', 'write')),
-  route('GET', `${API}/sms/create-campaign/save`, 'campaigns', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.loadAndTitleCheck }),
-  route('GET', `${API}/sms/create-campaign/save/lock`, 'campaigns', section('sms', 'write')),
-  route('DELETE', `${API}/sms/create-campaign/save/lock`, 'campaigns', section('sms', 'write')),
-  route('POST', `${API}/sms/create-campaign/check-title`, 'campaigns', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.loadAndTitleCheck }),
-  route('POST', `${API}/sms/create-campaign/select-contact/get-detail-by-ids`, 'campaigns', section('sms', 'read')),
-  route('GET', `${API}/sms/campaigns`, 'campaigns', section('sms', 'read')),
-  route('DELETE', `${API}/sms/campaigns`, 'campaigns', section('sms', 'delete')),
-  route('PUT', `${API}/sms/campaigns/{campaignId}/name`, 'campaigns', section('sms', 'write')),
-  route('PUT', `${API}/sms/campaigns/{campaignId}/tags`, 'campaigns', section('sms', 'write')),
-  route('POST', `${API}/sms/campaigns/{campaignId}/replicate`, 'campaigns', section('sms', 'write')),
-  route('POST', `${API}/sms/campaigns/{campaignId}/actions`, 'campaigns', section('sms', 'execute')),
-  route('GET', `${API}/sms/campaigns/{campaignId}/cost`, 'campaigns', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
-  route('GET', `${API}/sms/stat/{view}/{campaignId}`, 'campaign-reports', section('sms', 'read'), { clientTimeoutMs: TIMEOUTS_MS.stats }),
-  route('POST', `${API}/sms/stat/{view}/{campaignId}/export`, 'campaign-reports', section('sms', 'read')),
-  // What recipients' mail programs call (no login): signed links of docs/api-contract.md "Tracking".
-  route('GET', '/t/open/{token}', 'tracking', PUBLIC),
-  route('GET', '/t/click/{token}', 'tracking', PUBLIC),
-  route('GET', '/t/s/{token}', 'tracking', PUBLIC),
-  route('GET', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
-  route('POST', '/t/unsubscribe/{token}', 'tracking', PUBLIC),
-  route('GET', '/t/view/{token}', 'tracking', PUBLIC),
-  // SMS settings (spec §2.1 /settings/sms-and-mms): the account's sender IDs (also the SMS wizard's
-  // sender-id step) and the country calling codes its SMS campaigns may send to (STT-SMS-01).
-  route('GET', `${API}/sms/sender-ids`, 'sms-settings', section('sms', 'read')),
-  route('POST', `${API}/sms/sender-ids`, 'sms-settings', section('sms', 'write')),
-  route('DELETE', `${API}/sms/sender-ids/{id}`, 'sms-settings', section('sms', 'delete')),
-  route('GET', `${API}/sms/calling-codes`, 'sms-settings', section('sms', 'read')),
-  route('POST', `${API}/sms/calling-codes`, 'sms-settings', section('sms', 'write')),
-  route('DELETE', `${API}/sms/calling-codes/{code}`, 'sms-settings', section('sms', 'write')),
+  route('GET', `${API}/search`, 'search', SESSION),
+  route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
 ];
 
 export const ROUTES: readonly RouteDefinition[] = [...ROUTE_CONTRACTS, ...UNCONVERTED_ROUTES];

@@ -1,29 +1,31 @@
+import { familyNamed } from '../../shared/contracts/campaign-families.js';
+import { campaignReports } from '../../shared/contracts/campaign-reports.js';
 import type { CampaignFamily } from '../../shared/domain/campaigns.js';
-import { ZReportPathParams, ZReportQuery } from '../../shared/schemas/campaigns.js';
-import { ZStartReportExportRequest } from '../../shared/schemas/exports.js';
-import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
-import { parseInput } from '../../shared/validation.js';
+import { createApiHandler, type RouteInput } from '../lib/http.js';
 import { getCampaignReport, startCampaignReportExport } from '../services/campaign-reports.js';
 
-const API = '/api/v1/pageBasedAPI';
-
-/** The view and campaign of the path, and the query, checked before anything is read. */
-const inputOf = (request: ApiRequest) => ({ ...parseInput(ZReportPathParams, request.params), query: parseInput(ZReportQuery, request.query) });
+type Routes = (typeof campaignReports)['routes'];
+/** What a report route of both families is handed: the email route's input, which the SMS route's matches field for field. */
+type FamilyInput<K extends keyof Routes> = Omit<RouteInput<Routes[K]>, never>;
 
 /** email/stat/... and sms/stat/... (spec §7): the same report of the family's campaigns. */
-function familyRoutes(family: CampaignFamily): Record<string, (request: ApiRequest) => Promise<unknown>> {
-  const stat = `${API}/${family}/stat`;
+function familyHandlers(family: CampaignFamily) {
   return {
-    [`GET ${stat}/{view}/{campaignId}`]: async (request) => {
-      const { tuid, loginTuid } = claimsOf(request);
-      return getCampaignReport({ tuid, loginTuid, family, ...inputOf(request) });
-    },
-    [`POST ${stat}/{view}/{campaignId}/export`]: async (request) => {
-      const { tuid, loginTuid } = claimsOf(request);
-      const { format } = parseInput(ZStartReportExportRequest, request.body ?? {});
-      return HttpAnswer.json({ export: await startCampaignReportExport({ tuid, loginTuid, family, format, now: new Date(), ...inputOf(request) }) }, 201);
-    },
+    view: async ({ caller, params, query }: FamilyInput<'emailView'>) =>
+      getCampaignReport({ tuid: caller.tuid, loginTuid: caller.loginTuid, family, view: params.view, campaignId: params.campaignId, query }),
+    export: async ({ caller, params, query, body, now }: FamilyInput<'emailExport'>) => ({
+      export: await startCampaignReportExport({
+        tuid: caller.tuid,
+        loginTuid: caller.loginTuid,
+        family,
+        view: params.view,
+        campaignId: params.campaignId,
+        query,
+        format: body.format,
+        now,
+      }),
+    }),
   };
 }
 
-export const handler = createApiHandler('campaign-reports', { ...familyRoutes('email'), ...familyRoutes('sms') });
+export const handler = createApiHandler(campaignReports, { ...familyNamed('email', familyHandlers('email')), ...familyNamed('sms', familyHandlers('sms')) });

@@ -1,32 +1,18 @@
-import {
-  ZCallingCodeParams,
-  ZCallingCodeRequest,
-  ZSenderIdParams,
-  ZSenderIdRequest,
-} from '../../shared/schemas/sms-settings.js';
-import { getSmsSettings } from '../data/sms-settings.js';
-import { claimsOf, createApiHandler, HttpAnswer } from '../lib/http.js';
-import { parseInput } from '../../shared/validation.js';
+import { smsSettings } from '../../shared/contracts/sms-settings.js';
+import { OK } from '../../shared/schemas/common.js';
+import { createApiHandler } from '../lib/http.js';
 import { listAccountSenderIds, removeSenderId, requestSenderId } from '../services/sender-ids.js';
-import { allowCallingCode, disallowCallingCode } from '../services/sms-settings.js';
-
-const SMS = '/api/v1/pageBasedAPI/sms';
+import { allowCallingCode, disallowCallingCode, getAllowedCallingCodes } from '../services/sms-settings.js';
 
 /** Sender IDs and the allowed calling codes of the account acted on (settings → SMS and MMS). */
-export const handler = createApiHandler('sms-settings', {
-  [`GET ${SMS}/sender-ids`]: async (request) => listAccountSenderIds(claimsOf(request).tuid),
-  [`POST ${SMS}/sender-ids`]: async (request) => {
-    const { tuid, loginTuid } = claimsOf(request);
-    const { senderId } = parseInput(ZSenderIdRequest, request.body);
-    return HttpAnswer.json({ senderId: await requestSenderId({ tuid, loginTuid, senderId, now: new Date() }) }, 201);
+export const handler = createApiHandler(smsSettings, {
+  listSenderIds: async ({ caller }) => listAccountSenderIds({ tuid: caller.tuid }),
+  requestSenderId: async ({ caller, body, now }) => ({ senderId: await requestSenderId({ tuid: caller.tuid, loginTuid: caller.loginTuid, senderId: body.senderId, now }) }),
+  deleteSenderId: async ({ caller, params }) => {
+    await removeSenderId({ tuid: caller.tuid, id: params.id });
+    return OK;
   },
-  [`DELETE ${SMS}/sender-ids/{id}`]: async (request) => {
-    await removeSenderId({ tuid: claimsOf(request).tuid, id: parseInput(ZSenderIdParams, request.params).id });
-    return { success: true };
-  },
-  [`GET ${SMS}/calling-codes`]: async (request) => getSmsSettings(claimsOf(request).tuid),
-  [`POST ${SMS}/calling-codes`]: async (request) =>
-    allowCallingCode({ tuid: claimsOf(request).tuid, code: parseInput(ZCallingCodeRequest, request.body).callingCode, now: new Date() }),
-  [`DELETE ${SMS}/calling-codes/{code}`]: async (request) =>
-    disallowCallingCode({ tuid: claimsOf(request).tuid, code: parseInput(ZCallingCodeParams, request.params).code }),
+  listCallingCodes: async ({ caller }) => getAllowedCallingCodes({ tuid: caller.tuid }),
+  allowCallingCode: async ({ caller, body, now }) => allowCallingCode({ tuid: caller.tuid, code: body.callingCode, now }),
+  disallowCallingCode: async ({ caller, params }) => disallowCallingCode({ tuid: caller.tuid, code: params.code }),
 });

@@ -3,7 +3,8 @@
  * link, unsubscribe page and one-click post, online version. A link that is not ours gets the same 404 page whatever is
  * wrong with it, except the pixel, which is always the image.
  */
-import { createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
+import { tracking } from '../../shared/contracts/tracking.js';
+import { createApiHandler, HttpAnswer, type RouteInput } from '../lib/http.js';
 import { linkNotFoundPage, PAGE_HEADERS, pageLanguage, unsubscribedPage, unsubscribeQuestionPage } from '../services/tracking-pages.js';
 import { findUnsubscribeRecipient, followShortLink, followTrackedLink, recordOpen, renderOnlineVersionByLink, unsubscribeByLink } from '../services/tracking.js';
 
@@ -22,38 +23,40 @@ const ONLINE_VERSION_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-const tokenOf = (request: ApiRequest) => request.params.token ?? '';
-const languageOf = (request: ApiRequest) => pageLanguage(request.event.headers['accept-language']);
+type Http = RouteInput<(typeof tracking)['routes']['open']>['http'];
+
+const languageOf = (http: Http) => pageLanguage(http.event.headers['accept-language']);
 const html = (body: string, statusCode = 200) => new HttpAnswer(statusCode, body, PAGE_HEADERS);
-const notFound = (request: ApiRequest) => html(linkNotFoundPage(languageOf(request)), 404);
+const notFound = (http: Http) => html(linkNotFoundPage(languageOf(http)), 404);
+const redirect = (url: string) => new HttpAnswer(302, '', { location: url, 'referrer-policy': 'no-referrer' });
 
 /** RFC 8058: a one-click post carries `List-Unsubscribe=One-Click`; the page's button posts the same. */
 const isOneClickBody = (body: unknown) =>
   typeof body === 'object' && body !== null && 'List-Unsubscribe' in body && body['List-Unsubscribe'] === 'One-Click';
 
-export const handler = createApiHandler('tracking', {
-  'GET /t/open/{token}': async (request) => {
-    await recordOpen({ token: tokenOf(request), userAgent: request.userAgent, now: new Date() });
+export const handler = createApiHandler(tracking, {
+  open: async ({ params, http, now }) => {
+    await recordOpen({ token: params.token, userAgent: http.userAgent, now });
     return new HttpAnswer(200, PIXEL_GIF, { 'content-type': 'image/gif' }, true);
   },
-  'GET /t/click/{token}': async (request) => {
-    const url = await followTrackedLink({ token: tokenOf(request), link: request.query.l, userAgent: request.userAgent, now: new Date() });
-    return url ? new HttpAnswer(302, '', { location: url, 'referrer-policy': 'no-referrer' }) : notFound(request);
+  click: async ({ params, query, http, now }) => {
+    const url = await followTrackedLink({ token: params.token, link: query.l, userAgent: http.userAgent, now });
+    return url ? redirect(url) : notFound(http);
   },
-  'GET /t/s/{token}': async (request) => {
-    const url = await followShortLink({ token: tokenOf(request), userAgent: request.userAgent, now: new Date() });
-    return url ? new HttpAnswer(302, '', { location: url, 'referrer-policy': 'no-referrer' }) : notFound(request);
+  shortLink: async ({ params, http, now }) => {
+    const url = await followShortLink({ token: params.token, userAgent: http.userAgent, now });
+    return url ? redirect(url) : notFound(http);
   },
-  'GET /t/unsubscribe/{token}': async (request) => {
-    const found = await findUnsubscribeRecipient(tokenOf(request));
-    return found ? html(unsubscribeQuestionPage(languageOf(request), found.email)) : notFound(request);
+  unsubscribePage: async ({ params, http }) => {
+    const found = await findUnsubscribeRecipient({ token: params.token });
+    return found ? html(unsubscribeQuestionPage(languageOf(http), found.email)) : notFound(http);
   },
-  'POST /t/unsubscribe/{token}': async (request) => {
-    if (!isOneClickBody(request.body)) return notFound(request);
-    return (await unsubscribeByLink({ token: tokenOf(request), now: new Date() })) ? html(unsubscribedPage(languageOf(request))) : notFound(request);
+  unsubscribe: async ({ params, body, http, now }) => {
+    if (!isOneClickBody(body)) return notFound(http);
+    return (await unsubscribeByLink({ token: params.token, now })) ? html(unsubscribedPage(languageOf(http))) : notFound(http);
   },
-  'GET /t/view/{token}': async (request) => {
-    const page = await renderOnlineVersionByLink(tokenOf(request));
-    return page === null ? notFound(request) : new HttpAnswer(200, page, ONLINE_VERSION_HEADERS);
+  onlineVersion: async ({ params, http }) => {
+    const page = await renderOnlineVersionByLink({ token: params.token });
+    return page === null ? notFound(http) : new HttpAnswer(200, page, ONLINE_VERSION_HEADERS);
   },
 });

@@ -6,7 +6,7 @@
 import { SEVERITY, type NotificationMessageType, type Severity } from '../../shared/domain/notifications.js';
 import { canApprove, canForceReverify, canReject, isSenderIdUsable, senderIdKey } from '../../shared/domain/sender-ids.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
-import type { TAdminSenderId, TAdminSenderIdQueue, TSenderId } from '../../shared/schemas/sms-settings.js';
+import type { TAdminSenderId, TAdminSenderIdQueue, TSenderId, TSenderIdList } from '../../shared/schemas/sms-settings.js';
 import { getAccount } from '../data/accounts.js';
 import {
   deleteSenderId,
@@ -31,8 +31,8 @@ function toSenderId(record: SenderIdRecord): TSenderId {
 const notFound = () => new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'The sender ID does not exist.');
 
 /** The account's sender IDs, oldest first, as the settings page and the campaign wizard show them. */
-export async function listAccountSenderIds(tuid: string): Promise<{ data: TSenderId[] }> {
-  return { data: (await listSenderIds(tuid)).map(toSenderId) };
+export async function listAccountSenderIds(options: { tuid: string }): Promise<TSenderIdList> {
+  return { data: (await listSenderIds(options.tuid)).map(toSenderId) };
 }
 
 /**

@@ -6,6 +6,11 @@ import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TSmsSettings } from '../../shared/schemas/sms-settings.js';
 import { addAllowedCallingCode, getSmsSettings, removeAllowedCallingCode } from '../data/sms-settings.js';
 
+/** The account's allowed calling codes, in numeric order. */
+export function getAllowedCallingCodes(options: { tuid: string }): Promise<TSmsSettings> {
+  return getSmsSettings(options.tuid);
+}
+
 /** Adds a (validated) calling code; STT-SMS-01 when it is already on the list. Answers the list. */
 export async function allowCallingCode(options: { tuid: string; code: string; now: Date }): Promise<TSmsSettings> {
   if (!(await addAllowedCallingCode(options.tuid, options.code, options.now.toISOString()))) {

@@ -13,6 +13,7 @@ import { logger } from '../lib/logger.js';
 import { verifyShortLink } from '../lib/short-links.js';
 import { trackingSigner, trackingUrls, verifyTrackingToken, type TrackedRecipient } from '../lib/tracking-links.js';
 import { enqueueTrackingEvent } from '../queues/delivery-events.js';
+import { requireCampaign } from './campaigns.js';
 import { listContactFields } from './contact-fields.js';
 
 const USER_AGENT_LENGTH = 500;
@@ -57,8 +58,8 @@ export async function followShortLink(options: { token: string; userAgent: strin
 }
 
 /** The recipient of an unsubscribe link, with the address the question shows (masked); null when the link is not ours. */
-export async function findUnsubscribeRecipient(token: string): Promise<{ recipient: TrackedRecipient; email: string | null } | null> {
-  const recipient = await verifyTrackingToken('unsubscribe', token);
+export async function findUnsubscribeRecipient(options: { token: string }): Promise<{ recipient: TrackedRecipient; email: string | null } | null> {
+  const recipient = await verifyTrackingToken('unsubscribe', options.token);
   if (!recipient) return null;
   const contact = await getContact(recipient.tuid, recipient.contactId);
   return { recipient, email: contact?.email ?? null };
@@ -80,9 +81,15 @@ export async function unsubscribeByLink(options: { token: string; now: Date }): 
  * The online version's address for a recipient, or with `contactId` null the author's preview
  * (generateOnlineVersion): the campaign's current content with every personal value at its fallback.
  */
-export async function onlineVersionUrlFor(tuid: string, campaignId: string, contactId: number | null): Promise<string> {
+export async function onlineVersionUrlFor(options: { tuid: string; campaignId: string; contactId: number | null }): Promise<string> {
   const sign = await trackingSigner();
-  return trackingUrls.onlineVersion(sign('view', { tuid, campaignId, contactId: contactId ?? 0 }));
+  return trackingUrls.onlineVersion(sign('view', { tuid: options.tuid, campaignId: options.campaignId, contactId: options.contactId ?? 0 }));
+}
+
+/** The author's preview link of an email campaign of the account (generateOnlineVersion); VAL-REC-01 for any other. */
+export async function previewOnlineVersionUrl(options: { tuid: string; campaignId: string }): Promise<string> {
+  const campaign = await requireCampaign(options.tuid, options.campaignId, 'email');
+  return onlineVersionUrlFor({ tuid: options.tuid, campaignId: campaign.id, contactId: null });
 }
 
 /**
@@ -115,8 +122,8 @@ export async function renderOnlineVersion(options: { tuid: string; campaignId: s
 }
 
 /** The online version behind a `view` link; null when the link is not ours or the campaign has no content. */
-export async function renderOnlineVersionByLink(token: string): Promise<string | null> {
-  const recipient = await verifyTrackingToken('view', token);
+export async function renderOnlineVersionByLink(options: { token: string }): Promise<string | null> {
+  const recipient = await verifyTrackingToken('view', options.token);
   if (!recipient) return null;
   return renderOnlineVersion({ ...recipient, contactId: recipient.contactId === 0 ? null : recipient.contactId });
 }

@@ -3,6 +3,8 @@ import { account } from './account.js';
 import { admin } from './admin.js';
 import { announcements } from './announcements.js';
 import { auth } from './auth.js';
+import { campaignReports } from './campaign-reports.js';
+import { campaigns } from './campaigns.js';
 import { config } from './config.js';
 import { contacts } from './contacts.js';
 import { dashboard } from './dashboard.js';
@@ -13,8 +15,29 @@ import { notifications } from './notifications.js';
 import type { RouteContract } from './route.js';
 import { search } from './search.js';
 import { shoppingCart } from './shopping-cart.js';
+import { smsSettings } from './sms-settings.js';
+import { tracking } from './tracking.js';
 import { user } from './user.js';
 
-export const CONTRACTS = { auth, config, user, account, dashboard, notifications, announcements, admin, shoppingCart, contacts, groups, imports, exports: dataExports, search } as const;
+export const CONTRACTS = {
+  auth,
+  config,
+  user,
+  account,
+  dashboard,
+  notifications,
+  announcements,
+  admin,
+  shoppingCart,
+  contacts,
+  groups,
+  imports,
+  exports: dataExports,
+  search,
+  campaigns,
+  campaignReports,
+  tracking,
+  smsSettings,
+} as const;
 
 export const ROUTE_CONTRACTS: readonly RouteContract[] = Object.values(CONTRACTS).flatMap((group): RouteContract[] => Object.values(group.routes));

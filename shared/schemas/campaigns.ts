@@ -11,6 +11,7 @@ import {
   RECURRING_FREQUENCIES,
 } from '../domain/campaigns.js';
 import { ZTimeOrderedId } from './common.js';
+import { ZExportJob } from './exports.js';
 import { ZRecipientSelection } from './groups.js';
 import { ZEmailTemplateContent, ZTemplateId } from './templates.js';
 import { TEMPLATE_LIMITS } from '../domain/templates.js';
@@ -111,6 +112,7 @@ export type TCampaignCommand = TEmailCampaignCommand | TSmsCampaignCommand;
 
 /** POST create-campaign/save with a name: creates a draft (spec §7). */
 export const ZCreateCampaignRequest = z.strictObject({ campaignName: ZCampaignName, type: ZEmailCampaignType.default('Email') });
+export type TCreateCampaignRequest = z.infer<typeof ZCreateCampaignRequest>;
 export const ZCreateCampaignResponse = z.object({ id: z.string() });
 
 /** POST create-campaign/save with an id: saves the given part of the command (spec §7). */
@@ -125,6 +127,7 @@ export const ZCampaignSaveBody = z.union([ZSaveCampaignRequest, ZCreateCampaignR
 
 /** POST sms/create-campaign/save: the same two bodies with SMS types and command. */
 export const ZCreateSmsCampaignRequest = z.strictObject({ campaignName: ZCampaignName, type: ZSmsCampaignType.default('SMS') });
+export type TCreateSmsCampaignRequest = z.infer<typeof ZCreateSmsCampaignRequest>;
 export const ZSaveSmsCampaignRequest = z.strictObject({ id: ZCampaignId, command: ZSmsCampaignCommand, type: ZSmsCampaignType.default('SMS') });
 export type TSaveSmsCampaignRequest = z.infer<typeof ZSaveSmsCampaignRequest>;
 export const ZSaveSmsCampaignQuery = z.object({
@@ -149,6 +152,10 @@ export const ZSaveSmsCampaignResponse = z.object({
   invalidNumbers: z.array(z.string()),
 });
 export type TSaveSmsCampaignResponse = z.infer<typeof ZSaveSmsCampaignResponse>;
+
+/** What the save path answers: the save's findings, or the new draft's id (201). */
+export const ZCampaignSaveAnswer = z.union([ZSaveCampaignResponse, ZCreateCampaignResponse]);
+export const ZSmsCampaignSaveAnswer = z.union([ZSaveSmsCampaignResponse, ZCreateCampaignResponse]);
 
 /** GET create-campaign/save?id=&timestamp= and GET create-campaign/save/lock?id=&timestamp=. */
 export const ZCampaignLoadQuery = z.object({ id: ZCampaignId, timestamp: z.string().max(40).optional() });
@@ -383,3 +390,6 @@ export const ZCampaignReportResponse = z.object({
   total: z.number().int().optional(),
 });
 export type TCampaignReportResponse = z.infer<typeof ZCampaignReportResponse>;
+
+/** POST email/stat/{view}/{campaignId}/export: the queued export, followed on /exports. */
+export const ZReportExportResponse = z.object({ export: ZExportJob });

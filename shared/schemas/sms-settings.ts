@@ -35,6 +35,9 @@ export const ZSenderIdRequest = z.object({
     }),
 });
 
+/** The requested sender ID, awaiting support's review. */
+export const ZSenderIdResponse = z.object({ senderId: ZSenderId });
+
 export const ZSenderIdParams = z.object({ id: ZTimeOrderedId });
 
 /** A country calling code with or without its +; answered without it ("852"). */

@@ -227,7 +227,7 @@ describe('online version', () => {
 
   it("gives the author a preview link with every personal value at its fallback, and refuses another purpose's token", async () => {
     // Prepare
-    const url = await onlineVersionUrlFor(me.tuid, campaign.id, null);
+    const url = await onlineVersionUrlFor({ tuid: me.tuid, campaignId: campaign.id, contactId: null });
     // Act
     const preview = await rawGet(api, new URL(url).pathname);
     const wrongPurpose = await rawGet(api, `/t/view/${await tokenFor('track', me, campaign.id, ada)}`);
