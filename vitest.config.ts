@@ -19,6 +19,19 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'component',
+          // Runs beside unit: the same group, no emulators.
+          sequence: { groupOrder: 0 },
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/component/setup.ts'],
+          env,
+          // A screen's first render compiles Chakra's styles in happy-dom: seconds on a busy machine.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           // Projects with different worker limits must run as separate groups.
           sequence: { groupOrder: 2 },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type-check, then every vitest project (unit, infra, integration), then a build of
- * the web app and the browser tests against it. Prints one closing line with the totals:
+ * `npm test`: type-check, then every vitest project (unit with component, infra, integration), then
+ * a build of the web app and the browser tests against it. Prints one closing line with the totals:
  * `tests: N passed, N failed, N skipped`.
  */
 import { spawnSync } from 'node:child_process';
@@ -48,7 +48,9 @@ const wants = (step) => only.length === 0 || only.includes(step);
 
 if (wants('typecheck')) run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 if (wants('unit') || wants('infra') || wants('integration')) {
-  vitest('unit-infra-integration', ['unit', 'infra', 'integration'].filter(wants));
+  // Component tests (happy-dom, tests/component) run with the unit tests: no emulators, no browser.
+  const projects = ['unit', 'infra', 'integration'].filter(wants).flatMap((project) => (project === 'unit' ? ['unit', 'component'] : [project]));
+  vitest('unit-infra-integration', projects);
 }
 if (wants('e2e')) {
   if (run('build web', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])) vitest('e2e', ['e2e']);
