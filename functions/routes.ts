@@ -8,7 +8,6 @@ import { TEMPLATE_LIMITS } from '../shared/domain/templates.js';
 import { ROUTE_CONTRACTS } from '../shared/contracts/index.js';
 import {
   FILE_MANAGER,
-  PUBLIC,
   routeKeyOf,
   section,
   type ApiGroup,
@@ -83,9 +82,6 @@ const UNCONVERTED_ROUTES: readonly RouteDefinition[] = [
   route('POST', `${API}/file-manager/uploads/{uploadId}/confirm`, 'file-manager', FILE_MANAGER),
   route('GET', `${API}/file-manager/files`, 'file-manager', FILE_MANAGER),
   route('GET', `${API}/file-manager/usage`, 'file-manager', FILE_MANAGER),
-  // The global search (spec §2.5); each area is filtered by the user's read permission.
-  route('GET', `${API}/search`, 'search', SESSION),
-  route('GET', `${API}/plansAndBillings/shoppingCart/count`, 'shopping-cart', OWN),
 ];
 
 export const ROUTES: readonly RouteDefinition[] = [...ROUTE_CONTRACTS, ...UNCONVERTED_ROUTES];
