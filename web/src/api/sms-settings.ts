@@ -1,8 +1,7 @@
 /** SMS settings calls (docs/api-contract.md "SMS settings"): sender IDs, allowed calling codes, and support's review. */
-import useSWR, { mutate } from 'swr';
+import { mutate } from 'swr';
 import { CONTRACTS } from '../../../shared/contracts/index.js';
-import type { TAdminSenderIdList, TAdminSenderIdQueue, TSenderId } from '../../../shared/schemas/sms-settings.js';
-import { apiRequest } from './client.js';
+import type { TAdminSenderIdQueue, TSenderId } from '../../../shared/schemas/sms-settings.js';
 import { api, routeKey, useRoute } from './routes.js';
 
 export type { TAdminSenderId, TAdminSenderIdQueue, TSenderId } from '../../../shared/schemas/sms-settings.js';
@@ -10,9 +9,6 @@ export type { TAdminSenderId, TAdminSenderIdQueue, TSenderId } from '../../../sh
 const { smsSettings } = CONTRACTS;
 const SENDER_IDS_KEY = routeKey(smsSettings.routes.listSenderIds, {});
 const CALLING_CODES_KEY = routeKey(smsSettings.routes.listCallingCodes, {});
-const ADMIN_SENDER_IDS_PATH = '/api/v1/pageBasedAPI/admin/sender-ids';
-
-const get = <T>(path: string) => apiRequest<T>({ path });
 
 /** The account's sender IDs, oldest first (the settings page, and the SMS wizard's sender-id step). */
 export function useSenderIds() {
@@ -51,7 +47,7 @@ export async function removeCallingCode(code: string): Promise<void> {
 
 /** Support's list: requests and re-verifications awaiting review, or the verified IDs. */
 export function useAdminSenderIds(queue: TAdminSenderIdQueue) {
-  const { data, error, isLoading, mutate: revalidate } = useSWR<TAdminSenderIdList, unknown>(`${ADMIN_SENDER_IDS_PATH}?queue=${queue}`, get);
+  const { data, error, isLoading, mutate: revalidate } = useRoute(CONTRACTS.admin.routes.listSenderIds, { query: { queue } });
   return { senderIds: data?.data, error, isLoading, refetch: () => revalidate() };
 }
 
@@ -59,10 +55,13 @@ export function useAdminSenderIds(queue: TAdminSenderIdQueue) {
 export type SenderIdDecision = { action: 'approve' } | { action: 'reject'; reason: string } | { action: 'force-reverify'; senderIdForceReverifyEndTime: string };
 
 export function decideSenderId(senderId: { tuid: string; id: string }, decision: SenderIdDecision): Promise<TSenderId> {
-  const { action, ...body } = decision;
-  return apiRequest<TSenderId>({
-    method: 'POST',
-    path: `${ADMIN_SENDER_IDS_PATH}/${encodeURIComponent(senderId.tuid)}/${encodeURIComponent(senderId.id)}/${action}`,
-    body,
-  });
+  const params = { tuid: senderId.tuid, id: senderId.id };
+  switch (decision.action) {
+    case 'approve':
+      return api.admin.approveSenderId({ params });
+    case 'reject':
+      return api.admin.rejectSenderId({ params, body: { reason: decision.reason } });
+    case 'force-reverify':
+      return api.admin.forceSenderIdReverify({ params, body: { senderIdForceReverifyEndTime: decision.senderIdForceReverifyEndTime } });
+  }
 }
