@@ -11,7 +11,7 @@ import { canSeeExports } from '../../shared/domain/exports.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TTokenClaims } from '../../shared/schemas/session.js';
 import { ROUTES, ROUTES_BY_KEY, routeKeyOf, type ApiGroup, type RouteDefinition } from '../routes.js';
-import { bearerToken, verifyToken, type VerifiedToken } from './tokens.js';
+import { bearerToken, verifyToken, type VerifiedToken } from './jwt.js';
 
 /** JSON bodies above this are refused before parsing, unless the route allows more. */
 const MAX_JSON_BODY_BYTES = 1024 * 1024;

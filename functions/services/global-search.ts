@@ -7,7 +7,7 @@ import type { CampaignFamily } from '../../shared/domain/campaigns.js';
 import { hasPermission } from '../../shared/domain/permissions.js';
 import { formatMobile } from '../../shared/domain/phone.js';
 import type { TGlobalSearchResponse } from '../../shared/schemas/search.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 import { loadFilterContext, searchContacts } from './contact-search.js';
 import { listGroupsPage } from './groups.js';
 import { listCampaigns } from './campaigns.js';

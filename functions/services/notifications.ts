@@ -36,7 +36,7 @@ import { listProgress, putProgress } from '../data/progress.js';
 import { config } from '../lib/config.js';
 import { parseInput } from '../lib/http.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 import { notificationMail } from './mail-templates.js';
 import { notificationSentence } from './notification-sentences.js';
 import { enqueueMail } from './outbound-mail.js';

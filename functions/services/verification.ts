@@ -24,7 +24,7 @@ import {
   type VerificationPurpose,
   type VerificationRecord,
 } from '../data/verifications.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 import { verificationCodeMail } from './mail-templates.js';
 import { enqueueMail } from './outbound-mail.js';
 import { enforceRateLimit } from './rate-limit.js';

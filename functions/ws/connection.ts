@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { deleteConnection, findConnection, putConnection } from '../data/connections.js';
-import { verifyToken } from '../lib/tokens.js';
+import { verifyToken } from '../lib/jwt.js';
 
 type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 

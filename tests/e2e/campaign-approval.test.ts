@@ -9,7 +9,7 @@ import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putApprovers } from '../../functions/data/campaigns.js';
-import { signToken } from '../../functions/lib/tokens.js';
+import { signToken } from '../../functions/lib/jwt.js';
 import { ROLE_IDS } from '../../shared/constants.js';
 import { ROLE_PERMISSIONS } from '../../shared/domain/permissions.js';
 import { ZTokenClaims } from '../../shared/schemas/session.js';

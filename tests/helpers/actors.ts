@@ -1,7 +1,7 @@
 /** Users of the API tests: accounts signed up through the API under a chosen name, and connected users acting on another account. */
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
-import { signToken } from '../../functions/lib/tokens.js';
+import { signToken } from '../../functions/lib/jwt.js';
 import { ROLE_IDS, type RoleKey } from '../../shared/constants.js';
 import { ROLE_PERMISSIONS } from '../../shared/domain/permissions.js';
 import { ZTokenClaims } from '../../shared/schemas/session.js';

@@ -4,7 +4,7 @@
  * the free contact limit, tenant isolation, and bad input that changes nothing.
  */
 import { decodeJwt } from 'jose';
-import { signToken } from '../../../functions/lib/tokens.js';
+import { signToken } from '../../../functions/lib/jwt.js';
 import { ROLE_IDS } from '../../../shared/constants.js';
 import { ROLE_PERMISSIONS } from '../../../shared/domain/permissions.js';
 import { ZTokenClaims } from '../../../shared/schemas/session.js';

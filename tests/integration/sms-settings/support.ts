@@ -1,7 +1,7 @@
 /** Shared steps of the SMS settings tests: accounts, connected users, support staff, typed calls. */
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
-import { signToken } from '../../../functions/lib/tokens.js';
+import { signToken } from '../../../functions/lib/jwt.js';
 import type { ErrorBody } from '../../../shared/errors.js';
 import type { TNotificationPage } from '../../../shared/schemas/notifications.js';
 import { ZTokenClaims } from '../../../shared/schemas/session.js';
