@@ -1,4 +1,4 @@
-import type { CampaignFamily } from '../../shared/domain/campaigns.js';
+import type { CampaignFamily } from '../../shared/domain/campaign-channels.js';
 import { ZReportPathParams, ZReportQuery } from '../../shared/schemas/campaigns.js';
 import { ZStartReportExportRequest } from '../../shared/schemas/exports.js';
 import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';

@@ -15,7 +15,7 @@ import {
   ZSmsCampaignSaveBody,
   ZTagCampaignRequest,
 } from '../../shared/schemas/campaigns.js';
-import type { CampaignFamily } from '../../shared/domain/campaigns.js';
+import type { CampaignFamily } from '../../shared/domain/campaign-channels.js';
 import { claimsOf, createApiHandler, HttpAnswer, parseInput, type ApiRequest } from '../lib/http.js';
 import { takeCampaignAction } from '../services/campaign-actions.js';
 import { estimateCampaignCost } from '../services/campaign-cost.js';

@@ -3,7 +3,7 @@
  * Campaigns (email, and SMS and MMS apart) are those whose name or subject matches, with their
  * status as detail and their type, which says what opens them.
  */
-import type { CampaignFamily } from '../../shared/domain/campaigns.js';
+import type { CampaignFamily } from '../../shared/domain/campaign-channels.js';
 import { hasPermission } from '../../shared/domain/permissions.js';
 import { formatMobile } from '../../shared/domain/phone.js';
 import type { TGlobalSearchResponse } from '../../shared/schemas/search.js';

@@ -16,7 +16,7 @@ import { ZCampaignDeliveryMessage, type TCampaignDeliveryMessage } from '../../.
 import { enqueueCampaignPlan, ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../../functions/services/campaign-send/plan-queue.js';
 import { newFreeAccount } from '../../../functions/services/new-account.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
-import type { CampaignChannel } from '../../../shared/domain/campaigns.js';
+import type { CampaignChannel } from '../../../shared/domain/campaign-channels.js';
 import type { TCampaignCommand, TEmailCampaignCommand, TSmsCampaignCommand } from '../../../shared/schemas/campaigns.js';
 import { runQueueOnce } from '../../helpers/queues.js';
 

@@ -7,7 +7,9 @@
  */
 import useSWR, { mutate } from 'swr';
 import { LIST_PAGE_SIZE, TIMEOUTS_MS } from '../../../shared/constants.js';
-import { channelOfType, familyOfChannel, type CampaignFamily, type CampaignTab, type CampaignType, type EmailReportView } from '../../../shared/domain/campaigns.js';
+import { type CampaignFamily, type CampaignType, channelOfType, familyOfChannel } from '../../../shared/domain/campaign-channels.js';
+import { type EmailReportView } from '../../../shared/domain/campaign-report.js';
+import { type CampaignTab } from '../../../shared/domain/campaign-tabs.js';
 import type {
   TCampaignActionRequest,
   TCampaignCommand,
