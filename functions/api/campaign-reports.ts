@@ -1,6 +1,6 @@
 import { familyNamed } from '../../shared/contracts/campaign-families.js';
 import { campaignReports } from '../../shared/contracts/campaign-reports.js';
-import type { CampaignFamily } from '../../shared/domain/campaigns.js';
+import type { CampaignFamily } from '../../shared/domain/campaign-channels.js';
 import { createApiHandler, type RouteInput } from '../lib/http.js';
 import { getCampaignReport, startCampaignReportExport } from '../services/campaign-reports.js';
 

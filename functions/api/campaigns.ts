@@ -1,6 +1,6 @@
 import { familyNamed } from '../../shared/contracts/campaign-families.js';
 import { campaigns } from '../../shared/contracts/campaigns.js';
-import type { CampaignFamily } from '../../shared/domain/campaigns.js';
+import type { CampaignFamily } from '../../shared/domain/campaign-channels.js';
 import type { TCreateCampaignRequest, TCreateSmsCampaignRequest } from '../../shared/schemas/campaigns.js';
 import { OK } from '../../shared/schemas/common.js';
 import { createApiHandler, HttpAnswer, type RouteInput } from '../lib/http.js';

@@ -1,7 +1,7 @@
 import { notifications } from '../../shared/contracts/notifications.js';
 import { OK } from '../../shared/schemas/common.js';
 import { createApiHandler } from '../lib/http.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 import {
   clearNotifications,
   deleteNotification,

@@ -5,7 +5,7 @@
  * that records what they count (a batch's completion, an event's first sight).
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { EMPTY_COUNTERS, type CampaignCounters } from '../../shared/domain/campaigns.js';
+import { type CampaignCounters, EMPTY_COUNTERS } from '../../shared/domain/campaign-report.js';
 import { keys } from './keys.js';
 import { batchGet, isConditionFailure, table } from './table-client.js';
 

@@ -10,7 +10,10 @@
  * the scheduler reads; every status change that leaves `scheduled` removes it.
  */
 import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { ApprovalState, CampaignChannel, CampaignStatus, CampaignType, DraftReason, RecurringRule } from '../../shared/domain/campaigns.js';
+import type { CampaignChannel, CampaignType } from '../../shared/domain/campaign-channels.js';
+import type { DraftReason } from '../../shared/domain/campaign-readiness.js';
+import type { RecurringRule } from '../../shared/domain/campaign-schedule.js';
+import type { ApprovalState, CampaignStatus } from '../../shared/domain/campaign-states.js';
 import type { EditLockHolder } from '../../shared/domain/templates.js';
 import type { TCampaignCommand, TEmailCampaignCommand, TSmsCampaignCommand } from '../../shared/schemas/campaigns.js';
 import { deleteObject, readObjectText, writeObject } from '../lib/aws/storage.js';

@@ -14,7 +14,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { TRACKING_TOKEN } from '../../shared/domain/personalization.js';
 import { config } from './config.js';
-import { derivedKey } from './tokens.js';
+import { derivedKey } from './jwt.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const CODE_LENGTH = 8;

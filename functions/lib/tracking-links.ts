@@ -12,7 +12,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { TRACKING_TOKEN } from '../../shared/domain/personalization.js';
 import { config } from './config.js';
-import { derivedKey } from './tokens.js';
+import { derivedKey } from './jwt.js';
 
 export type TrackingPurpose = 'track' | 'unsubscribe' | 'view';
 export type TrackedRecipient = { tuid: string; campaignId: string; contactId: number };

@@ -1,22 +1,14 @@
 /**
  * Campaign state changes (spec §4 "Campaign", "Approval"): send now, schedule, recurring
  * schedules, cancel, pause, resume, stop, recover, and the approval round. Each is one
- * conditional write judged on the stored state (shared/domain/campaigns.ts says which action is
+ * conditional write judged on the stored state (shared/domain/campaign-states.ts says which action is
  * allowed from where), then its side effect: a run queued for the planner, parked batches
  * released, a notification. Sending itself is the pipeline's (services/campaign-send/).
  */
-import {
-  ACTION_FROM,
-  missingForSend,
-  missingForTextSend,
-  nextOccurrence,
-  refusalOf,
-  scheduleProblem,
-  statusAfter,
-  type CampaignAction,
-  type CampaignFamily,
-  type CampaignStatus,
-} from '../../shared/domain/campaigns.js';
+import { type CampaignFamily } from '../../shared/domain/campaign-channels.js';
+import { missingForSend, missingForTextSend } from '../../shared/domain/campaign-readiness.js';
+import { nextOccurrence, scheduleProblem } from '../../shared/domain/campaign-schedule.js';
+import { ACTION_FROM, type CampaignAction, type CampaignStatus, refusalOf, statusAfter } from '../../shared/domain/campaign-states.js';
 import { mmsMediaProblems } from '../../shared/domain/mms-media.js';
 import { normalizeEmail } from '../../shared/domain/email.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';

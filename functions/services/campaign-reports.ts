@@ -4,7 +4,8 @@
  * overview, one page of recipients on a list view, and a list view's every recipient exported as
  * a file by the export worker.
  */
-import { percentSent, type CampaignCounters, type CampaignFamily } from '../../shared/domain/campaigns.js';
+import { type CampaignFamily } from '../../shared/domain/campaign-channels.js';
+import { type CampaignCounters, percentSent } from '../../shared/domain/campaign-report.js';
 import {
   reportExportColumns,
   reportListName,

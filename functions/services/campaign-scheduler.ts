@@ -5,7 +5,7 @@
  * twice for the same minute: starting is conditional on the stored status, and an occurrence's id
  * is derived from its campaign and time, so it is made at most once.
  */
-import { nextOccurrence } from '../../shared/domain/campaigns.js';
+import { nextOccurrence } from '../../shared/domain/campaign-schedule.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import { CampaignExists, CampaignNameTaken, changeCampaignRecord, getCampaignRecord, listDueCampaigns, type CampaignRecord } from '../data/campaigns.js';
 import { logger } from '../lib/logger.js';

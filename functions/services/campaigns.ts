@@ -5,19 +5,10 @@
  * and a campaign of the other family is not found there. State changes (send, schedule, pause,
  * approval, ...) are in campaign-actions.ts.
  */
-import {
-  campaignNameKey,
-  CAMPAIGN_TAB_NAMES,
-  channelOfType,
-  FAMILY_CHANNELS,
-  isEditable,
-  isInTab,
-  normalizeTags,
-  replicaName,
-  type CampaignFamily,
-  type CampaignStateView,
-  type CampaignTab,
-} from '../../shared/domain/campaigns.js';
+import { type CampaignFamily, channelOfType, FAMILY_CHANNELS } from '../../shared/domain/campaign-channels.js';
+import { campaignNameKey, normalizeTags, replicaName } from '../../shared/domain/campaign-fields.js';
+import { type CampaignStateView, isEditable } from '../../shared/domain/campaign-states.js';
+import { CAMPAIGN_TAB_NAMES, type CampaignTab, isInTab } from '../../shared/domain/campaign-tabs.js';
 import { isValidEmail } from '../../shared/domain/email.js';
 import { mmsMediaProblems } from '../../shared/domain/mms-media.js';
 import { DEFAULT_MOBILE_COUNTRY, normalizeMobile } from '../../shared/domain/phone.js';
@@ -98,7 +89,7 @@ export async function requireCampaign(tuid: string, campaignId: string, family: 
   return record;
 }
 
-/** What the transition rules of shared/domain/campaigns.ts look at. */
+/** What the transition rules of shared/domain/campaign-states.ts look at. */
 export function stateViewOf(record: CampaignRecord): CampaignStateView {
   return { status: record.status, approval: record.approval?.state ?? null, recurring: record.recurring !== null };
 }

@@ -3,11 +3,11 @@
  * Campaigns (email, and SMS and MMS apart) are those whose name or subject matches, with their
  * status as detail and their type, which says what opens them.
  */
-import type { CampaignFamily } from '../../shared/domain/campaigns.js';
+import type { CampaignFamily } from '../../shared/domain/campaign-channels.js';
 import { hasPermission } from '../../shared/domain/permissions.js';
 import { formatMobile } from '../../shared/domain/phone.js';
 import type { TGlobalSearchResponse } from '../../shared/schemas/search.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 import { loadFilterContext, searchContacts } from './contact-search.js';
 import { listGroupsPage } from './groups.js';
 import { listCampaigns } from './campaigns.js';

@@ -37,7 +37,7 @@ import { config } from '../lib/config.js';
 import { parseInput } from '../../shared/validation.js';
 import { logger } from '../lib/logger.js';
 import { timeOrderedId } from '../lib/time-ordered-id.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 import { enqueueMail } from '../queues/outbound-mail.js';
 import { notificationMail } from './mail-templates.js';
 import { notificationSentence } from './notification-sentences.js';

@@ -14,7 +14,7 @@ import { Agent, fetch, type Response } from 'undici';
 import { ERROR_CODES, AppError } from '../../shared/errors.js';
 import type { TConvertPageRequest } from '../../shared/schemas/templates.js';
 import { config } from '../lib/config.js';
-import { absolutizeCssUrls, baseUrlOf, convertPageHtml } from '../lib/page-conversion.js';
+import { absolutizeCssUrls, baseUrlOf, convertPageHtml } from '../lib/email-safe-html.js';
 
 export const PAGE_FETCH_LIMITS = {
   timeoutMs: 10_000,

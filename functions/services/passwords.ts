@@ -4,7 +4,7 @@ import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TChangePasswordRequest } from '../../shared/schemas/account.js';
 import { getAccount, updateAccount } from '../data/accounts.js';
 import { hashPassword, verifyPassword } from '../lib/password-hash.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 import { publish } from './realtime.js';
 import { endSessions, reissueToken } from './sessions.js';
 

@@ -5,7 +5,7 @@
  */
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import { findTuidByLogin, getAccount, lockAccountByProvider, unlockAccount, type AccountRecord } from '../data/accounts.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 import { publish } from './realtime.js';
 import { endSessions } from './sessions.js';
 

@@ -21,7 +21,7 @@ import { deleteSession, deleteSessions, getOpenSession, putSession, touchSession
 import { ttlSeconds } from '../data/table-client.js';
 import { config } from '../lib/config.js';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/password-hash.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 import { newFreeAccount } from './new-account.js';
 import { enforceRateLimit } from './rate-limit.js';
 import { publish } from './realtime.js';

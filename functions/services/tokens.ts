@@ -1,7 +1,7 @@
 import { ROLE_PERMISSIONS } from '../../shared/domain/permissions.js';
 import type { TTokenClaims } from '../../shared/schemas/session.js';
 import type { AccountRecord } from '../data/accounts.js';
-import { signToken } from '../lib/tokens.js';
+import { signToken } from '../lib/jwt.js';
 
 /**
  * The claims of a session on the user's own account, always derived from the stored account so

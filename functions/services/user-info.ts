@@ -2,7 +2,7 @@ import { FREE_CONTACT_LIMIT, FREE_DAILY_EMAIL_CREDITS, SERVICE_TIME_ZONE, type L
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TDashboardSummary, TUserInfo } from '../../shared/schemas/user.js';
 import { getAccount, updateAccount, type AccountRecord } from '../data/accounts.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 
 async function requireAccount(tuid: string): Promise<AccountRecord> {
   const account = await getAccount(tuid);

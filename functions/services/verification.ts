@@ -24,7 +24,7 @@ import {
   type VerificationPurpose,
   type VerificationRecord,
 } from '../data/verifications.js';
-import type { VerifiedToken } from '../lib/tokens.js';
+import type { VerifiedToken } from '../lib/jwt.js';
 import { enqueueMail } from '../queues/outbound-mail.js';
 import { verificationCodeMail } from './mail-templates.js';
 import { enforceRateLimit } from './rate-limit.js';

@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { withCorrelationIds } from '../lib/logger.js';
-import { verifyToken } from '../lib/tokens.js';
+import { verifyToken } from '../lib/jwt.js';
 import { closeSocketConnection, openSocketConnection } from '../services/socket-connections.js';
 
 type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };

@@ -123,7 +123,7 @@ export class DataStack extends Stack {
       'Campaign commands are keyed by account, campaign and version under campaigns/; only s3:GetObject, s3:PutObject, s3:DeleteObject allowed.',
     );
 
-    // A plain 64-character string: functions/lib/tokens.ts uses SecretString as the HS256 key.
+    // A plain 64-character string: functions/lib/jwt.ts uses SecretString as the HS256 key.
     this.jwtSecret = new Secret(this, 'JwtSecret', {
       description: 'HS256 signing key of session tokens',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },

@@ -3,7 +3,7 @@
  * equivalents are the email calls under sms/), so their routes are declared once per family and
  * named after it: the email family's `list` is `emailList`, the SMS family's `smsList`.
  */
-import type { CampaignFamily } from '../domain/campaigns.js';
+import type { CampaignFamily } from '../domain/campaign-channels.js';
 
 export type FamilyNamed<F extends CampaignFamily, R> = { [K in keyof R & string as `${F}${Capitalize<K>}`]: R[K] };
 

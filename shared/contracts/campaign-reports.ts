@@ -3,7 +3,7 @@
  * view's export is a job of the export worker, followed on /exports.
  */
 import { TIMEOUTS_MS } from '../constants.js';
-import type { CampaignFamily } from '../domain/campaigns.js';
+import type { CampaignFamily } from '../domain/campaign-channels.js';
 import { ZCampaignReportResponse, ZReportExportResponse, ZReportPathParams, ZReportQuery } from '../schemas/campaigns.js';
 import { ZStartReportExportRequest } from '../schemas/exports.js';
 import { familyNamed } from './campaign-families.js';

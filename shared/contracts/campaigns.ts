@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { TIMEOUTS_MS } from '../constants.js';
-import type { CampaignFamily } from '../domain/campaigns.js';
+import type { CampaignFamily } from '../domain/campaign-channels.js';
 import { TEMPLATE_LIMITS } from '../domain/templates.js';
 import { ZOk } from '../schemas/common.js';
 import {

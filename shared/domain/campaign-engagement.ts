@@ -6,7 +6,8 @@
  * or bounce is counted on its first sight only, and a redelivered event (same id) counts nothing.
  * Pure: no I/O, no clock.
  */
-import type { CampaignCounters, CampaignFamily, EmailReportView } from './campaigns.js';
+import type { CampaignFamily } from './campaign-channels.js';
+import type { CampaignCounters, EmailReportView } from './campaign-report.js';
 import type { TReportRow } from '../schemas/campaigns.js';
 import type { ContactRecord } from './contacts.js';
 

@@ -7,7 +7,7 @@
  * part relative to Hong Kong's, rounded up to whole credits. Pure: the wizard's cost preview and
  * the planner's reservation use the same numbers.
  */
-import type { CampaignChannel } from './campaigns.js';
+import type { CampaignChannel } from './campaign-channels.js';
 
 /** Credits per SMS segment; countries not listed cost DEFAULT_SMS_RATE. */
 export const SMS_RATES: Readonly<Record<string, number>> = {

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from '../constants.js';
-import {
-  APPROVAL_STATES,
-  CAMPAIGN_LIMITS,
-  CAMPAIGN_STATUSES,
-  CAMPAIGN_TAB_NAMES,
-  CAMPAIGN_TYPES,
-  DRAFT_REASONS,
-  EMAIL_REPORT_VIEWS,
-  RECURRING_FREQUENCIES,
-} from '../domain/campaigns.js';
+import { CAMPAIGN_TYPES } from '../domain/campaign-channels.js';
+import { CAMPAIGN_LIMITS } from '../domain/campaign-fields.js';
+import { DRAFT_REASONS } from '../domain/campaign-readiness.js';
+import { EMAIL_REPORT_VIEWS } from '../domain/campaign-report.js';
+import { RECURRING_FREQUENCIES } from '../domain/campaign-schedule.js';
+import { APPROVAL_STATES, CAMPAIGN_STATUSES } from '../domain/campaign-states.js';
+import { CAMPAIGN_TAB_NAMES } from '../domain/campaign-tabs.js';
 import { ZTimeOrderedId } from './common.js';
 import { ZExportJob } from './exports.js';
 import { ZRecipientSelection } from './groups.js';

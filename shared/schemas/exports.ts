@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZContactFilter } from './contact-search.js';
 import { ZTimeOrderedId } from './common.js';
-import { CAMPAIGN_FAMILIES } from '../domain/campaigns.js';
+import { CAMPAIGN_FAMILIES } from '../domain/campaign-channels.js';
 
 /** Exports (spec §2.1 /exports, §4 Export) of contacts and of campaign report lists: start one, follow it, download its file. */
 

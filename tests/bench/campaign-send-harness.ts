@@ -19,7 +19,7 @@ import { sqsClient } from '../../functions/lib/aws/sqs.js';
 import { resetClientsForTests } from '../../functions/lib/aws/clients.js';
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { QUEUES, type QueueName } from '../../functions/routes.js';
-import type { CampaignChannel } from '../../shared/domain/campaigns.js';
+import type { CampaignChannel } from '../../shared/domain/campaign-channels.js';
 import type { TCampaignCommand } from '../../shared/schemas/campaigns.js';
 import { lambdaContext } from '../../infra/local/lambda-runtime.js';
 import { queueUrlVariables, startEmulators } from '../../infra/local/emulators.js';

@@ -131,7 +131,7 @@ export const realtimeFanout: Benchmark = {
     const host = await startLocalHost({ port: 0, dataDir, host: '127.0.0.1', seedDemo: false, log: () => undefined });
     const clients = fork(fileURLToPath(import.meta.url), [CLIENT_MODE_FLAG], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     try {
-      const { signToken } = await import('../../functions/lib/tokens.js');
+      const { signToken } = await import('../../functions/lib/jwt.js');
       const { publish, broadcast } = await import('../../functions/services/realtime.js');
       const { ROLE_PERMISSIONS } = await import('../../shared/domain/permissions.js');
       const tokenOf = (userId: string) =>

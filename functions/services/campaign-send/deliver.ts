@@ -22,7 +22,7 @@ import {
   sendsInFlight,
   THROTTLE_ATTEMPTS,
 } from '../../../shared/domain/campaign-send.js';
-import { isSending } from '../../../shared/domain/campaigns.js';
+import { isSending } from '../../../shared/domain/campaign-states.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
 import { campaignMailTransport } from '../../channels/mail.js';
 import { campaignSmsTransport } from '../../channels/sms.js';

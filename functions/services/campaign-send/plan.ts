@@ -15,7 +15,9 @@
  *    plan message continues where the last attempt stopped instead of enqueueing again.
  */
 import { BATCHES_PER_CHECKPOINT, batchNotBefore, deliveryBatchSize, estimatedEndTime, FIRST_SLOT_LEAD_MS } from '../../../shared/domain/campaign-send.js';
-import { serviceDay, type CampaignStatus, type DraftReason, SENDING_STATUSES } from '../../../shared/domain/campaigns.js';
+import { type DraftReason } from '../../../shared/domain/campaign-readiness.js';
+import { serviceDay } from '../../../shared/domain/campaign-schedule.js';
+import { type CampaignStatus, SENDING_STATUSES } from '../../../shared/domain/campaign-states.js';
 import { TemplateCompileError } from '../../../shared/domain/personalization.js';
 import { getAccount } from '../../data/accounts.js';
 import { addCampaignCounters, putTrackedLinks, registerShortLinkCode } from '../../data/campaign-counters.js';

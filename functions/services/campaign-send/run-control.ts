@@ -5,7 +5,9 @@
  * actions (functions/services/campaign-actions.ts) change the status first and call these after.
  */
 import { batchNotBefore } from '../../../shared/domain/campaign-send.js';
-import { percentSent, SENDING_STATUSES, type CampaignChannel } from '../../../shared/domain/campaigns.js';
+import { type CampaignChannel } from '../../../shared/domain/campaign-channels.js';
+import { percentSent } from '../../../shared/domain/campaign-report.js';
+import { SENDING_STATUSES } from '../../../shared/domain/campaign-states.js';
 import { changeCampaignRecord, getCampaignRecord, type CampaignRecord } from '../../data/campaigns.js';
 import { deleteParkedBatches, dropBatch, getBatchOutcome, getRunProgress, listParkedBatches, takeProgressTurn, type RunProgress } from '../../data/campaign-runs.js';
 import { refundCampaignCredits } from '../../data/credit-ledger.js';

@@ -6,7 +6,7 @@
  * The run's message is compiled once per warm worker (the command version the run started with)
  * and kept for the next batches of the same run.
  */
-import type { CampaignChannel } from '../../../shared/domain/campaigns.js';
+import type { CampaignChannel } from '../../../shared/domain/campaign-channels.js';
 import { isReachable, type ContactRecord } from '../../../shared/domain/contacts.js';
 import { mailFailureKind, type CampaignMailTransport } from '../../channels/mail.js';
 import { isOptedOutError, smsFailureKind, type CampaignSmsTransport } from '../../channels/sms.js';

@@ -6,7 +6,7 @@
  * the command names, resolved to their stored addresses when the run starts; a file deleted since
  * it was chosen makes the content unusable (the run returns to draft with contentProblem).
  */
-import type { CampaignChannel } from '../../../shared/domain/campaigns.js';
+import type { CampaignChannel } from '../../../shared/domain/campaign-channels.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
 import { mmsMediaProblems } from '../../../shared/domain/mms-media.js';
 import { compileTemplate, type CompiledTemplate } from '../../../shared/domain/personalization.js';

@@ -9,7 +9,7 @@ import { insertCampaignRecord, writeCampaignCommand, type CampaignRecord } from 
 import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
 import { enqueueCampaignPlan } from '../../../functions/queues/campaign-plan.js';
 import { newCampaignRecord } from '../../../functions/services/campaigns.js';
-import type { CampaignChannel } from '../../../shared/domain/campaigns.js';
+import type { CampaignChannel } from '../../../shared/domain/campaign-channels.js';
 import { compileTemplate } from '../../../shared/domain/personalization.js';
 import type { TCampaignCommand, TCampaignSummary, TEmailCampaignCommand, TSmsCampaignCommand } from '../../../shared/schemas/campaigns.js';
 import { assertStatus, call, type ApiClient, type Caller } from '../api.js';

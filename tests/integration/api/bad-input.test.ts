@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { signToken } from '../../../functions/lib/tokens.js';
+import { signToken } from '../../../functions/lib/jwt.js';
 import { ROUTES, type RouteDefinition } from '../../../functions/routes.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import { ZTokenClaims } from '../../../shared/schemas/session.js';

@@ -73,7 +73,7 @@ describe('header menus read the real lists', () => {
     const token = (await api.request<{ token: string }>('POST', '/auth/signup', { body: { fullname: 'Clear', email: 'clear@example.com', password: 'Menus-Test-2026' } })).body.token;
     const userId = String(decodeJwt(token).loginTuid);
     for (let i = 0; i < 30; i += 1) await seedNotification(userId, new Date(Date.now() - (30 - i) * 60_000), 'export');
-    const { signToken } = await import('../../../functions/lib/tokens.js');
+    const { signToken } = await import('../../../functions/lib/jwt.js');
     const { ZTokenClaims } = await import('../../../shared/schemas/session.js');
     const adminToken = await signToken(ZTokenClaims.parse({ ...decodeJwt(token), admin: true }));
     // Act

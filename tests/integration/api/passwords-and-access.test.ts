@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { updateAccount } from '../../../functions/data/accounts.js';
-import { signToken } from '../../../functions/lib/tokens.js';
+import { signToken } from '../../../functions/lib/jwt.js';
 import { ROLE_IDS } from '../../../shared/constants.js';
 import { ROLE_PERMISSIONS } from '../../../shared/domain/permissions.js';
 import { ERROR_CODES } from '../../../shared/errors.js';

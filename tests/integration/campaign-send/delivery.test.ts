@@ -17,7 +17,7 @@ import { BatchRetryLater, deliverBatch } from '../../../functions/services/campa
 import type { TCampaignDeliveryMessage } from '../../../functions/queues/campaign-delivery.js';
 import { resumeCampaignRun, stopCampaignRun } from '../../../functions/services/campaign-send/run-control.js';
 import { DELIVERY_BATCH_SIZE } from '../../../shared/domain/campaign-send.js';
-import type { CampaignStatus } from '../../../shared/domain/campaigns.js';
+import type { CampaignStatus } from '../../../shared/domain/campaign-states.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
 import { drainQueue, setDeliveryBatchSize, takeDeliveryMessages } from '../../helpers/queues.js';
 import { seedAccount } from '../../helpers/seed/accounts.js';

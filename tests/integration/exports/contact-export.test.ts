@@ -17,7 +17,7 @@ import { sqsClient } from '../../../functions/lib/aws/sqs.js';
 import { writeObject } from '../../../functions/lib/aws/storage.js';
 import { config } from '../../../functions/lib/config.js';
 import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
-import { signToken } from '../../../functions/lib/tokens.js';
+import { signToken } from '../../../functions/lib/jwt.js';
 import { SNIFF_BYTES, sniffImportFile } from '../../../functions/imports/file-format.js';
 import { readImportRows } from '../../../functions/imports/row-reader.js';
 import { exportFileKey, runExport } from '../../../functions/services/export-run.js';

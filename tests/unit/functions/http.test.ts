@@ -73,7 +73,7 @@ describe('token lifetimes', () => {
       QUEUE_URL_CAMPAIGN_DELIVERY: 'http://127.0.0.1/q5',
       QUEUE_URL_DELIVERY_EVENTS: 'http://127.0.0.1/q6',
     });
-    const { signToken, verifyToken } = await import('../../../functions/lib/tokens.js');
+    const { signToken, verifyToken } = await import('../../../functions/lib/jwt.js');
     const { ROLE_PERMISSIONS } = await import('../../../shared/domain/permissions.js');
     const claims = {
       tuid: 't', loginTuid: 't', admin: false, teamId: null, teamAdmin: false, connectionRole: null, permissions: ROLE_PERMISSIONS.owner,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertPageHtml } from '../../../functions/lib/page-conversion.js';
+import { convertPageHtml } from '../../../functions/lib/email-safe-html.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, fetch } from 'undici';

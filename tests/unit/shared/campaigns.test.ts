@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CAMPAIGN_ACTIONS,
-  EMPTY_COUNTERS,
-  freeEmailCreditsLeft,
-  isEditable,
-  isInTab,
-  missingForSend,
-  nextOccurrence,
-  normalizeTags,
-  percentSent,
-  refusalOf,
-  replicaName,
-  reportRates,
-  scheduleProblem,
-  serviceDay,
-  statusAfter,
-  type CampaignStateView,
-  type RecurringRule,
-} from '../../../shared/domain/campaigns.js';
+import { normalizeTags, replicaName } from '../../../shared/domain/campaign-fields.js';
+import { freeEmailCreditsLeft, missingForSend } from '../../../shared/domain/campaign-readiness.js';
+import { EMPTY_COUNTERS, percentSent, reportRates } from '../../../shared/domain/campaign-report.js';
+import { nextOccurrence, type RecurringRule, scheduleProblem, serviceDay } from '../../../shared/domain/campaign-schedule.js';
+import { CAMPAIGN_ACTIONS, type CampaignStateView, isEditable, refusalOf, statusAfter } from '../../../shared/domain/campaign-states.js';
+import { isInTab } from '../../../shared/domain/campaign-tabs.js';
 
 const view = (status: CampaignStateView['status'], approval: CampaignStateView['approval'] = null, recurring = false): CampaignStateView => ({ status, approval, recurring });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingForTextSend } from '../../../shared/domain/campaigns.js';
+import { missingForTextSend } from '../../../shared/domain/campaign-readiness.js';
 import { mmsComponentType, mmsMediaProblems } from '../../../shared/domain/mms-media.js';
 import { DEFAULT_SMS_RATE, messageCredits, tallyCountryCost, type CountryCost } from '../../../shared/domain/sms-pricing.js';
 

@@ -4,7 +4,7 @@
  * components for both areas: each area's pages provide their family, the pieces read it here.
  */
 import { createContext, useContext } from 'react';
-import type { CampaignFamily } from '../../../../shared/domain/campaigns.js';
+import type { CampaignFamily } from '../../../../shared/domain/campaign-channels.js';
 import { campaignPaths } from './paths.js';
 
 export const CampaignFamilyContext = createContext<CampaignFamily>('email');

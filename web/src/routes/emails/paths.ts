@@ -2,7 +2,9 @@
  * The campaign areas' URLs (spec §2.1: /emails and /sms-and-mms), built in one place. Imported by
  * the shell's notification targets, so it imports types only.
  */
-import type { CampaignFamily, CampaignTab, CampaignType, EmailReportView } from '../../../../shared/domain/campaigns.js';
+import type { CampaignFamily, CampaignType } from '../../../../shared/domain/campaign-channels.js';
+import type { EmailReportView } from '../../../../shared/domain/campaign-report.js';
+import type { CampaignTab } from '../../../../shared/domain/campaign-tabs.js';
 import type { EmailWizardStep, SmsWizardStep } from '../../../../shared/schemas/campaigns.js';
 import type { TCampaignSummary } from '../../api/campaigns.js';
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Box, Flex, HStack, Link, SimpleGrid, Skeleton, Spinner, Stack, Text, type IconProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { isCampaignType } from '../../../../shared/domain/campaigns.js';
+import { isCampaignType } from '../../../../shared/domain/campaign-channels.js';
 import type { SearchArea, TSearchHit } from '../../../../shared/schemas/search.js';
 import { useGlobalSearch } from '../../api/search.js';
 import { ContactsIcon, EmailIcon, GroupsIcon, SearchIcon, SmsIcon, TemplateIcon } from '../../components/icons.js';

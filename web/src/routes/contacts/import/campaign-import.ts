@@ -5,8 +5,8 @@
  */
 import { CONTACT_LIMITS } from '../../../../../shared/constants.js';
 import type { TRecipientSelection } from '../../../../../shared/schemas/groups.js';
-import type { CampaignType } from '../../../../../shared/domain/campaigns.js';
-import { CAMPAIGN_TYPES } from '../../../../../shared/domain/campaigns.js';
+import type { CampaignType } from '../../../../../shared/domain/campaign-channels.js';
+import { CAMPAIGN_TYPES } from '../../../../../shared/domain/campaign-channels.js';
 import type { TCampaignCommand } from '../../../../../shared/schemas/campaigns.js';
 import { wizardStepPath } from '../../emails/paths.js';
 

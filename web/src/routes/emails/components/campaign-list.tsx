@@ -9,7 +9,7 @@ import { Box, Button, Flex, NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LIST_PAGE_SIZE } from '../../../../../shared/constants.js';
-import { CAMPAIGN_TAB_NAMES, type CampaignTab } from '../../../../../shared/domain/campaigns.js';
+import { CAMPAIGN_TAB_NAMES, type CampaignTab } from '../../../../../shared/domain/campaign-tabs.js';
 import { replicateCampaign, useCampaignList, type TCampaignSummary } from '../../../api/campaigns.js';
 import { showError } from '../../../components/error-dialog.js';
 import { EmailIcon, SearchIcon, SmsIcon } from '../../../components/icons.js';

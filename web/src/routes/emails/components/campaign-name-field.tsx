@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Field, Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { CAMPAIGN_LIMITS } from '../../../../../shared/domain/campaigns.js';
+import { CAMPAIGN_LIMITS } from '../../../../../shared/domain/campaign-fields.js';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import { isCampaignTitleTaken } from '../../../api/campaigns.js';
 import { toApiError } from '../../../api/errors.js';

@@ -1,7 +1,7 @@
 /** A campaign's status as a badge (spec §4), with its approval state beside it when one is pending or settled. */
 import { Badge, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalState, CampaignStatus } from '../../../../../shared/domain/campaigns.js';
+import type { ApprovalState, CampaignStatus } from '../../../../../shared/domain/campaign-states.js';
 
 const PALETTE: Record<CampaignStatus, string> = {
   draft: 'gray',

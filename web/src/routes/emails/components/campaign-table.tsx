@@ -6,7 +6,7 @@
 import { Badge, Box, HStack, Link, Menu, Table, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { refusalOf, type CampaignAction } from '../../../../../shared/domain/campaigns.js';
+import { type CampaignAction, refusalOf } from '../../../../../shared/domain/campaign-states.js';
 import type { TCampaignSummary } from '../../../api/campaigns.js';
 import { LockIcon, TrashIcon } from '../../../components/icons.js';
 import { DangerMenuItem, RowMenu } from '../../../components/row-menu.js';

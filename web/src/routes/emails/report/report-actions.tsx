@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, Field, Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { refusalOf } from '../../../../../shared/domain/campaigns.js';
+import { refusalOf } from '../../../../../shared/domain/campaign-states.js';
 import type { TCampaignReportState } from '../../../../../shared/schemas/campaigns.js';
 import { FormDialog } from '../../../components/form-dialog.js';
 import { StopCampaignDialog } from '../components/campaign-dialogs.js';

@@ -1,7 +1,7 @@
 /** The overview (spec §2.1): the counters, the rates of reportRates, opens and clicks over time, and each link's clicks. */
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { reportRates } from '../../../../../shared/domain/campaigns.js';
+import { reportRates } from '../../../../../shared/domain/campaign-report.js';
 import type { TCampaignReportResponse } from '../../../../../shared/schemas/campaigns.js';
 import { CounterGrid, LinksTable, ReportSection } from './report-parts.js';
 import { TimelineChart } from './timeline-chart.js';

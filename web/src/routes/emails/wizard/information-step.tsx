@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { Field, Grid, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { CAMPAIGN_LIMITS } from '../../../../../shared/domain/campaigns.js';
+import { CAMPAIGN_LIMITS } from '../../../../../shared/domain/campaign-fields.js';
 import { useUserInfo } from '../../../api/user.js';
 import { CampaignNameField, useCampaignName } from '../components/campaign-name-field.js';
 import type { CampaignDraft } from './use-campaign-draft.js';

@@ -6,7 +6,7 @@
 import { chakra, Field, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAMPAIGN_LIMITS } from '../../../../../shared/domain/campaigns.js';
+import { CAMPAIGN_LIMITS } from '../../../../../shared/domain/campaign-fields.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import type { CampaignDraft } from './use-campaign-draft.js';
 

@@ -9,7 +9,7 @@ import { Button, Checkbox, Field, Grid, HStack, Input, NativeSelect, Stack, Text
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SERVICE_TIME_ZONE } from '../../../../../shared/constants.js';
-import { RECURRING_FREQUENCIES, scheduleProblem, type RecurringFrequency } from '../../../../../shared/domain/campaigns.js';
+import { RECURRING_FREQUENCIES, type RecurringFrequency, scheduleProblem } from '../../../../../shared/domain/campaign-schedule.js';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import type { TCampaignActionRequest, TCampaignCommand, TRecurringRule } from '../../../../../shared/schemas/campaigns.js';
 import { generateOnlineVersion } from '../../../api/campaigns.js';

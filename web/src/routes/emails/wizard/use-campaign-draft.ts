@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { AUTOSAVE_MS } from '../../../../../shared/constants.js';
-import { isEditable, type CampaignFamily, type CampaignType } from '../../../../../shared/domain/campaigns.js';
+import { type CampaignFamily, type CampaignType } from '../../../../../shared/domain/campaign-channels.js';
+import { isEditable } from '../../../../../shared/domain/campaign-states.js';
 import type { TCampaignCommand, TCampaignLoadResponse } from '../../../../../shared/schemas/campaigns.js';
 import { familyOfType, loadCampaign, lockCampaign, saveCampaign, unlockCampaign, unlockCampaignOnExit, type TEmailCampaignCommand } from '../../../api/campaigns.js';
 import { useLockLease, type EditLockState } from '../../../components/use-lock-lease.js';

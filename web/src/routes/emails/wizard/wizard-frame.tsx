@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, HStack, Link, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CampaignChannel } from '../../../../../shared/domain/campaigns.js';
+import type { CampaignChannel } from '../../../../../shared/domain/campaign-channels.js';
 import type { TCampaignCommand } from '../../../../../shared/schemas/campaigns.js';
 import { useRecipientCount } from '../../../api/groups.js';
 import { LockIcon } from '../../../components/icons.js';

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { Grid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { missingForTextSend } from '../../../../../shared/domain/campaigns.js';
+import { missingForTextSend } from '../../../../../shared/domain/campaign-readiness.js';
 import { countSmsSegments } from '../../../../../shared/domain/sms-segments.js';
 import { useCampaignCost } from '../../../api/campaigns.js';
 import { useSenderIds } from '../../../api/sms-settings.js';
