@@ -22,10 +22,10 @@ import { showError } from '../../../components/error-dialog.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { describeError } from '../../../errors/error-messages.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { ErrorPage } from '../../error/error-page.js';
-import { contactPaths, IMPORT_UPLOAD_PATHS } from '../paths.js';
+import { ErrorPage } from '../../../components/error-page.js';
+import { contactPaths, IMPORT_UPLOAD_PATHS } from '../../../paths/contacts.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
-import { campaignGroupName, readCampaignRef, uploadedImportPath, uploadStepPath, type CampaignRef } from './campaign-import.js';
+import { campaignGroupName, readCampaignRef, uploadedImportPath, uploadStepPath, type CampaignRef } from '../../../paths/campaign-import.js';
 import { CampaignImportNotice } from './campaign-import-notice.js';
 
 type Target = string | null;
