@@ -1,6 +1,6 @@
 /** Where a click on a notification leads (spec §2.7, §4, §6). */
 import type { TNotification } from '../../../shared/schemas/notifications.js';
-import { campaignPaths, emailPaths } from '../routes/emails/paths.js';
+import { campaignPaths, emailPaths } from '../paths/campaigns.js';
 
 type NoticeRef = Pick<TNotification, 'type' | 'message'>;
 

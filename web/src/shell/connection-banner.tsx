@@ -9,7 +9,7 @@ import { hasFullAccess, isActingOnOtherAccount, roleKeyOf, SECTIONS, type TPermi
 import type { TUserInfo } from '../../../shared/schemas/user.js';
 import { LinkIcon, ReturnIcon, ShieldIcon, TeamIcon } from '../components/icons.js';
 import { accessWording } from '../format/access.js';
-import { useReturnToOwnAccount } from '../routes/verification/use-return-to-own-account.js';
+import { useReturnToOwnAccount } from '../session/use-return-to-own-account.js';
 import type { SessionClaims } from '../session/session.js';
 import { connectionBannerKind } from './shell-rules.js';
 

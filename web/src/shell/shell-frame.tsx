@@ -8,7 +8,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import type { TUserInfo } from '../../../shared/schemas/user.js';
 import { PageSpinner } from '../components/page-spinner.js';
 import { fullScreenEditorAt, isFooterVisible, isHiddenMenuRoute } from '../routes/route-layout.js';
-import { useForceVerifyGate } from '../routes/verification/use-force-verify-gate.js';
+import { useForceVerifyGate } from '../verification/use-force-verify-gate.js';
 import type { SessionClaims } from '../session/session.js';
 import { ConnectionBanner } from './connection-banner.js';
 import { Footer } from './footer.js';
@@ -17,7 +17,7 @@ import { Sidebar } from './sidebar.js';
 import { UnverifiedReminder } from './unverified-reminder.js';
 import { VerifyDialogProvider } from './verify-dialog-context.js';
 
-const ForceVerifyPage = lazy(() => import('../routes/verification/force-verify-page.js'));
+const ForceVerifyPage = lazy(() => import('../verification/force-verify-page.js'));
 const ForcePasswordChangePage = lazy(() => import('../routes/password/force-password-change-page.js'));
 
 type FrameProps = { user: TUserInfo; claims: SessionClaims };

@@ -25,7 +25,7 @@ import {
 } from '../components/icons.js';
 import type { SessionClaims } from '../session/session.js';
 import { ContactUsDialog } from './contact-us-dialog.js';
-import { useReturnToOwnAccount } from '../routes/verification/use-return-to-own-account.js';
+import { useReturnToOwnAccount } from '../session/use-return-to-own-account.js';
 import { UserAvatar } from './user-avatar.js';
 import { useVerifyDialog } from './verify-dialog-context.js';
 

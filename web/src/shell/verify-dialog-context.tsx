@@ -4,7 +4,7 @@
  */
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 
-const VerifyAccountDialog = lazy(() => import('../routes/verification/verify-account-dialog.js'));
+const VerifyAccountDialog = lazy(() => import('../verification/verify-account-dialog.js'));
 
 const VerifyDialogContext = createContext<() => void>(() => {});
 

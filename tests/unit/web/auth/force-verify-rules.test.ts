@@ -6,7 +6,7 @@ import {
   readForceVerifyShownAt,
   shouldOpenForceVerify,
   writeForceVerifyShownAt,
-} from '../../../../web/src/routes/verification/force-verify-rules.js';
+} from '../../../../web/src/verification/force-verify-rules.js';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 const HOUR = 3_600_000;

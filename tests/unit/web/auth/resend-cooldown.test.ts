@@ -3,7 +3,7 @@ import {
   lastSentFromRetryAfter,
   parseLastSendTime,
   resendSecondsLeft,
-} from '../../../../web/src/routes/verification/resend-cooldown.js';
+} from '../../../../web/src/verification/resend-cooldown.js';
 
 const NOW = 1_750_000_000_000;
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { relativeWait, retryAfterText } from '../../../../web/src/routes/auth/retry-after.js';
+import { relativeWait, retryAfterText } from '../../../../web/src/errors/retry-after.js';
 import {
   confirmPasswordFieldError,
   emailFieldError,
   newPasswordFieldError,
   requiredFieldError,
-} from '../../../../web/src/routes/auth/validation.js';
+} from '../../../../web/src/forms/account-field-rules.js';
 
 /** Echoes the key and its values, so the tests see which message was chosen. */
 const t = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);

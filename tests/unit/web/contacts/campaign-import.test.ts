@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '../../../../shared/constants.js';
-import { campaignGroupName, includeUploadedImport, readCampaignRef, readUploadedImport, uploadedImportPath } from '../../../../web/src/routes/contacts/import/campaign-import.js';
+import { campaignGroupName, includeUploadedImport, readCampaignRef, readUploadedImport, uploadedImportPath } from '../../../../web/src/paths/campaign-import.js';
 
 const label = (name: string) => `${name} – uploaded 25 Nov 2026`;
 

@@ -1,7 +1,7 @@
-/** The contact list's columns and its sort parameter (web/src/routes/contacts/contact-columns.ts). */
+/** The contact list's columns and its sort parameter (web/src/components/contacts/contact-columns.ts). */
 import { describe, expect, it } from 'vitest';
 import type { TFieldSchema } from '../../../../shared/schemas/contacts.js';
-import { allColumns, DEFAULT_SORT, fieldIdOf, isColumnId, nextSort, parseSort, sortParam } from '../../../../web/src/routes/contacts/contact-columns.js';
+import { allColumns, DEFAULT_SORT, fieldIdOf, isColumnId, nextSort, parseSort, sortParam } from '../../../../web/src/components/contacts/contact-columns.js';
 import { parseHiddenColumns } from '../../../../web/src/routes/contacts/use-hidden-columns.js';
 
 const field = (id: string): TFieldSchema => ({ id, name: id, type: 'text', choices: [], createTime: '2025-01-01T00:00:00.000Z' });

@@ -1,7 +1,7 @@
-/** Custom field values as the list and the profile show them (web/src/routes/contacts/field-values.ts). */
+/** Custom field values as the list and the profile show them (web/src/components/contacts/field-values.ts). */
 import { describe, expect, it } from 'vitest';
 import type { TFieldSchema } from '../../../../shared/schemas/contacts.js';
-import { formatCalendarDay, formatFieldValue } from '../../../../web/src/routes/contacts/field-values.js';
+import { formatCalendarDay, formatFieldValue } from '../../../../web/src/components/contacts/field-values.js';
 
 const field = (type: TFieldSchema['type'], choices: TFieldSchema['choices'] = []): TFieldSchema => ({ id: 'f9', name: 'Field', type, choices, createTime: '' });
 const colours = field('multipleChoice', [

@@ -3,8 +3,8 @@
  * schedule times (entered in the user's zone, stored as instants).
  */
 import { describe, expect, it } from 'vitest';
-import { deepMerge } from '../../../../web/src/routes/emails/wizard/draft-storage.js';
-import { instantInZone, localInputInZone } from '../../../../web/src/routes/emails/wizard/schedule-time.js';
+import { deepMerge } from '../../../../web/src/components/campaign-wizard/draft-storage.js';
+import { instantInZone, localInputInZone } from '../../../../web/src/components/campaign-wizard/schedule-time.js';
 
 describe('deepMerge', () => {
   it('merges objects key by key and replaces arrays', () => {

@@ -1,8 +1,8 @@
 /** The SMS area's URLs (spec §2.1), pasted numbers and usable sender IDs. */
 import { describe, expect, it } from 'vitest';
-import { campaignPaths, openPathOf, wizardStepPath } from '../../../../web/src/routes/emails/paths.js';
-import { reportViewLabel } from '../../../../web/src/routes/emails/report/report-labels.js';
-import { numbersIn } from '../../../../web/src/routes/sms-and-mms/wizard/sms-rules.js';
+import { campaignPaths, openPathOf, wizardStepPath } from '../../../../web/src/paths/campaigns.js';
+import { reportViewLabel } from '../../../../web/src/components/campaign-report/report-labels.js';
+import { isUsableSenderId, numbersIn } from '../../../../web/src/routes/sms-and-mms/wizard/sms-rules.js';
 
 describe('campaign URLs', () => {
   it('opens each type in its own wizard and area', () => {

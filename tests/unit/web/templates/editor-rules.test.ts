@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fullScreenEditorAt } from '../../../../web/src/routes/route-layout.js';
-import { editorPathOf, templatePaths } from '../../../../web/src/routes/templates/paths.js';
-import { insertText, mediaUrlsOf } from '../../../../web/src/routes/templates/text-insertion.js';
+import { editorPathOf, templatePaths } from '../../../../web/src/paths/templates.js';
+import { insertText, mediaUrlsOf } from '../../../../web/src/components/template-editor/text-insertion.js';
 
 const ID = '01JD0000000000000000000000';
 

@@ -3,7 +3,7 @@
  * by the path; each page answers everyone but support staff with the error page.
  */
 import { useLocation } from 'react-router-dom';
-import NotFoundPage from '../error/not-found-page.js';
+import { NotFoundPage } from '../../components/error-page.js';
 import { lazySubPage } from '../lazy-sub-page.js';
 import AnnouncementsAdminPage from './announcements-admin-page.js';
 

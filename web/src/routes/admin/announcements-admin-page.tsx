@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import { useAdminAnnouncements, type TAnnouncement } from '../../api/announcements.js';
 import { useClaims } from '../../session/session.js';
-import { ErrorPage } from '../error/error-page.js';
+import { ErrorPage } from '../../components/error-page.js';
 import { AnnouncementEditor } from './announcement-editor.js';
 import { AdminTabs } from './admin-tabs.js';
 import { AnnouncementTable } from './announcement-table.js';

@@ -13,8 +13,8 @@ import { InboxIcon } from '../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../components/list-states.js';
 import { useFormatters } from '../../format/use-formatters.js';
 import { useClaims } from '../../session/session.js';
-import { ErrorPage } from '../error/error-page.js';
-import { SenderIdDetail, SenderIdStatusBadge } from '../settings/sms-and-mms/components/sender-id-status.js';
+import { ErrorPage } from '../../components/error-page.js';
+import { SenderIdDetail, SenderIdStatusBadge } from '../../components/sender-id-status.js';
 import { AdminTabs } from './admin-tabs.js';
 import { SenderIdDecisionDialog, type DialogDecision } from './sender-id-decision-dialog.js';
 

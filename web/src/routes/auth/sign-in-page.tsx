@@ -3,8 +3,8 @@ import { Alert, Button, Input, Link, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthLayout } from './components/auth-layout.js';
-import { FormField } from './components/form-field.js';
-import { PasswordInput } from './components/password-input.js';
+import { FormField } from '../../components/form-field.js';
+import { PasswordInput } from '../../components/password-input.js';
 import { SignedOutOnly } from './components/signed-out-only.js';
 import { useSignIn } from './use-sign-in.js';
 

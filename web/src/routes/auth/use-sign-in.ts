@@ -8,10 +8,10 @@ import type { TLoginRequest } from '../../../../shared/schemas/session.js';
 import { api } from '../../api/routes.js';
 import { toApiError } from '../../api/errors.js';
 import { showError } from '../../components/error-dialog.js';
-import { retryAfterText } from './retry-after.js';
+import { retryAfterText } from '../../errors/retry-after.js';
 import { enterSession } from './session-entry.js';
-import { useFormFields } from './use-form-fields.js';
-import { FORM_NAMESPACES, emailFieldError, requiredFieldError } from './validation.js';
+import { useFormFields } from '../../forms/use-form-fields.js';
+import { FORM_NAMESPACES, emailFieldError, requiredFieldError } from '../../forms/account-field-rules.js';
 
 export function useSignIn() {
   const { t, i18n } = useTranslation(FORM_NAMESPACES);

@@ -9,10 +9,10 @@ import { toApiError } from '../../api/errors.js';
 import { showError } from '../../components/error-dialog.js';
 import { fieldErrorMessage } from '../../errors/error-messages.js';
 import { isLanguage } from '../../i18n/index.js';
-import { retryAfterText } from './retry-after.js';
+import { retryAfterText } from '../../errors/retry-after.js';
 import { enterSession } from './session-entry.js';
-import { useFormFields } from './use-form-fields.js';
-import { FORM_NAMESPACES, confirmPasswordFieldError, emailFieldError, newPasswordFieldError, requiredFieldError } from './validation.js';
+import { useFormFields } from '../../forms/use-form-fields.js';
+import { FORM_NAMESPACES, confirmPasswordFieldError, emailFieldError, newPasswordFieldError, requiredFieldError } from '../../forms/account-field-rules.js';
 
 type SignUpField = 'fullname' | 'email' | 'password' | 'confirmPassword';
 

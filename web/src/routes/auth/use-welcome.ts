@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useUserInfo } from '../../api/user.js';
 import { useClaims } from '../../session/session.js';
 import { useVerifyDialog } from '../../shell/verify-dialog-context.js';
-import { needsVerification, writeForceVerifyShownAt } from '../verification/force-verify-rules.js';
+import { needsVerification, writeForceVerifyShownAt } from '../../verification/force-verify-rules.js';
 
 export function useWelcome() {
   const { user } = useUserInfo();

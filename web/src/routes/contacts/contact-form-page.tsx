@@ -9,14 +9,14 @@ import { ERROR_CODES } from '../../../../shared/errors.js';
 import { useContactDetails, useFieldSchemas } from '../../api/contacts.js';
 import { useUserInfo } from '../../api/user.js';
 import { PageLayout } from '../../components/page-layout.js';
-import { ErrorPage } from '../error/error-page.js';
+import { ErrorPage } from '../../components/error-page.js';
 import { ContactForm } from './components/contact-form.js';
 import { ContactLimitAlert } from './components/contact-limit-alert.js';
 import { LoadFailed } from './components/load-failed.js';
 import { channelEntries, contactFormFromDetails, emptyContactForm } from './contact-form-model.js';
-import { contactAddress } from './field-values.js';
-import { contactPaths } from './paths.js';
-import { defaultPhoneCountry } from './phone-countries.js';
+import { contactAddress } from '../../components/contacts/field-values.js';
+import { contactPaths } from '../../paths/contacts.js';
+import { defaultPhoneCountry } from '../../components/phone-countries.js';
 import { useContactPermissions } from './use-contact-permissions.js';
 
 export default function ContactFormPage() {

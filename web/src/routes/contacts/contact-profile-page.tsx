@@ -13,16 +13,16 @@ import { useContactDetails } from '../../api/contacts.js';
 import { EmailIcon, PencilIcon, SmsIcon, TrashIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { useFormatters } from '../../format/use-formatters.js';
-import { ErrorPage } from '../error/error-page.js';
-import { groupPaths } from '../groups/paths.js';
+import { ErrorPage } from '../../components/error-page.js';
+import { groupPaths } from '../../paths/groups.js';
 import { BounceStatus } from './components/bounce-status.js';
-import { SubscriptionBadge } from './components/channel-status.js';
+import { SubscriptionBadge } from '../../components/contacts/channel-status.js';
 import { DeleteContactsDialog } from './components/delete-contacts-dialog.js';
 import { FormSection } from './components/form-section.js';
 import { LoadFailed } from './components/load-failed.js';
 import { channelEntries, profileEntry } from './contact-form-model.js';
-import { contactAddress, displayAddress, formatFieldValue } from './field-values.js';
-import { contactPaths } from './paths.js';
+import { contactAddress, displayAddress, formatFieldValue } from '../../components/contacts/field-values.js';
+import { contactPaths } from '../../paths/contacts.js';
 import { useContactPermissions } from './use-contact-permissions.js';
 
 export default function ContactProfilePage() {

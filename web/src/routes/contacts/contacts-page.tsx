@@ -5,12 +5,12 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import { DownloadIcon, PlusIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
-import { ErrorPage } from '../error/error-page.js';
-import { ExportButton } from '../exports/export-button.js';
+import { ErrorPage } from '../../components/error-page.js';
+import { ExportButton } from '../../components/exports/export-button.js';
 import { ContactList } from './components/contact-list.js';
 import { ContactsTabs } from './components/contacts-tabs.js';
 import { FieldManager } from './components/field-manager.js';
-import { contactPaths } from './paths.js';
+import { contactPaths } from '../../paths/contacts.js';
 import { useContactPermissions } from './use-contact-permissions.js';
 
 export default function ContactsPage() {

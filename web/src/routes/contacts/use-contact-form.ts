@@ -21,7 +21,7 @@ import {
   type ContactFormValues,
   type FieldDraft,
 } from './contact-form-model.js';
-import { contactPaths } from './paths.js';
+import { contactPaths } from '../../paths/contacts.js';
 
 type Options = {
   /** The contact being edited; null creates one. */

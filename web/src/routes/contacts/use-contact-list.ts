@@ -10,7 +10,7 @@ import type { TContactFilter, TContactSearchRequest } from '../../../../shared/s
 import { useContactCount, useContactSearch } from '../../api/contacts.js';
 import { useCursorTrail } from '../../components/pager.js';
 import { useBufferedSearchParam } from '../../components/use-search-buffer.js';
-import { nextSort, parseSort, sortParam, type ColumnId } from './contact-columns.js';
+import { nextSort, parseSort, sortParam, type ColumnId } from '../../components/contacts/contact-columns.js';
 
 export function useContactList() {
   const pageSize = LIST_PAGE_SIZE;

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useClaims } from '../../session/session.js';
-import { DEFAULT_HIDDEN_COLUMNS, isColumnId, type ColumnId } from './contact-columns.js';
+import { DEFAULT_HIDDEN_COLUMNS, isColumnId, type ColumnId } from '../../components/contacts/contact-columns.js';
 
 /** The stored choice, or the default for a missing or malformed one. */
 export function parseHiddenColumns(text: string | null): ColumnId[] {

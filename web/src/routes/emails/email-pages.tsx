@@ -4,12 +4,12 @@
  */
 import { Navigate, useLocation } from 'react-router-dom';
 import { EMAIL_WIZARD_STEPS, type EmailWizardStep } from '../../../../shared/schemas/campaigns.js';
-import NotFoundPage from '../error/not-found-page.js';
+import { NotFoundPage } from '../../components/error-page.js';
 import { lazySubPage } from '../lazy-sub-page.js';
-import CampaignsPage from './campaigns-page.js';
+import { CampaignsPage } from '../../components/campaigns/campaigns-page.js';
 
 const WizardPage = lazySubPage(() => import('./wizard/wizard-page.js'));
-const ReportPage = lazySubPage(() => import('./report/report-page.js'));
+const ReportPage = lazySubPage(() => import('./report-page.js'));
 
 function isWizardStep(name: string): name is EmailWizardStep {
   return EMAIL_WIZARD_STEPS.some((step) => step === name);

@@ -1,7 +1,2 @@
-import { ERROR_CODES } from '../../../../shared/errors.js';
-import { ErrorPage } from './error-page.js';
-
-/** Any address that matches no route. */
-export default function NotFoundPage() {
-  return <ErrorPage code={ERROR_CODES.ROUTE_NOT_FOUND} titleKey="errorPage.notFoundTitle" />;
-}
+/** The page of any address that matches no route, as the router's lazy module. */
+export { NotFoundPage as default } from '../../components/error-page.js';

@@ -1,9 +1,2 @@
-import { ERROR_CODES } from '../../../../shared/errors.js';
-import { ErrorPage } from './error-page.js';
-
-/** Sections that come in later issues: a clear message rather than an empty page. */
-export default function SectionUnavailablePage() {
-  return (
-    <ErrorPage code={ERROR_CODES.ROUTE_NOT_FOUND} titleKey="errorPage.unavailableTitle" messageKey="errorPage.unavailable" />
-  );
-}
+/** The page of the sections of later issues, as the router's lazy module. */
+export { SectionUnavailablePage as default } from '../../components/error-page.js';

@@ -22,7 +22,7 @@ import { formatFileSize } from '../../format/file-size.js';
 import { useFormatters } from '../../format/use-formatters.js';
 import { useSocketEvent } from '../../realtime/socket.js';
 import { useClaims } from '../../session/session.js';
-import { ErrorPage } from '../error/error-page.js';
+import { ErrorPage } from '../../components/error-page.js';
 
 const STATUS_PALETTES: Record<TExportJob['status'], string> = {
   queued: 'gray',

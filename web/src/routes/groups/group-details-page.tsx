@@ -14,14 +14,14 @@ import { ConditionSummary } from '../../components/conditions/condition-summary.
 import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { useFormatters } from '../../format/use-formatters.js';
-import { ErrorPage } from '../error/error-page.js';
-import { ExportButton } from '../exports/export-button.js';
+import { ErrorPage } from '../../components/error-page.js';
+import { ExportButton } from '../../components/exports/export-button.js';
 import { AddContactsDialog } from './components/add-contacts-dialog.js';
-import { DeleteGroupDialog } from './components/delete-group-dialog.js';
+import { DeleteGroupDialog } from '../../components/groups/delete-group-dialog.js';
 import { GroupMembers } from './components/group-members.js';
-import { GroupTypeBadge } from './components/group-type.js';
-import { groupPaths } from './paths.js';
-import { useGroupPermissions, type GroupPermissions } from './use-group-permissions.js';
+import { GroupTypeBadge } from '../../components/groups/group-type.js';
+import { groupPaths } from '../../paths/groups.js';
+import { useGroupPermissions, type GroupPermissions } from '../../components/groups/use-group-permissions.js';
 
 export default function GroupDetailsPage() {
   const [params] = useSearchParams();

@@ -17,12 +17,12 @@ import { DraftMatchCount } from '../../components/conditions/match-count.js';
 import { useConditionOptions } from '../../components/conditions/use-condition-options.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { notify } from '../../components/toaster.js';
-import { ErrorPage } from '../error/error-page.js';
+import { ErrorPage } from '../../components/error-page.js';
 import { GroupNameField, useGroupName } from './components/group-name-field.js';
-import { GroupTypeBadge } from './components/group-type.js';
+import { GroupTypeBadge } from '../../components/groups/group-type.js';
 import { GroupTypeChoice } from './components/group-type-choice.js';
-import { groupPaths } from './paths.js';
-import { useGroupPermissions } from './use-group-permissions.js';
+import { groupPaths } from '../../paths/groups.js';
+import { useGroupPermissions } from '../../components/groups/use-group-permissions.js';
 
 export default function GroupFormPage() {
   const [params] = useSearchParams();

@@ -3,7 +3,7 @@
  * chunk, every sub-page is a chunk of its own, picked by the path.
  */
 import { useLocation } from 'react-router-dom';
-import NotFoundPage from '../error/not-found-page.js';
+import { NotFoundPage } from '../../components/error-page.js';
 import { lazySubPage } from '../lazy-sub-page.js';
 import GroupsPage from './groups-page.js';
 

@@ -5,11 +5,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import { PlusIcon, SearchIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
-import { ErrorPage } from '../error/error-page.js';
-import { searchPaths } from '../search/paths.js';
-import { GroupList } from './components/group-list.js';
-import { groupPaths } from './paths.js';
-import { useGroupPermissions } from './use-group-permissions.js';
+import { ErrorPage } from '../../components/error-page.js';
+import { searchPaths } from '../../paths/search.js';
+import { GroupList } from '../../components/groups/group-list.js';
+import { groupPaths } from '../../paths/groups.js';
+import { useGroupPermissions } from '../../components/groups/use-group-permissions.js';
 
 export default function GroupsPage() {
   const { t } = useTranslation('groups');

@@ -17,12 +17,12 @@ import { SearchIcon } from '../../components/icons.js';
 import { ListMessage } from '../../components/list-states.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { notify } from '../../components/toaster.js';
-import { ErrorPage } from '../error/error-page.js';
-import { searchPaths } from '../search/paths.js';
+import { ErrorPage } from '../../components/error-page.js';
+import { searchPaths } from '../../paths/search.js';
 import { GroupNameField, useGroupName } from './components/group-name-field.js';
 import { GroupTypeChoice } from './components/group-type-choice.js';
-import { groupPaths } from './paths.js';
-import { useGroupPermissions } from './use-group-permissions.js';
+import { groupPaths } from '../../paths/groups.js';
+import { useGroupPermissions } from '../../components/groups/use-group-permissions.js';
 
 export default function SaveGroupPage() {
   const { t } = useTranslation('groups');

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants.js';
 import { logout } from '../../api/session.js';
 import { useUserInfo } from '../../api/user.js';
-import { FormField } from '../auth/components/form-field.js';
+import { FormField } from '../../components/form-field.js';
 import { LockIcon } from '../../components/icons.js';
-import { PasswordInput } from '../auth/components/password-input.js';
+import { PasswordInput } from '../../components/password-input.js';
 import { useForcePasswordChange } from './use-force-password-change.js';
 
 export default function ForcePasswordChangePage() {

@@ -12,8 +12,8 @@ import { showError } from '../../components/error-dialog.js';
 import { notify } from '../../components/toaster.js';
 import { fieldErrorMessage } from '../../errors/error-messages.js';
 import { storeToken } from '../../session/session.js';
-import { useFormFields } from '../auth/use-form-fields.js';
-import { FORM_NAMESPACES, confirmPasswordFieldError, newPasswordFieldError } from '../auth/validation.js';
+import { useFormFields } from '../../forms/use-form-fields.js';
+import { FORM_NAMESPACES, confirmPasswordFieldError, newPasswordFieldError } from '../../forms/account-field-rules.js';
 
 /** Long enough to read the toast before the reload brings up the unlocked app. */
 const RELOAD_DELAY_MS = 1500;

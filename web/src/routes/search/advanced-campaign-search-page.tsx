@@ -4,10 +4,10 @@
  */
 import { useLocation } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors.js';
-import { ErrorPage } from '../error/error-page.js';
-import { CampaignFamilyContext } from '../emails/campaign-family.js';
-import { CampaignList } from '../emails/components/campaign-list.js';
-import { useCampaignPermissions } from '../emails/use-campaign-permissions.js';
+import { ErrorPage } from '../../components/error-page.js';
+import { CampaignFamilyContext } from '../../components/campaigns/campaign-family.js';
+import { CampaignList } from '../../components/campaigns/campaign-list.js';
+import { useCampaignPermissions } from '../../components/campaigns/use-campaign-permissions.js';
 
 export default function AdvancedCampaignSearchPage() {
   const family = useLocation().pathname.endsWith('/sms-and-mms') ? 'sms' : 'email';

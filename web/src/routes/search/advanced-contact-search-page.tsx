@@ -17,7 +17,7 @@ import { filterFromParams, filterToParams } from '../../components/conditions/fi
 import { useConditionOptions } from '../../components/conditions/use-condition-options.js';
 import { SearchIcon } from '../../components/icons.js';
 import { useClaims } from '../../session/session.js';
-import { ErrorPage } from '../error/error-page.js';
+import { ErrorPage } from '../../components/error-page.js';
 import { ContactResults } from './components/contact-results.js';
 
 export default function AdvancedContactSearchPage() {

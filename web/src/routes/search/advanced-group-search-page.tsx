@@ -1,8 +1,8 @@
 /** `/advanced-search/groups?search=&type=`: groups by name and type, the same list as `/groups`. */
 import { ERROR_CODES } from '../../../../shared/errors.js';
-import { ErrorPage } from '../error/error-page.js';
-import { GroupList } from '../groups/components/group-list.js';
-import { useGroupPermissions } from '../groups/use-group-permissions.js';
+import { ErrorPage } from '../../components/error-page.js';
+import { GroupList } from '../../components/groups/group-list.js';
+import { useGroupPermissions } from '../../components/groups/use-group-permissions.js';
 
 export default function AdvancedGroupSearchPage() {
   const permissions = useGroupPermissions();

@@ -11,7 +11,7 @@ import { ERROR_CODES } from '../../../../shared/errors.js';
 import { ContactsIcon, EmailIcon, GroupsIcon, SmsIcon, TemplateIcon } from '../../components/icons.js';
 import { PageLayout } from '../../components/page-layout.js';
 import { useClaims } from '../../session/session.js';
-import { searchPaths } from './paths.js';
+import { searchPaths } from '../../paths/search.js';
 
 type Tab = { path: string; section: Section; icon: (props: IconProps) => ReactNode };
 

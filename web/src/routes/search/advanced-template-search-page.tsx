@@ -2,9 +2,9 @@
 import { useSearchParams } from 'react-router-dom';
 import { TEMPLATE_KINDS, type TemplateKind } from '../../../../shared/schemas/templates.js';
 import { ERROR_CODES } from '../../../../shared/errors.js';
-import { ErrorPage } from '../error/error-page.js';
-import { TemplateList } from '../templates/components/template-list.js';
-import { useTemplatePermissions } from '../templates/use-template-permissions.js';
+import { ErrorPage } from '../../components/error-page.js';
+import { TemplateList } from '../../components/templates/template-list.js';
+import { useTemplatePermissions } from '../../components/templates/use-template-permissions.js';
 
 const isTemplateKind = (value: string | null): value is TemplateKind => TEMPLATE_KINDS.some((kind) => kind === value);
 

@@ -16,11 +16,11 @@ import { PageLayout } from '../../components/page-layout.js';
 import { SearchInput } from '../../components/search-input.js';
 import { useBufferedSearchParam } from '../../components/use-search-buffer.js';
 import { useFormatters } from '../../format/use-formatters.js';
-import { contactPaths } from '../contacts/paths.js';
-import { openPathOf } from '../emails/paths.js';
-import { groupPaths } from '../groups/paths.js';
-import { templatePaths } from '../templates/paths.js';
-import { searchPaths } from './paths.js';
+import { contactPaths } from '../../paths/contacts.js';
+import { openPathOf } from '../../paths/campaigns.js';
+import { groupPaths } from '../../paths/groups.js';
+import { templatePaths } from '../../paths/templates.js';
+import { searchPaths } from '../../paths/search.js';
 
 type AreaLinks = {
   icon: (props: IconProps) => ReactNode;

@@ -6,7 +6,7 @@
  */
 import { Box } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
-import SectionUnavailablePage from '../error/section-unavailable-page.js';
+import { SectionUnavailablePage } from '../../components/error-page.js';
 import { lazySubPage } from '../lazy-sub-page.js';
 import { SettingsTabs } from './settings-tabs.js';
 

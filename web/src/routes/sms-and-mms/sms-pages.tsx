@@ -1,13 +1,14 @@
 /**
- * The SMS and MMS campaigns area behind one route: the list (the email area's, for the sms
- * family) is in this chunk, the wizards and the report are chunks of their own, picked by the path.
+ * The SMS and MMS campaigns area behind one route: the list (the one both campaign areas show,
+ * for the sms family) is in this chunk, the wizards and the report are chunks of their own, picked
+ * by the path.
  * Every campaign piece below reads its family from the context provided here.
  */
 import { Navigate, useLocation } from 'react-router-dom';
 import { MMS_WIZARD_STEPS, SMS_WIZARD_STEPS } from '../../../../shared/schemas/campaigns.js';
-import CampaignsPage from '../emails/campaigns-page.js';
-import { CampaignFamilyContext } from '../emails/campaign-family.js';
-import NotFoundPage from '../error/not-found-page.js';
+import { CampaignsPage } from '../../components/campaigns/campaigns-page.js';
+import { CampaignFamilyContext } from '../../components/campaigns/campaign-family.js';
+import { NotFoundPage } from '../../components/error-page.js';
 import { lazySubPage } from '../lazy-sub-page.js';
 
 const SmsWizardPage = lazySubPage(() => import('./wizard/sms-wizard-page.js'));

@@ -11,13 +11,13 @@ import { TEMPLATE_LIMITS } from '../../../../shared/domain/templates.js';
 import { ZMmsMedia, type TMmsMedia, type TTemplateContent } from '../../../../shared/schemas/templates.js';
 import { useFieldSchemas } from '../../api/contacts.js';
 import { notify } from '../../components/toaster.js';
-import { EditorLayout, useEditorPlaceholder } from './components/editor-layout.js';
-import { MessageField, MultilineInput, PhonePreview } from './components/message-field.js';
-import { useTemplateName } from './components/template-name-field.js';
-import { editorPathOf, templatePaths, type MessageKind } from './paths.js';
-import { mediaUrlsOf } from './text-insertion.js';
-import { useTemplateEditor, type TemplateEditor } from './use-template-editor.js';
-import { useTemplateText } from './use-template-text.js';
+import { EditorLayout, useEditorPlaceholder } from '../../components/template-editor/editor-layout.js';
+import { MessageField, MultilineInput, PhonePreview } from '../../components/template-editor/message-field.js';
+import { useTemplateName } from '../../components/template-editor/template-name-field.js';
+import { editorPathOf, templatePaths, type MessageKind } from '../../paths/templates.js';
+import { mediaUrlsOf } from '../../components/template-editor/text-insertion.js';
+import { useTemplateEditor, type TemplateEditor } from '../../components/template-editor/use-template-editor.js';
+import { useTemplateText } from '../../components/template-editor/use-template-text.js';
 
 export default function EnterMessagePage() {
   const editor = useTemplateEditor();

@@ -5,12 +5,12 @@
  * rather than the entry's. Picks the page by the path.
  */
 import { useLocation } from 'react-router-dom';
-import NotFoundPage from '../error/not-found-page.js';
+import { NotFoundPage } from '../../components/error-page.js';
 import { lazySubPage } from '../lazy-sub-page.js';
 import TemplatesPage from './templates-page.js';
 
 const SUB_PAGES = {
-  'template-editor': lazySubPage(() => import('./template-editor/template-editor-page.js')),
+  'template-editor': lazySubPage(() => import('./template-editor-page.js')),
   'code-editor': lazySubPage(() => import('./code-editor-page.js')),
   'enter-message': lazySubPage(() => import('./enter-message-page.js')),
   'convert-page': lazySubPage(() => import('./convert-page.js')),

@@ -4,12 +4,12 @@ import { useSearchParams } from 'react-router-dom';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import { LinkTabs } from '../../components/link-tabs.js';
 import { PageLayout } from '../../components/page-layout.js';
-import { ErrorPage } from '../error/error-page.js';
+import { ErrorPage } from '../../components/error-page.js';
 import { CreateTemplateMenu } from './components/create-template-menu.js';
 import { PendingSharesNotice, SHARED_WITH_ME_PATH, SharedWithMe } from './components/share-received.js';
-import { TemplateList } from './components/template-list.js';
-import { templatePaths } from './paths.js';
-import { useTemplatePermissions } from './use-template-permissions.js';
+import { TemplateList } from '../../components/templates/template-list.js';
+import { templatePaths } from '../../paths/templates.js';
+import { useTemplatePermissions } from '../../components/templates/use-template-permissions.js';
 
 export default function TemplatesPage() {
   const { t } = useTranslation('templates');

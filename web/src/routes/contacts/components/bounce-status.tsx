@@ -9,7 +9,7 @@ import type { BounceStatus as Bounce, Channel } from '../../../../../shared/sche
 import { updateContact } from '../../../api/contacts.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { notify } from '../../../components/toaster.js';
-import { BounceBadge } from './channel-status.js';
+import { BounceBadge } from '../../../components/contacts/channel-status.js';
 
 type Props = { contactId: string; channel: Channel; address: string; bounce: Bounce; canReset: boolean };
 

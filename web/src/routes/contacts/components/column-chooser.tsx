@@ -3,7 +3,7 @@ import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TFieldSchema } from '../../../../../shared/schemas/contacts.js';
 import { ColumnsIcon } from '../../../components/icons.js';
-import { fieldIdOf, type ColumnId } from '../contact-columns.js';
+import { fieldIdOf, type ColumnId } from '../../../components/contacts/contact-columns.js';
 
 type Props = {
   columns: ColumnId[];

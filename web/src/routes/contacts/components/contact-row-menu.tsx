@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import type { TContact } from '../../../../../shared/schemas/contacts.js';
 import { ContactsIcon, PencilIcon, TrashIcon } from '../../../components/icons.js';
 import { DangerMenuItem, RowMenu } from '../../../components/row-menu.js';
-import { contactAddress } from '../field-values.js';
-import { contactPaths } from '../paths.js';
+import { contactAddress } from '../../../components/contacts/field-values.js';
+import { contactPaths } from '../../../paths/contacts.js';
 import type { ContactPermissions } from '../use-contact-permissions.js';
 
 type Props = { contact: TContact; permissions: ContactPermissions; onDelete(contact: TContact): void };

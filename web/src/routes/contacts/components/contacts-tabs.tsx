@@ -1,7 +1,7 @@
 /** The two tabs of `/contacts` (`?tab=0` contacts, `?tab=1` custom fields), as links so the tab is in the URL. */
 import { useTranslation } from 'react-i18next';
 import { LinkTabs } from '../../../components/link-tabs.js';
-import { contactPaths } from '../paths.js';
+import { contactPaths } from '../../../paths/contacts.js';
 
 export type ContactsTab = 'contacts' | 'fields';
 

@@ -7,7 +7,7 @@ import { toApiError } from '../../../api/errors.js';
 import { WarningIcon } from '../../../components/icons.js';
 import { ListMessage } from '../../../components/list-states.js';
 import { describeError } from '../../../errors/error-messages.js';
-import { contactPaths } from '../paths.js';
+import { contactPaths } from '../../../paths/contacts.js';
 
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation('contacts');

@@ -8,7 +8,7 @@ import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { countryOfMobile, formatMobile } from '../../../../../shared/domain/phone.js';
 import { normalizedMobileOf } from '../contact-form-model.js';
-import { phoneCountries } from '../phone-countries.js';
+import { phoneCountries } from '../../../components/phone-countries.js';
 
 type Props = {
   mobile: string;

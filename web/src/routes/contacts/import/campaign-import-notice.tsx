@@ -2,7 +2,7 @@
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { familyOfType, useCampaignName } from '../../../api/campaigns.js';
-import type { CampaignRef } from './campaign-import.js';
+import type { CampaignRef } from '../../../paths/campaign-import.js';
 
 export function CampaignImportNotice({ campaign }: { campaign: CampaignRef }) {
   const { t } = useTranslation('contacts');

@@ -15,10 +15,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { ErrorPage } from '../../error/error-page.js';
-import { contactPaths } from '../paths.js';
+import { ErrorPage } from '../../../components/error-page.js';
+import { contactPaths } from '../../../paths/contacts.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
-import { ImportProgressBar, useImportProgress } from './import-progress.js';
+import { ImportProgressBar, useImportProgress } from '../../../components/contact-import/import-progress.js';
 
 const COUNTS = ['created', 'changed', 'skipped', 'duplicated', 'errors'] as const;
 /** The row lists, each with the count that says how many rows it holds. */

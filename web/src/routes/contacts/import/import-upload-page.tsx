@@ -18,12 +18,12 @@ import { LinkTabs } from '../../../components/link-tabs.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { PageLayout } from '../../../components/page-layout.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { ErrorPage } from '../../error/error-page.js';
-import { contactPaths, IMPORT_UPLOAD_PATHS } from '../paths.js';
+import { ErrorPage } from '../../../components/error-page.js';
+import { contactPaths, IMPORT_UPLOAD_PATHS } from '../../../paths/contacts.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
-import { readCampaignRef, uploadStepPath } from './campaign-import.js';
+import { readCampaignRef, uploadStepPath } from '../../../paths/campaign-import.js';
 import { CampaignImportNotice } from './campaign-import-notice.js';
-import { ImportStatusBadge } from './import-status-badge.js';
+import { ImportStatusBadge } from '../../../components/contact-import/import-status-badge.js';
 
 const ACCEPTED = /\.(csv|txt|xlsx)$/i;
 const MAX_MB = MAX_IMPORT_BYTES / (1024 * 1024);

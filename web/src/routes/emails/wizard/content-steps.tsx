@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showError } from '../../../components/error-dialog.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
-import { CodeEditor } from '../../templates/code-editor-page.js';
-import { PageConverter } from '../../templates/convert-page.js';
-import { TemplateEditor } from '../../templates/template-editor/template-editor-page.js';
-import type { TemplateEditor as EditorState } from '../../templates/use-template-editor.js';
-import { emailPaths } from '../paths.js';
-import type { CampaignDraft, EmailContent } from './use-campaign-draft.js';
+import { CodeEditor } from '../../../components/template-editor/code-editor.js';
+import { PageConverter } from '../../../components/template-editor/page-converter.js';
+import { TemplateEditor } from '../../../components/template-editor/template-editor.js';
+import type { TemplateEditor as EditorState } from '../../../components/template-editor/use-template-editor.js';
+import { emailPaths } from '../../../paths/campaigns.js';
+import type { CampaignDraft, EmailContent } from '../../../components/campaign-wizard/use-campaign-draft.js';
 
 type EditorStepProps = { draft: CampaignDraft; step: 'code-editor' | 'template-editor' };
 

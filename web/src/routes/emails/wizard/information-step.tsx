@@ -8,8 +8,8 @@ import { Field, Grid, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { CAMPAIGN_LIMITS } from '../../../../../shared/domain/campaign-fields.js';
 import { useUserInfo } from '../../../api/user.js';
-import { CampaignNameField, useCampaignName } from '../components/campaign-name-field.js';
-import type { CampaignDraft } from './use-campaign-draft.js';
+import { CampaignNameField, useCampaignName } from '../../../components/campaigns/campaign-name-field.js';
+import type { CampaignDraft } from '../../../components/campaign-wizard/use-campaign-draft.js';
 
 type TextKey = 'subject' | 'preheader' | 'senderName' | 'senderEmail' | 'replyTo';
 

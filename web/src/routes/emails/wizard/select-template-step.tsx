@@ -6,9 +6,9 @@
 import { useNavigate } from 'react-router-dom';
 import { fetchTemplate } from '../../../api/templates.js';
 import { showError } from '../../../components/error-dialog.js';
-import { TemplateChooser } from '../../templates/select-template-page.js';
-import { emailPaths } from '../paths.js';
-import type { CampaignDraft, EmailContent } from './use-campaign-draft.js';
+import { TemplateChooser } from '../../../components/templates/template-chooser.js';
+import { emailPaths } from '../../../paths/campaigns.js';
+import type { CampaignDraft, EmailContent } from '../../../components/campaign-wizard/use-campaign-draft.js';
 
 /** The wizard step that edits this content. */
 export function editorStepOf(content: Pick<EmailContent, 'editor'>) {

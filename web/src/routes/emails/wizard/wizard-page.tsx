@@ -13,19 +13,19 @@ import { ERROR_CODES } from '../../../../../shared/errors.js';
 import { toApiError } from '../../../api/errors.js';
 import { showError } from '../../../components/error-dialog.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
-import { useImportProgress } from '../../contacts/import/import-progress.js';
-import { ErrorPage } from '../../error/error-page.js';
-import { emailPaths } from '../paths.js';
-import { useCampaignPermissions } from '../use-campaign-permissions.js';
+import { useImportProgress } from '../../../components/contact-import/import-progress.js';
+import { ErrorPage } from '../../../components/error-page.js';
+import { emailPaths } from '../../../paths/campaigns.js';
+import { useCampaignPermissions } from '../../../components/campaigns/use-campaign-permissions.js';
 import { ContentEditorStep, ConvertPageStep } from './content-steps.js';
 import { InformationStep } from './information-step.js';
-import { PasteEmailsStep } from './paste-emails-step.js';
-import { SelectGroupsStep } from './select-groups-step.js';
+import { PasteEmailsStep } from '../../../components/campaign-wizard/paste-emails-step.js';
+import { SelectGroupsStep } from '../../../components/campaign-wizard/select-groups-step.js';
 import { editorStepOf, SelectTemplateStep } from './select-template-step.js';
-import { EmailReview, SendDialog } from './send-dialog.js';
-import { UploadFileStep } from './upload-file-step.js';
-import { useCampaignDraft, useLoadedCampaign, type LoadedCampaign } from './use-campaign-draft.js';
-import { RecipientCount, stageIndexOf, WizardFrame, type WizardStages } from './wizard-frame.js';
+import { EmailReview, SendDialog } from '../../../components/campaign-wizard/send-dialog.js';
+import { UploadFileStep } from '../../../components/campaign-wizard/upload-file-step.js';
+import { useCampaignDraft, useLoadedCampaign, type LoadedCampaign } from '../../../components/campaign-wizard/use-campaign-draft.js';
+import { RecipientCount, stageIndexOf, WizardFrame, type WizardStages } from '../../../components/campaign-wizard/wizard-frame.js';
 
 /** The wizard's stages, each with its steps; the first step of a stage is where it starts. */
 const STAGES = [

@@ -7,7 +7,7 @@ import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZE } from '../../../../../shared/constants.js';
 import { changeGroupMembers, useGroupContacts, type TGroup } from '../../../api/groups.js';
-import { ContactPages } from '../../../components/contact-pages.js';
+import { ContactPages } from '../../../components/contacts/contact-pages.js';
 import { showError } from '../../../components/error-dialog.js';
 import { useCursorTrail } from '../../../components/pager.js';
 import { SearchInput } from '../../../components/search-input.js';

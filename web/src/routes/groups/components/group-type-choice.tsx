@@ -2,7 +2,7 @@
 import { HStack, RadioCard, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { GroupType } from '../../../api/groups.js';
-import { GroupTypeIcon } from './group-type.js';
+import { GroupTypeIcon } from '../../../components/groups/group-type.js';
 
 type Props = {
   value: GroupType;

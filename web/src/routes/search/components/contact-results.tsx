@@ -10,12 +10,12 @@ import { hasPermission } from '../../../../../shared/domain/permissions.js';
 import type { TContactFilter } from '../../../../../shared/schemas/contact-search.js';
 import { useContactCount, useContactSearch } from '../../../api/contacts.js';
 import { MatchCount } from '../../../components/conditions/match-count.js';
-import { ContactPages } from '../../../components/contact-pages.js';
+import { ContactPages } from '../../../components/contacts/contact-pages.js';
 import { CameraIcon, RefreshIcon } from '../../../components/icons.js';
 import { useCursorTrail } from '../../../components/pager.js';
 import { useClaims } from '../../../session/session.js';
-import { ExportButton } from '../../exports/export-button.js';
-import { groupPaths } from '../../groups/paths.js';
+import { ExportButton } from '../../../components/exports/export-button.js';
+import { groupPaths } from '../../../paths/groups.js';
 
 export function ContactResults({ filter }: { filter: TContactFilter }) {
   const { t } = useTranslation('search');

@@ -5,7 +5,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
-import { ErrorPage } from '../../error/error-page.js';
+import { ErrorPage } from '../../../components/error-page.js';
 import { SettingsTabs } from '../settings-tabs.js';
 import { CallingCodesSection } from './components/calling-codes-section.js';
 import { SenderIdsSection } from './components/sender-ids-section.js';

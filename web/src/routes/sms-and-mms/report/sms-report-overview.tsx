@@ -8,7 +8,7 @@ import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TCampaignReportResponse } from '../../../../../shared/schemas/campaigns.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { CounterGrid, LinksTable, ReportSection } from '../../emails/report/report-parts.js';
+import { CounterGrid, LinksTable, ReportSection } from '../../../components/campaign-report/report-parts.js';
 import { useCountryName } from '../wizard/country-name.js';
 
 const COUNTERS = ['recipients', 'sent', 'delivered', 'failed', 'skipped', 'segments', 'creditsUsed', 'clicks'] as const;

@@ -12,7 +12,7 @@ import { useCampaignCost } from '../../../api/campaigns.js';
 import { WarningIcon } from '../../../components/icons.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import type { CampaignDraft } from '../../emails/wizard/use-campaign-draft.js';
+import type { CampaignDraft } from '../../../components/campaign-wizard/use-campaign-draft.js';
 import { useCountryName } from './country-name.js';
 
 export function CampaignCost({ draft }: { draft: CampaignDraft<TCampaignCommand> }) {

@@ -24,15 +24,15 @@ import { notify } from '../../../components/toaster.js';
 import { FileManager } from '../../../file-manager/lazy-file-manager.js';
 import { formatFileSize } from '../../../format/file-size.js';
 import { useClaims } from '../../../session/session.js';
-import { SendDialog } from '../../emails/wizard/send-dialog.js';
-import { EditorLayout } from '../../templates/components/editor-layout.js';
-import { MessageField, PhonePreview } from '../../templates/components/message-field.js';
-import { useTemplateName } from '../../templates/components/template-name-field.js';
-import type { TemplateEditor } from '../../templates/use-template-editor.js';
-import { useTemplateText } from '../../templates/use-template-text.js';
+import { SendDialog } from '../../../components/campaign-wizard/send-dialog.js';
+import { EditorLayout } from '../../../components/template-editor/editor-layout.js';
+import { MessageField, PhonePreview } from '../../../components/template-editor/message-field.js';
+import { useTemplateName } from '../../../components/template-editor/template-name-field.js';
+import type { TemplateEditor } from '../../../components/template-editor/use-template-editor.js';
+import { useTemplateText } from '../../../components/template-editor/use-template-text.js';
 import { CampaignCost } from './campaign-cost.js';
 import { SmsReview } from './sms-review.js';
-import type { SmsDraft } from './sms-wizard-page.js';
+import type { SmsDraft } from './sms-draft.js';
 
 type Props = { draft: SmsDraft; channel: 'sms' | 'mms'; canExecute: boolean; isImporting: boolean; backTo: string };
 

@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { TEMPLATE_LIMITS } from '../../../../../shared/domain/templates.js';
 import { fetchTemplate } from '../../../api/templates.js';
-import { CampaignNameField, useCampaignName } from '../../emails/components/campaign-name-field.js';
-import { wizardStepPath } from '../../emails/paths.js';
-import { OwnTemplates } from '../../templates/select-template-page.js';
-import type { SmsDraft } from './sms-wizard-page.js';
+import { CampaignNameField, useCampaignName } from '../../../components/campaigns/campaign-name-field.js';
+import { wizardStepPath } from '../../../paths/campaigns.js';
+import { OwnTemplates } from '../../../components/templates/template-chooser.js';
+import type { SmsDraft } from './sms-draft.js';
 
 export function MmsInformationStep({ draft }: { draft: SmsDraft }) {
   const { t } = useTranslation('campaigns');

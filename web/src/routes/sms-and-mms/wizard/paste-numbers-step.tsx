@@ -5,9 +5,9 @@
  */
 import { useMemo } from 'react';
 import { DEFAULT_MOBILE_COUNTRY, normalizeMobile } from '../../../../../shared/domain/phone.js';
-import { PastedEntriesStep } from '../../emails/wizard/paste-emails-step.js';
+import { PastedEntriesStep } from '../../../components/campaign-wizard/paste-emails-step.js';
 import { numbersIn } from './sms-rules.js';
-import type { SmsDraft } from './sms-wizard-page.js';
+import type { SmsDraft } from './sms-draft.js';
 
 export function PasteNumbersStep({ draft }: { draft: SmsDraft }) {
   const numbers = draft.command.pastedNumbers ?? [];

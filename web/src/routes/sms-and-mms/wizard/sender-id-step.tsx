@@ -11,8 +11,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { isSenderIdUsable, senderIdState } from '../../../../../shared/domain/sender-ids.js';
 import { useSenderIds } from '../../../api/sms-settings.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
-import { CampaignNameField, useCampaignName } from '../../emails/components/campaign-name-field.js';
-import type { SmsDraft } from './sms-wizard-page.js';
+import { CampaignNameField, useCampaignName } from '../../../components/campaigns/campaign-name-field.js';
+import type { SmsDraft } from './sms-draft.js';
 
 /** The value of "no sender ID" (a radio value cannot be null). */
 const SHARED_POOL = 'none';

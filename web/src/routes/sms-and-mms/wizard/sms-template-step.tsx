@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchTemplate } from '../../../api/templates.js';
 import { showError } from '../../../components/error-dialog.js';
-import { wizardStepPath } from '../../emails/paths.js';
-import { OwnTemplates } from '../../templates/select-template-page.js';
-import type { SmsDraft } from './sms-wizard-page.js';
+import { wizardStepPath } from '../../../paths/campaigns.js';
+import { OwnTemplates } from '../../../components/templates/template-chooser.js';
+import type { SmsDraft } from './sms-draft.js';
 
 export function SmsTemplateStep({ draft }: { draft: SmsDraft }) {
   const { t } = useTranslation('campaigns');

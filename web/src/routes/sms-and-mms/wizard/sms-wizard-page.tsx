@@ -14,21 +14,21 @@ import { MMS_WIZARD_STEPS, SMS_WIZARD_STEPS, type SmsWizardStep, type TSmsCampai
 import { toApiError } from '../../../api/errors.js';
 import { showError } from '../../../components/error-dialog.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
-import { useImportProgress } from '../../contacts/import/import-progress.js';
-import { campaignPaths, wizardStepPath } from '../../emails/paths.js';
-import { useCampaignPermissions } from '../../emails/use-campaign-permissions.js';
-import { SelectGroupsStep } from '../../emails/wizard/select-groups-step.js';
-import { UploadFileStep } from '../../emails/wizard/upload-file-step.js';
-import { useCampaignDraft, useLoadedCampaign, type CampaignDraft, type LoadedCampaign } from '../../emails/wizard/use-campaign-draft.js';
-import { RecipientCount, stageIndexOf, WizardFrame, type WizardStages } from '../../emails/wizard/wizard-frame.js';
-import { ErrorPage } from '../../error/error-page.js';
+import { useImportProgress } from '../../../components/contact-import/import-progress.js';
+import { campaignPaths, wizardStepPath } from '../../../paths/campaigns.js';
+import { useCampaignPermissions } from '../../../components/campaigns/use-campaign-permissions.js';
+import { SelectGroupsStep } from '../../../components/campaign-wizard/select-groups-step.js';
+import { UploadFileStep } from '../../../components/campaign-wizard/upload-file-step.js';
+import { useCampaignDraft, useLoadedCampaign, type LoadedCampaign } from '../../../components/campaign-wizard/use-campaign-draft.js';
+import { RecipientCount, stageIndexOf, WizardFrame, type WizardStages } from '../../../components/campaign-wizard/wizard-frame.js';
+import { ErrorPage } from '../../../components/error-page.js';
 import { EnterMessageStep } from './enter-message-step.js';
 import { MmsInformationStep } from './mms-information-step.js';
 import { PasteNumbersStep } from './paste-numbers-step.js';
 import { SenderIdStep } from './sender-id-step.js';
+import type { SmsDraft } from './sms-draft.js';
 import { SmsTemplateStep } from './sms-template-step.js';
 
-export type SmsDraft = CampaignDraft<TSmsCampaignCommand>;
 type Channel = 'sms' | 'mms';
 
 /** Each wizard's stages (spec §2.1 order); enter-message, the last, is full screen. */

@@ -3,7 +3,7 @@ import { Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BracketsIcon, CameraIcon, ColumnsIcon, GlobeIcon, PlusIcon, SmsIcon, TemplateIcon } from '../../../components/icons.js';
-import { templatePaths } from '../paths.js';
+import { templatePaths } from '../../../paths/templates.js';
 
 const CHOICES = [
   { value: 'selectTemplate', icon: ColumnsIcon, to: templatePaths.selectTemplate() },

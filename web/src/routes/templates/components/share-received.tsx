@@ -25,10 +25,10 @@ import { DangerMenuItem, RowMenu } from '../../../components/row-menu.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../components/list-states.js';
 import { notify } from '../../../components/toaster.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { editorPathOf } from '../paths.js';
-import { TemplateThumbnail } from './template-thumbnail.js';
-import type { TemplatePermissions } from '../use-template-permissions.js';
-import { HtmlPreview } from './html-preview.js';
+import { editorPathOf } from '../../../paths/templates.js';
+import { TemplateThumbnail } from '../../../components/templates/template-thumbnail.js';
+import type { TemplatePermissions } from '../../../components/templates/use-template-permissions.js';
+import { HtmlPreview } from '../../../components/template-editor/html-preview.js';
 
 /** The "Shared with me" tab of the templates list. */
 export const SHARED_WITH_ME_PATH = '/templates?tab=shared';

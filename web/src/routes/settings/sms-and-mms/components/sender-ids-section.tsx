@@ -9,7 +9,7 @@ import { ListError, ListMessage, ListSkeleton } from '../../../../components/lis
 import { useFormatters } from '../../../../format/use-formatters.js';
 import type { SmsPermissions } from '../use-sms-permissions.js';
 import { RequestSenderIdDialog } from './request-sender-id-dialog.js';
-import { SenderIdDetail, SenderIdStatusBadge } from './sender-id-status.js';
+import { SenderIdDetail, SenderIdStatusBadge } from '../../../../components/sender-id-status.js';
 import { SettingsCard } from './settings-card.js';
 
 export function SenderIdsSection({ permissions }: { permissions: SmsPermissions }) {

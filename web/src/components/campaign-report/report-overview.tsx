@@ -1,0 +1,37 @@
+/** The overview (spec §2.1): the counters, the rates of reportRates, opens and clicks over time, and each link's clicks. */
+import { Box, Grid, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { reportRates } from '../../../../shared/domain/campaign-report.js';
+import type { TCampaignReportResponse } from '../../../../shared/schemas/campaigns.js';
+import { CounterGrid, LinksTable, ReportSection } from './report-parts.js';
+import { TimelineChart } from './timeline-chart.js';
+
+const COUNTERS = ['recipients', 'sent', 'delivered', 'opens', 'uniqueOpens', 'clicks', 'uniqueClicks', 'bounces', 'unsubscribes', 'complaints'] as const;
+const RATES = ['deliveryRate', 'openRate', 'clickRate', 'clickToOpenRate', 'bounceRate', 'unsubscribeRate', 'complaintRate'] as const;
+
+export function ReportOverview({ report }: { report: TCampaignReportResponse }) {
+  const { t, i18n } = useTranslation('campaigns');
+  const { counters } = report;
+  const values: Record<(typeof COUNTERS)[number], number> = { ...counters, bounces: counters.hardBounces + counters.softBounces };
+  const rates = reportRates(counters);
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  return (
+    <Stack gap="8" data-testid="report-overview">
+      <CounterGrid counters={COUNTERS.map((key) => ({ key, label: t(`report.counter.${key}`), value: values[key] }))} />
+      <Grid templateColumns="repeat(auto-fill, minmax(150px, 1fr))" gap="3">
+        {RATES.map((key) => (
+          <Box key={key} px="4" py="3" bg="bg.subtle" rounded="md" data-testid={`rate-${key}`}>
+            <Text fontSize="xs" color="fg.muted">
+              {t(`report.rate.${key}`)}
+            </Text>
+            <Text fontWeight="semibold">{percent.format(rates[key])}</Text>
+          </Box>
+        ))}
+      </Grid>
+      <ReportSection title={t('report.timeline')} empty={null}>
+        <TimelineChart points={report.timeline ?? []} />
+      </ReportSection>
+      <LinksTable links={report.links ?? []} />
+    </Stack>
+  );
+}
