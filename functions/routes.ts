@@ -8,7 +8,6 @@ import { TEMPLATE_LIMITS } from '../shared/domain/templates.js';
 import { ROUTE_CONTRACTS } from '../shared/contracts/index.js';
 import {
   EXPORTS,
-  FILE_MANAGER,
   PUBLIC,
   SESSION,
   routeKeyOf,
@@ -101,18 +100,6 @@ const UNCONVERTED_ROUTES: readonly RouteDefinition[] = [
   route('DELETE', `${API}/shared-templates/{shareId}/lock`, 'templates', section('template', 'write')),
   // A template's thumbnail (spec §7); an SVG drawn from the template (functions/lib/template-thumbnail.ts).
   route('GET', `${API}/thumbnail/get`, 'templates', section('template', 'read')),
-  // The file manager (spec §2.2 sidebar, §7): folders and hosted files; the browser PUTs a file
-  // to the content bucket with a presigned URL, then confirms it (docs/api-contract.md).
-  route('GET', `${API}/user/getFileManagerPublicUrlPrefix`, 'file-manager', FILE_MANAGER),
-  route('GET', `${API}/file-manager/entries`, 'file-manager', FILE_MANAGER),
-  route('DELETE', `${API}/file-manager/entries`, 'file-manager', FILE_MANAGER),
-  route('PUT', `${API}/file-manager/entries/{entryId}/name`, 'file-manager', FILE_MANAGER),
-  route('PUT', `${API}/file-manager/entries/{entryId}/parent`, 'file-manager', FILE_MANAGER),
-  route('POST', `${API}/file-manager/folders`, 'file-manager', FILE_MANAGER),
-  route('POST', `${API}/file-manager/uploads`, 'file-manager', FILE_MANAGER),
-  route('POST', `${API}/file-manager/uploads/{uploadId}/confirm`, 'file-manager', FILE_MANAGER),
-  route('GET', `${API}/file-manager/files`, 'file-manager', FILE_MANAGER),
-  route('GET', `${API}/file-manager/usage`, 'file-manager', FILE_MANAGER),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   // Email campaigns (spec §2.1 /emails and create-email-campaign, §4 "Campaign", §7 "Campaign
   // saving"). The save path both creates (a body with campaignName) and saves (a body with id and

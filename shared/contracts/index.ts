@@ -5,6 +5,7 @@ import { announcements } from './announcements.js';
 import { auth } from './auth.js';
 import { config } from './config.js';
 import { dashboard } from './dashboard.js';
+import { fileManager } from './file-manager.js';
 import { groups } from './groups.js';
 import { notifications } from './notifications.js';
 import type { RouteContract } from './route.js';
@@ -12,6 +13,6 @@ import { search } from './search.js';
 import { shoppingCart } from './shopping-cart.js';
 import { user } from './user.js';
 
-export const CONTRACTS = { auth, config, user, account, dashboard, notifications, announcements, admin, shoppingCart, groups, search } as const;
+export const CONTRACTS = { auth, config, user, account, dashboard, notifications, announcements, admin, shoppingCart, groups, search, fileManager } as const;
 
 export const ROUTE_CONTRACTS: readonly RouteContract[] = Object.values(CONTRACTS).flatMap((group): RouteContract[] => Object.values(group.routes));
