@@ -66,40 +66,6 @@ const UNCONVERTED_ROUTES: readonly RouteDefinition[] = [
   route('GET', `${API}/data-export/{exportId}`, 'exports', EXPORTS),
   route('POST', `${API}/data-export/{exportId}/stop`, 'exports', EXPORTS),
   route('GET', `${API}/data-export/{exportId}/download`, 'exports', EXPORTS),
-  // Templates (spec §2.1 /templates, §4 "Edit locking"). Create and save carry the content (HTML and
-  // the drag-and-drop project), hence their larger body; taking the edit lock is part of editing.
-  route('GET', `${API}/templates`, 'templates', section('template', 'read')),
-  route('POST', `${API}/templates`, 'templates', section('template', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
-  route('DELETE', `${API}/templates`, 'templates', section('template', 'delete')),
-  // Convert a web page: answers converted HTML and saves nothing (a literal segment beats {templateId}).
-  route('POST', `${API}/templates/convert`, 'templates', section('template', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
-  route('GET', `${API}/templates/{templateId}`, 'templates', section('template', 'read')),
-  route('PUT', `${API}/templates/{templateId}`, 'templates', section('template', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
-  route('DELETE', `${API}/templates/{templateId}`, 'templates', section('template', 'delete')),
-  route('PUT', `${API}/templates/{templateId}/name`, 'templates', section('template', 'write')),
-  route('POST', `${API}/templates/{templateId}/copy`, 'templates', section('template', 'write')),
-  route('POST', `${API}/templates/{templateId}/lock`, 'templates', section('template', 'write')),
-  route('DELETE', `${API}/templates/{templateId}/lock`, 'templates', section('template', 'write')),
-  // A test send goes only to the caller's own login address, so reading the template is enough.
-  route('POST', `${API}/templates/{templateId}/test-send`, 'templates', section('template', 'read')),
-  // Template sharing (spec §4 "Template and group sharing"): the owner shares or sends a copy and
-  // manages who has it; the receiver (shared-templates) answers, reads, copies and, with edit
-  // rights, edits under the same edit lock. Adding anything to the account needs template write.
-  route('GET', `${API}/templates/{templateId}/shares`, 'templates', section('template', 'read')),
-  route('POST', `${API}/templates/{templateId}/shares`, 'templates', section('template', 'write')),
-  route('PUT', `${API}/templates/{templateId}/shares/{shareId}`, 'templates', section('template', 'write')),
-  route('DELETE', `${API}/templates/{templateId}/shares/{shareId}`, 'templates', section('template', 'write')),
-  route('GET', `${API}/shared-templates`, 'templates', section('template', 'read')),
-  route('GET', `${API}/shared-templates/{shareId}`, 'templates', section('template', 'read')),
-  route('PUT', `${API}/shared-templates/{shareId}`, 'templates', section('template', 'write'), { maxBodyBytes: TEMPLATE_LIMITS.requestBodyBytes }),
-  route('DELETE', `${API}/shared-templates/{shareId}`, 'templates', section('template', 'write')),
-  route('POST', `${API}/shared-templates/{shareId}/accept`, 'templates', section('template', 'write')),
-  route('POST', `${API}/shared-templates/{shareId}/reject`, 'templates', section('template', 'write')),
-  route('POST', `${API}/shared-templates/{shareId}/copy`, 'templates', section('template', 'write')),
-  route('POST', `${API}/shared-templates/{shareId}/lock`, 'templates', section('template', 'write')),
-  route('DELETE', `${API}/shared-templates/{shareId}/lock`, 'templates', section('template', 'write')),
-  // A template's thumbnail (spec §7); an SVG drawn from the template (functions/lib/template-thumbnail.ts).
-  route('GET', `${API}/thumbnail/get`, 'templates', section('template', 'read')),
   // The global search (spec §2.5); each area is filtered by the user's read permission.
   // Email campaigns (spec §2.1 /emails and create-email-campaign, §4 "Campaign", §7 "Campaign
   // saving"). The save path both creates (a body with campaignName) and saves (a body with id and

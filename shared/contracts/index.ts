@@ -11,8 +11,9 @@ import { notifications } from './notifications.js';
 import type { RouteContract } from './route.js';
 import { search } from './search.js';
 import { shoppingCart } from './shopping-cart.js';
+import { templates } from './templates.js';
 import { user } from './user.js';
 
-export const CONTRACTS = { auth, config, user, account, dashboard, notifications, announcements, admin, shoppingCart, groups, search, fileManager } as const;
+export const CONTRACTS = { auth, config, user, account, dashboard, notifications, announcements, admin, shoppingCart, groups, search, templates, fileManager } as const;
 
 export const ROUTE_CONTRACTS: readonly RouteContract[] = Object.values(CONTRACTS).flatMap((group): RouteContract[] => Object.values(group.routes));
