@@ -1,17 +1,12 @@
 /**
  * Template sharing routes (spec §4 "Template and group sharing"), served by the templates Lambda
  * (functions/api/templates.ts spreads them in): the owner's side under a template, the receiver's
- * under shared-templates. Each parses its input, calls one service and answers.
+ * under shared-templates.
  */
-import {
-  ZChangeShareRightsRequest,
-  ZSharedTemplatePathParams,
-  ZShareTemplateRequest,
-  ZTemplateSharePathParams,
-} from '../../shared/schemas/template-sharing.js';
-import { ZLockTemplateRequest, ZSaveTemplateRequest, ZTemplatePathParams } from '../../shared/schemas/templates.js';
-import { claimsOf, HttpAnswer, type ApiRequest, type RouteFunction } from '../lib/http.js';
-import { parseInput } from '../../shared/validation.js';
+import type { TEMPLATE_SHARE_ROUTES } from '../../shared/contracts/template-shares.js';
+import type { templates } from '../../shared/contracts/templates.js';
+import { OK } from '../../shared/schemas/common.js';
+import type { RouteHandlers } from '../lib/http.js';
 import {
   acceptShare,
   changeShareRights,
@@ -28,59 +23,36 @@ import {
   unlockSharedTemplate,
 } from '../services/template-shares.js';
 
-const API = '/api/v1/pageBasedAPI';
-const SHARES = `${API}/templates/{templateId}/shares`;
-const SHARED = `${API}/shared-templates`;
-
-/** The tenant and the user from the verified token, never from the request. */
-const callerOf = (request: ApiRequest) => {
-  const { tuid, loginTuid } = claimsOf(request);
-  return { tuid, loginTuid };
-};
-const templateIdOf = (request: ApiRequest) => parseInput(ZTemplatePathParams, { templateId: request.params.templateId }).templateId;
-const shareOf = (request: ApiRequest) => parseInput(ZTemplateSharePathParams, request.params);
-const shareIdOf = (request: ApiRequest) => parseInput(ZSharedTemplatePathParams, request.params).shareId;
-
-export const templateShareRoutes: Record<string, RouteFunction> = {
-  [`GET ${SHARES}`]: async (request) => ({ data: await listSharesOfTemplate({ tuid: callerOf(request).tuid, templateId: templateIdOf(request) }) }),
-  [`POST ${SHARES}`]: async (request) => {
-    const templateId = templateIdOf(request);
-    const input = parseInput(ZShareTemplateRequest, request.body);
-    return HttpAnswer.json({ share: await shareTemplate({ ...callerOf(request), templateId, input, now: new Date() }) }, 201);
+export const templateShareHandlers: Pick<RouteHandlers<typeof templates>, keyof typeof TEMPLATE_SHARE_ROUTES> = {
+  listShares: async ({ caller: { tuid }, params }) => ({ data: await listSharesOfTemplate({ tuid, templateId: params.templateId }) }),
+  share: async ({ caller: { tuid, loginTuid }, params, body, now }) => ({
+    share: await shareTemplate({ tuid, loginTuid, templateId: params.templateId, input: body, now }),
+  }),
+  changeShareRights: async ({ caller: { tuid, loginTuid }, params, body, now }) => ({
+    share: await changeShareRights({ tuid, loginTuid, ...params, rights: body.rights, now }),
+  }),
+  removeShare: async ({ caller: { tuid, loginTuid }, params, now }) => {
+    await removeShare({ tuid, loginTuid, ...params, now });
+    return OK;
   },
-  [`PUT ${SHARES}/{shareId}`]: async (request) => {
-    const { templateId, shareId } = shareOf(request);
-    const { rights } = parseInput(ZChangeShareRightsRequest, request.body);
-    return { share: await changeShareRights({ ...callerOf(request), templateId, shareId, rights, now: new Date() }) };
+  sharedWithMe: async ({ caller: { tuid }, now }) => ({ data: await listSharedWithMe({ tuid, now }) }),
+  getShared: async ({ caller: { tuid }, params, now }) => getSharedTemplate({ tuid, shareId: params.shareId, now }),
+  saveShared: async ({ caller: { tuid, loginTuid }, params, body, now }) => ({
+    template: await saveSharedTemplate({ tuid, loginTuid, shareId: params.shareId, input: body, now }),
+  }),
+  leaveShare: async ({ caller: { tuid, loginTuid }, params, now }) => {
+    await leaveShare({ tuid, loginTuid, shareId: params.shareId, now });
+    return OK;
   },
-  [`DELETE ${SHARES}/{shareId}`]: async (request) => {
-    await removeShare({ ...callerOf(request), ...shareOf(request), now: new Date() });
-    return { success: true };
+  acceptShare: async ({ caller: { tuid, loginTuid }, params, now }) => acceptShare({ tuid, loginTuid, shareId: params.shareId, now }),
+  rejectShare: async ({ caller: { tuid, loginTuid }, params, now }) => {
+    await rejectShare({ tuid, loginTuid, shareId: params.shareId, now });
+    return OK;
   },
-  [`GET ${SHARED}`]: async (request) => ({ data: await listSharedWithMe({ tuid: callerOf(request).tuid, now: new Date() }) }),
-  [`GET ${SHARED}/{shareId}`]: async (request) => getSharedTemplate({ tuid: callerOf(request).tuid, shareId: shareIdOf(request), now: new Date() }),
-  [`PUT ${SHARED}/{shareId}`]: async (request) => {
-    const shareId = shareIdOf(request);
-    return { template: await saveSharedTemplate({ ...callerOf(request), shareId, input: parseInput(ZSaveTemplateRequest, request.body), now: new Date() }) };
-  },
-  [`DELETE ${SHARED}/{shareId}`]: async (request) => {
-    await leaveShare({ ...callerOf(request), shareId: shareIdOf(request), now: new Date() });
-    return { success: true };
-  },
-  [`POST ${SHARED}/{shareId}/accept`]: async (request) => acceptShare({ ...callerOf(request), shareId: shareIdOf(request), now: new Date() }),
-  [`POST ${SHARED}/{shareId}/reject`]: async (request) => {
-    await rejectShare({ ...callerOf(request), shareId: shareIdOf(request), now: new Date() });
-    return { success: true };
-  },
-  [`POST ${SHARED}/{shareId}/copy`]: async (request) =>
-    HttpAnswer.json({ template: await copySharedTemplate({ ...callerOf(request), shareId: shareIdOf(request), now: new Date() }) }, 201),
-  [`POST ${SHARED}/{shareId}/lock`]: async (request) => {
-    const shareId = shareIdOf(request);
-    parseInput(ZLockTemplateRequest, request.body ?? {});
-    return lockSharedTemplate({ ...callerOf(request), shareId, now: new Date() });
-  },
-  [`DELETE ${SHARED}/{shareId}/lock`]: async (request) => {
-    await unlockSharedTemplate({ ...callerOf(request), shareId: shareIdOf(request) });
-    return { success: true };
+  copyShared: async ({ caller: { tuid, loginTuid }, params, now }) => ({ template: await copySharedTemplate({ tuid, loginTuid, shareId: params.shareId, now }) }),
+  lockShared: async ({ caller: { tuid, loginTuid }, params, now }) => lockSharedTemplate({ tuid, loginTuid, shareId: params.shareId, now }),
+  unlockShared: async ({ caller: { tuid, loginTuid }, params }) => {
+    await unlockSharedTemplate({ tuid, loginTuid, shareId: params.shareId });
+    return OK;
   },
 };

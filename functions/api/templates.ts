@@ -1,18 +1,9 @@
-import {
-  ZConvertPageRequest,
-  ZCopyTemplateRequest,
-  ZCreateTemplateRequest,
-  ZDeleteTemplatesRequest,
-  ZLockTemplateRequest,
-  ZRenameTemplateRequest,
-  ZSaveTemplateRequest,
-  ZTemplateListQuery,
-  ZTemplatePathParams,
-  ZTestSendTemplateRequest,
-  ZThumbnailQuery,
-} from '../../shared/schemas/templates.js';
-import { claimsOf, createApiHandler, HttpAnswer, type ApiRequest } from '../lib/http.js';
-import { parseInput } from '../../shared/validation.js';
+import { templates } from '../../shared/contracts/templates.js';
+import { OK } from '../../shared/schemas/common.js';
+import { createApiHandler, HttpAnswer } from '../lib/http.js';
+import { convertPage } from '../services/page-conversion.js';
+import { sendTemplateTest } from '../services/template-test-send.js';
+import { getTemplateThumbnail } from '../services/template-thumbnails.js';
 import {
   copyTemplate,
   createTemplate,
@@ -24,13 +15,7 @@ import {
   saveTemplate,
   unlockTemplate,
 } from '../services/templates.js';
-import { sendTemplateTest } from '../services/template-test-send.js';
-import { convertPage } from '../services/page-conversion.js';
-import { templateShareRoutes } from './template-shares.js';
-import { getTemplateThumbnail } from '../services/template-thumbnails.js';
-
-const TEMPLATES = '/api/v1/pageBasedAPI/templates';
-const THUMBNAIL = '/api/v1/pageBasedAPI/thumbnail/get';
+import { templateShareHandlers } from './template-shares.js';
 
 /**
  * Shown through <img>, an SVG runs nothing; opened on its own it is a document, and the policy
@@ -42,60 +27,37 @@ const THUMBNAIL_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-/** The tenant and the user from the verified token, never from the request. */
-const callerOf = (request: ApiRequest) => {
-  const { tuid, loginTuid } = claimsOf(request);
-  return { tuid, loginTuid };
-};
-
-/** A malformed id is bad input (400), checked before anything is read. */
-const templateIdOf = (request: ApiRequest) => parseInput(ZTemplatePathParams, request.params).templateId;
-
-export const handler = createApiHandler('templates', {
-  ...templateShareRoutes,
-  [`GET ${TEMPLATES}`]: async (request) => listTemplates({ tuid: callerOf(request).tuid, query: parseInput(ZTemplateListQuery, request.query), now: new Date() }),
-  [`POST ${TEMPLATES}`]: async (request) =>
-    HttpAnswer.json({ template: await createTemplate({ ...callerOf(request), input: parseInput(ZCreateTemplateRequest, request.body), now: new Date() }) }, 201),
-  [`POST ${TEMPLATES}/convert`]: async (request) => convertPage({ input: parseInput(ZConvertPageRequest, request.body) }),
-  [`GET ${TEMPLATES}/{templateId}`]: async (request) => ({
-    template: await getTemplate({ tuid: callerOf(request).tuid, templateId: templateIdOf(request), now: new Date() }),
+export const handler = createApiHandler(templates, {
+  ...templateShareHandlers,
+  list: async ({ caller: { tuid }, query, now }) => listTemplates({ tuid, query, now }),
+  create: async ({ caller: { tuid, loginTuid }, body, now }) => ({ template: await createTemplate({ tuid, loginTuid, input: body, now }) }),
+  convert: async ({ body }) => convertPage({ input: body }),
+  get: async ({ caller: { tuid }, params, now }) => ({ template: await getTemplate({ tuid, templateId: params.templateId, now }) }),
+  save: async ({ caller: { tuid, loginTuid }, params, body, now }) => ({
+    template: await saveTemplate({ tuid, loginTuid, templateId: params.templateId, input: body, now }),
   }),
-  [`PUT ${TEMPLATES}/{templateId}`]: async (request) => {
-    const templateId = templateIdOf(request);
-    return { template: await saveTemplate({ ...callerOf(request), templateId, input: parseInput(ZSaveTemplateRequest, request.body), now: new Date() }) };
-  },
-  [`PUT ${TEMPLATES}/{templateId}/name`]: async (request) => {
-    const templateId = templateIdOf(request);
-    return { template: await renameTemplate({ ...callerOf(request), templateId, name: parseInput(ZRenameTemplateRequest, request.body).name, now: new Date() }) };
-  },
-  [`POST ${TEMPLATES}/{templateId}/copy`]: async (request) => {
-    const templateId = templateIdOf(request);
-    const { name } = parseInput(ZCopyTemplateRequest, request.body ?? {});
-    return HttpAnswer.json({ template: await copyTemplate({ ...callerOf(request), templateId, name, now: new Date() }) }, 201);
-  },
-  [`DELETE ${TEMPLATES}/{templateId}`]: async (request) => {
-    await deleteTemplates({ ...callerOf(request), templateIds: [templateIdOf(request)], requireAll: true, now: new Date() });
-    return { success: true };
-  },
-  [`DELETE ${TEMPLATES}`]: async (request) => ({
-    deleted: await deleteTemplates({ ...callerOf(request), templateIds: parseInput(ZDeleteTemplatesRequest, request.body).ids, requireAll: false, now: new Date() }),
+  rename: async ({ caller: { tuid, loginTuid }, params, body, now }) => ({
+    template: await renameTemplate({ tuid, loginTuid, templateId: params.templateId, name: body.name, now }),
   }),
-  [`POST ${TEMPLATES}/{templateId}/lock`]: async (request) => {
-    const templateId = templateIdOf(request);
-    parseInput(ZLockTemplateRequest, request.body ?? {});
-    return lockTemplate({ ...callerOf(request), templateId, now: new Date() });
+  copy: async ({ caller: { tuid, loginTuid }, params, body, now }) => ({
+    template: await copyTemplate({ tuid, loginTuid, templateId: params.templateId, name: body.name, now }),
+  }),
+  delete: async ({ caller: { tuid, loginTuid }, params, now }) => {
+    await deleteTemplates({ tuid, loginTuid, templateIds: [params.templateId], requireAll: true, now });
+    return OK;
   },
-  [`DELETE ${TEMPLATES}/{templateId}/lock`]: async (request) => {
-    await unlockTemplate({ ...callerOf(request), templateId: templateIdOf(request) });
-    return { success: true };
+  deleteMany: async ({ caller: { tuid, loginTuid }, body, now }) => ({
+    deleted: await deleteTemplates({ tuid, loginTuid, templateIds: body.ids, requireAll: false, now }),
+  }),
+  lock: async ({ caller: { tuid, loginTuid }, params, now }) => lockTemplate({ tuid, loginTuid, templateId: params.templateId, now }),
+  unlock: async ({ caller: { tuid, loginTuid }, params }) => {
+    await unlockTemplate({ tuid, loginTuid, templateId: params.templateId });
+    return OK;
   },
-  [`GET ${THUMBNAIL}`]: async (request) => {
-    const { svg, isRequestedVersion } = await getTemplateThumbnail({ tuid: callerOf(request).tuid, query: parseInput(ZThumbnailQuery, request.query) });
+  thumbnail: async ({ caller: { tuid }, query }) => {
+    const { svg, isRequestedVersion } = await getTemplateThumbnail({ tuid, query });
     const caching = isRequestedVersion ? 'private, max-age=31536000, immutable' : 'private, no-cache';
     return new HttpAnswer(200, svg, { ...THUMBNAIL_HEADERS, 'cache-control': caching });
   },
-  [`POST ${TEMPLATES}/{templateId}/test-send`]: async (request) => {
-    const templateId = templateIdOf(request);
-    return sendTemplateTest({ ...callerOf(request), templateId, input: parseInput(ZTestSendTemplateRequest, request.body ?? {}), now: new Date() });
-  },
+  testSend: async ({ caller: { tuid, loginTuid }, params, body, now }) => sendTemplateTest({ tuid, loginTuid, templateId: params.templateId, input: body, now }),
 });

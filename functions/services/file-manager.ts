@@ -29,6 +29,7 @@ import {
   type TFileEntry,
   type TListEntriesQuery,
   type TListEntriesResponse,
+  type TPublicUrlPrefixResponse,
   type TStorageUsage,
 } from '../../shared/schemas/file-manager.js';
 import { getAccount } from '../data/accounts.js';
@@ -83,7 +84,8 @@ function toApiEntry(entry: EntryRecord): TEntry {
 }
 
 /** The account's public prefix: every hosted file's URL starts with it (spec §7). */
-export function getPublicUrlPrefix(tuid: string): { publicURLPrefix: string } {
+export function getPublicUrlPrefix(options: { tuid: string }): TPublicUrlPrefixResponse {
+  const { tuid } = options;
   return { publicURLPrefix: `${contentHosting().publicUrl}/${encodeURIComponent(tuid)}/` };
 }
 
@@ -94,12 +96,14 @@ async function quotaOf(tuid: string): Promise<number> {
 }
 
 /** Files of the account by id, in the order asked; ids of folders, missing or other accounts' files are left out. */
-export async function getFilesById(tuid: string, ids: readonly string[]): Promise<TFileEntry[]> {
+export async function getFilesById(options: { tuid: string; ids: readonly string[] }): Promise<TFileEntry[]> {
+  const { tuid, ids } = options;
   const entries = await Promise.all([...new Set(ids)].map((id) => getEntry(tuid, id)));
   return entries.flatMap((entry) => (entry?.kind === 'file' ? [toApiFile(entry)] : []));
 }
 
-export async function getStorageUsage(tuid: string): Promise<TStorageUsage> {
+export async function getStorageUsage(options: { tuid: string }): Promise<TStorageUsage> {
+  const { tuid } = options;
   const [usage, quotaBytes] = await Promise.all([getUsage(tuid), quotaOf(tuid)]);
   return { usedBytes: Math.max(0, usage.usedBytes), quotaBytes, fileCount: Math.max(0, usage.fileCount) };
 }
@@ -135,7 +139,8 @@ function decodeCursor(tuid: string, folderId: string, cursor: string): string {
 }
 
 /** One page of a folder: folders first, then files, each by name. */
-export async function listFolder(tuid: string, query: TListEntriesQuery): Promise<TListEntriesResponse> {
+export async function listFolder(options: { tuid: string; query: TListEntriesQuery }): Promise<TListEntriesResponse> {
+  const { tuid, query } = options;
   const folder = await requireFolder(tuid, query.folderId);
   const afterSk = query.cursor ? decodeCursor(tuid, query.folderId, query.cursor) : undefined;
   const [page, path] = await Promise.all([listFolderEntries({ tuid, parentId: query.folderId, limit: query.limit, afterSk }), pathTo(tuid, folder)]);
@@ -234,13 +239,13 @@ async function discardUpload(tuid: string, upload: PendingUpload, error: AppErro
  * Records an uploaded file with its real size and tells the owner when usage crosses a notice
  * level. Idempotent: a confirm repeated after success answers the same file and counts nothing twice.
  */
-export async function confirmUpload(options: { tuid: string; uploadId: string; now: Date }): Promise<TEntry> {
+export async function confirmUpload(options: { tuid: string; uploadId: string; now: Date }): Promise<TFileEntry> {
   const { tuid, uploadId, now } = options;
   const upload = await getPendingUpload(tuid, uploadId);
   if (!upload || upload.expiresAt * 1000 < now.getTime()) {
     // Already confirmed (a retry): the file carries the upload's id.
     const done = await getEntry(tuid, uploadId);
-    if (done?.kind === 'file') return toApiEntry(done);
+    if (done?.kind === 'file') return toApiFile(done);
     throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This upload has expired: upload the file again.');
   }
   const object = await readContentHead(upload.pendingKey, SNIFF_BYTES);
@@ -278,13 +283,13 @@ export async function confirmUpload(options: { tuid: string; uploadId: string; n
   if (outcome === 'gone') {
     // A concurrent confirm of the same upload won: answer what it recorded.
     const done = await getEntry(tuid, uploadId);
-    if (done?.kind === 'file') return toApiEntry(done);
+    if (done?.kind === 'file') return toApiFile(done);
     throw notFound();
   }
   if (outcome !== 'ok') await discardUpload(tuid, upload, failure(outcome, upload.name), { copied: true });
   await deleteContentObject(upload.pendingKey);
   await noticeStorageLevel(tuid, quotaBytes, now);
-  return toApiEntry(file);
+  return toApiFile(file);
 }
 
 /**

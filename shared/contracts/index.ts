@@ -9,6 +9,7 @@ import { config } from './config.js';
 import { contacts } from './contacts.js';
 import { dashboard } from './dashboard.js';
 import { dataExports } from './exports.js';
+import { fileManager } from './file-manager.js';
 import { groups } from './groups.js';
 import { imports } from './imports.js';
 import { notifications } from './notifications.js';
@@ -16,6 +17,7 @@ import type { RouteContract } from './route.js';
 import { search } from './search.js';
 import { shoppingCart } from './shopping-cart.js';
 import { smsSettings } from './sms-settings.js';
+import { templates } from './templates.js';
 import { tracking } from './tracking.js';
 import { user } from './user.js';
 
@@ -38,6 +40,8 @@ export const CONTRACTS = {
   campaignReports,
   tracking,
   smsSettings,
+  templates,
+  fileManager,
 } as const;
 
 export const ROUTE_CONTRACTS: readonly RouteContract[] = Object.values(CONTRACTS).flatMap((group): RouteContract[] => Object.values(group.routes));

@@ -52,6 +52,10 @@ export const ZEntry = z.discriminatedUnion('kind', [ZFolderEntry, ZFileEntry]);
 export type TFolderEntry = z.infer<typeof ZFolderEntry>;
 export type TFileEntry = z.infer<typeof ZFileEntry>;
 export type TEntry = z.infer<typeof ZEntry>;
+/** A folder made, an entry renamed or moved: the entry as it is now. */
+export const ZEntryResponse = z.object({ entry: ZEntry });
+/** POST file-manager/uploads/{uploadId}/confirm: the file recorded. */
+export const ZUploadedFileResponse = z.object({ entry: ZFileEntry });
 
 export const ZListEntriesResponse = z.object({
   /** The folders from the root down to the listed one (the root first). */

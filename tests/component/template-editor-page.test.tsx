@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../../shared/errors.js';
 import { ZFieldSchemasResponse } from '../../shared/schemas/contacts.js';
 import { ZCreateTemplateRequest, ZSaveTemplateRequest, ZTemplateLockResponse, ZTemplateResponse, ZTemplateSummaryResponse, type TTemplate } from '../../shared/schemas/templates.js';
-import TemplateEditorPage from '../../web/src/routes/templates/template-editor/template-editor-page.js';
+import TemplateEditorPage from '../../web/src/routes/templates/template-editor-page.js';
 import { installFakeApi, type FakeApi } from './fake-api.js';
 import { currentDesign } from './fake-grapesjs.js';
 import { findAddress, findButton, renderPage, serveUserInfo, signIn } from './render-page.js';

@@ -1,6 +1,11 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createApiHandler } from '../../../functions/lib/http.js';
+import { PUBLIC, defineGroup, route } from '../../../shared/contracts/route.js';
+
+/** The config group's one route, with an answer of the test's own. */
+const configContract = defineGroup('config', { get: route({ method: 'GET', path: '/config', access: PUBLIC, answer: z.object({ ok: z.boolean() }) }) });
 
 function event(routeKey: string, body?: string): APIGatewayProxyEventV2 {
   const [method, path] = routeKey.split(' ');
@@ -22,8 +27,8 @@ describe('the API handler shape', () => {
   it('answers an unexpected failure with OTH-X-001 and keeps the details in the log', async () => {
     // Prepare
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const handler = createApiHandler('config', {
-      'GET /config': async () => {
+    const handler = createApiHandler(configContract, {
+      get: async () => {
         throw new Error('connection string secret://abc');
       },
     });
@@ -39,7 +44,7 @@ describe('the API handler shape', () => {
 
   it('answers a route key the group does not serve with OTH-X-404', async () => {
     // Prepare
-    const handler = createApiHandler('config', { 'GET /config': async () => ({ ok: true }) });
+    const handler = createApiHandler(configContract, { get: async () => ({ ok: true }) });
     // Act
     const answer = await handler(event('GET /auth/login'), context);
     // Assess
@@ -49,7 +54,7 @@ describe('the API handler shape', () => {
 
   it('never caches API answers', async () => {
     // Prepare
-    const handler = createApiHandler('config', { 'GET /config': async () => ({ ok: true }) });
+    const handler = createApiHandler(configContract, { get: async () => ({ ok: true }) });
     // Act
     const answer = await handler(event('GET /config'), context);
     // Assess

@@ -17,8 +17,11 @@ describe('the route table', () => {
     expect(typeof module.handler).toBe('function');
   });
 
-  it('refuses a module that implements a route the table does not declare', async () => {
+  it('refuses a handler set that adds a route its contract does not declare, or misses one', async () => {
     const { createApiHandler } = await import('../../../functions/lib/http.js');
-    expect(() => createApiHandler('config', { 'GET /config': async () => ({}), 'GET /config/extra': async () => ({}) })).toThrow(/route table declares/);
+    const { CONTRACTS } = await import('../../../shared/contracts/index.js');
+    const extra = { get: async () => ({ stage: 'x', websocketUrl: null, idleTime: 1, lockingEnabled: true, supportEmail: 'x', supportPhone: 'x' }), extra: async () => ({}) };
+    expect(() => createApiHandler(CONTRACTS.config, extra)).toThrow(/no contract for handlers \[extra\]/);
+    expect(() => createApiHandler(CONTRACTS.user, {} as never)).toThrow(/no handler for user.get/);
   });
 });

@@ -4,47 +4,40 @@
  * Only lazily loaded pages and the drawer import this module.
  */
 import { useMemo } from 'react';
-import useSWR, { mutate } from 'swr';
-import type { TCreateUploadResponse, TEntry, TFileEntry, TFilesByIdResponse, TListEntriesResponse, TStorageUsage } from '../../../shared/schemas/file-manager.js';
+import { mutate } from 'swr';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
+import type { TEntry, TFileEntry, TListEntriesResponse, TStorageUsage } from '../../../shared/schemas/file-manager.js';
 import type { TFileContentType } from '../../../shared/domain/file-manager.js';
-import { apiRequest } from './client.js';
 import { uploadImportFile } from './imports.js';
+import { api, isRouteKey, useRoute } from './routes.js';
 
 export type { TEntry, TFileEntry, TListEntriesResponse, TStorageUsage };
 
-const FILES_PATH = '/api/v1/pageBasedAPI/file-manager';
-const ENTRIES_PATH = `${FILES_PATH}/entries`;
-const USAGE_PATH = `${FILES_PATH}/usage`;
-
-const entriesKey = (folderId: string, cursor?: string) => [ENTRIES_PATH, folderId, cursor ?? ''] as const;
+const { routes } = CONTRACTS.fileManager;
 
 /** One page of a folder (folders first, then files, by name). */
 export function useFolder(folderId: string, cursor?: string) {
-  const { data, error, isLoading } = useSWR(entriesKey(folderId, cursor), ([path, id, after]) =>
-    apiRequest<TListEntriesResponse>({ path, query: { folderId: id, cursor: after || undefined } }),
-  );
+  const { data, error, isLoading } = useRoute(routes.list, { query: { folderId, cursor: cursor || undefined } });
   return { page: data, error, isLoading };
 }
 
 /** Files by id (those still there); nothing is asked while `enabled` is false or there are no ids. */
 export function useFilesById(ids: readonly string[], enabled = true): ReadonlyMap<string, TFileEntry> {
-  const key = enabled && ids.length > 0 ? ([`${FILES_PATH}/files`, [...ids].sort().join(',')] as const) : null;
-  const { data } = useSWR(key, ([path, joined]) => apiRequest<TFilesByIdResponse>({ path, query: { ids: joined } }));
+  const { data } = useRoute(routes.files, enabled && ids.length > 0 ? { query: { ids: [...ids].sort().join(',') } } : null);
   return useMemo(() => new Map((data?.files ?? []).map((file) => [file.id, file])), [data]);
 }
 
 export function useStorageUsage() {
-  const { data } = useSWR(USAGE_PATH, (path: string) => apiRequest<TStorageUsage>({ path }));
-  return data;
+  return useRoute(routes.usage, {}).data;
 }
 
 /** Every folder page and the usage bar are read again after a change. */
 export async function refreshFiles(): Promise<void> {
-  await Promise.all([mutate((key) => Array.isArray(key) && key[0] === ENTRIES_PATH), mutate(USAGE_PATH)]);
+  await mutate((key) => isRouteKey(key, routes.list) || isRouteKey(key, routes.usage));
 }
 
 export async function createFolder(parentId: string, name: string): Promise<TEntry> {
-  const { entry } = await apiRequest<{ entry: TEntry }>({ method: 'POST', path: `${FILES_PATH}/folders`, body: { parentId, name } });
+  const { entry } = await api.fileManager.createFolder({ body: { parentId, name } });
   await refreshFiles();
   return entry;
 }
@@ -55,27 +48,27 @@ export async function createFolder(parentId: string, name: string): Promise<TEnt
  */
 export async function uploadFile(options: { folderId: string; file: File; contentType: TFileContentType; onProgress(percent: number): void; signal?: AbortSignal }): Promise<TFileEntry> {
   const { folderId, file, contentType } = options;
-  const reserved = await apiRequest<TCreateUploadResponse>({ method: 'POST', path: `${FILES_PATH}/uploads`, body: { folderId, name: file.name, size: file.size, contentType } });
+  const reserved = await api.fileManager.createUpload({ body: { folderId, name: file.name, size: file.size, contentType } });
   await uploadImportFile({ ...reserved, id: reserved.uploadId }, file, options.onProgress, options.signal);
-  const { entry } = await apiRequest<{ entry: TFileEntry }>({ method: 'POST', path: `${FILES_PATH}/uploads/${encodeURIComponent(reserved.uploadId)}/confirm` });
+  const { entry } = await api.fileManager.confirmUpload({ params: { uploadId: reserved.uploadId } });
   return entry;
 }
 
 export async function renameEntry(id: string, name: string): Promise<TEntry> {
-  const { entry } = await apiRequest<{ entry: TEntry }>({ method: 'PUT', path: `${ENTRIES_PATH}/${encodeURIComponent(id)}/name`, body: { name } });
+  const { entry } = await api.fileManager.rename({ params: { entryId: id }, body: { name } });
   await refreshFiles();
   return entry;
 }
 
 export async function moveEntry(id: string, parentId: string): Promise<TEntry> {
-  const { entry } = await apiRequest<{ entry: TEntry }>({ method: 'PUT', path: `${ENTRIES_PATH}/${encodeURIComponent(id)}/parent`, body: { parentId } });
+  const { entry } = await api.fileManager.move({ params: { entryId: id }, body: { parentId } });
   await refreshFiles();
   return entry;
 }
 
 export async function deleteEntries(ids: readonly string[]): Promise<number> {
   try {
-    const { deleted } = await apiRequest<{ deleted: number }>({ method: 'DELETE', path: ENTRIES_PATH, body: { ids } });
+    const { deleted } = await api.fileManager.delete({ body: { ids: [...ids] } });
     return deleted;
   } finally {
     // A refused folder may come after deleted files: the list shows what is left either way.

@@ -5,36 +5,33 @@
  */
 import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
+import { CONTRACTS } from '../../../shared/contracts/index.js';
 import type {
   TConvertPageRequest,
-  TConvertPageResponse,
   TCreateTemplateRequest,
   TSaveTemplateRequest,
   TTemplate,
-  TTemplateListResponse,
   TTemplateLockResponse,
   TTemplateSummary,
-  TTestSendTemplateResponse,
   TemplateKind,
 } from '../../../shared/schemas/templates.js';
 import { getClaims, getToken } from '../session/session.js';
-import { apiRequest } from './client.js';
 import { keyPath } from './request-keys.js';
+import { api, isRouteKey, pathOf, useRoute } from './routes.js';
 
 export type { TTemplate, TTemplateSummary, TemplateKind };
 
-const TEMPLATES_PATH = '/api/v1/pageBasedAPI/templates';
+const { routes } = CONTRACTS.templates;
 
-const templatePath = (id: string) => `${TEMPLATES_PATH}/${encodeURIComponent(id)}`;
+const templatePath = (id: string) => pathOf(routes.get, { params: { templateId: id } });
 
 export type TemplateListQuery = { kind: TemplateKind; search: string; cursor?: string };
-type ListKey = readonly [string, TemplateKind, string, string];
 
 /** One page of templates of a kind, newest first; the previous page stays shown while the next loads. */
 export function useTemplateList(query: TemplateListQuery) {
-  const { data, error, isLoading, isValidating, mutate: revalidate } = useSWR<TTemplateListResponse, unknown, ListKey>(
-    [TEMPLATES_PATH, query.kind, query.search, query.cursor ?? ''],
-    ([path, kind, search, cursor]) => apiRequest({ path, query: { kind, search: search || undefined, cursor: cursor || undefined } }),
+  const { data, error, isLoading, isValidating, mutate: revalidate } = useRoute(
+    routes.list,
+    { query: { kind: query.kind, search: query.search || undefined, cursor: query.cursor || undefined } },
     { keepPreviousData: true },
   );
   return { list: data, error, isLoading, isValidating, refetch: () => revalidate() };
@@ -51,9 +48,9 @@ let templateReads = 0;
  */
 export function useTemplate(id: string | null) {
   const [serial] = useState(() => (templateReads += 1));
-  const { data, error, isLoading } = useSWR<{ template: TTemplate }, unknown, readonly [string, number] | null>(
-    id ? [templatePath(id), serial] : null,
-    ([path]) => apiRequest({ path }),
+  const { data, error, isLoading } = useSWR(
+    id ? ([templatePath(id), routes.get.name, id, serial] as const) : null,
+    ([, , templateId]) => api.templates.get({ params: { templateId } }),
     { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
   );
   return { template: data?.template, error, isLoading };
@@ -61,7 +58,7 @@ export function useTemplate(id: string | null) {
 
 /** One template with its content, read once (a campaign copies a template's content). */
 export async function fetchTemplate(id: string): Promise<TTemplate> {
-  const { template } = await apiRequest<{ template: TTemplate }>({ path: templatePath(id) });
+  const { template } = await api.templates.get({ params: { templateId: id } });
   return template;
 }
 
@@ -69,61 +66,61 @@ export async function fetchTemplate(id: string): Promise<TTemplate> {
 async function revalidateTemplates(deletedIds: readonly string[] = []): Promise<void> {
   const deleted = new Set(deletedIds.map(templatePath));
   if (deleted.size > 0) await mutate((key) => deleted.has(keyPath(key) ?? ''), undefined, { revalidate: false });
-  await mutate((key) => keyPath(key) === TEMPLATES_PATH);
+  await mutate((key) => isRouteKey(key, routes.list));
 }
 
 /** Converts a web page (by address, or pasted HTML) to email HTML; nothing is saved. */
 export async function convertPage(input: TConvertPageRequest): Promise<string> {
-  const { html } = await apiRequest<TConvertPageResponse>({ method: 'POST', path: `${TEMPLATES_PATH}/convert`, body: input });
+  const { html } = await api.templates.convert({ body: input });
   return html;
 }
 
 export async function createTemplate(input: TCreateTemplateRequest): Promise<TTemplateSummary> {
-  const { template } = await apiRequest<{ template: TTemplateSummary }>({ method: 'POST', path: TEMPLATES_PATH, body: input });
+  const { template } = await api.templates.create({ body: input });
   await revalidateTemplates();
   return template;
 }
 
 /** The editor's save; needs the caller's live edit lock. */
 export async function saveTemplate(id: string, input: TSaveTemplateRequest): Promise<TTemplateSummary> {
-  const { template } = await apiRequest<{ template: TTemplateSummary }>({ method: 'PUT', path: templatePath(id), body: input });
+  const { template } = await api.templates.save({ params: { templateId: id }, body: input });
   await revalidateTemplates();
   return template;
 }
 
 export async function renameTemplate(id: string, name: string): Promise<TTemplateSummary> {
-  const { template } = await apiRequest<{ template: TTemplateSummary }>({ method: 'PUT', path: `${templatePath(id)}/name`, body: { name } });
+  const { template } = await api.templates.rename({ params: { templateId: id }, body: { name } });
   await revalidateTemplates();
   return template;
 }
 
 /** Copies a template as "Copy of …" (the server picks a free name). */
 export async function copyTemplate(id: string): Promise<TTemplateSummary> {
-  const { template } = await apiRequest<{ template: TTemplateSummary }>({ method: 'POST', path: `${templatePath(id)}/copy`, body: {} });
+  const { template } = await api.templates.copy({ params: { templateId: id }, body: {} });
   await revalidateTemplates();
   return template;
 }
 
 /** Deletes templates, all or none; answers how many went. */
 export async function deleteTemplates(ids: readonly string[]): Promise<number> {
-  const { deleted } = await apiRequest<{ deleted: number }>({ method: 'DELETE', path: TEMPLATES_PATH, body: { ids } });
+  const { deleted } = await api.templates.deleteMany({ body: { ids: [...ids] } });
   await revalidateTemplates(ids);
   return deleted;
 }
 
 /** Sends the saved template to the signed-in user's own address, filled in with a contact if one is given; answers the address. */
 export async function sendTemplateTest(id: string, contactId?: string): Promise<string> {
-  const { to } = await apiRequest<TTestSendTemplateResponse>({ method: 'POST', path: `${templatePath(id)}/test-send`, body: contactId ? { contactId } : {} });
+  const { to } = await api.templates.testSend({ params: { templateId: id }, body: contactId ? { contactId } : {} });
   return to;
 }
 
 /** Takes or renews the edit lock; another editor's lock answers VALIDATE_BEING_MODIFIED with `lockedBy`. */
 export function lockTemplate(id: string): Promise<TTemplateLockResponse> {
-  return apiRequest<TTemplateLockResponse>({ method: 'POST', path: `${templatePath(id)}/lock`, body: {} });
+  return api.templates.lock({ params: { templateId: id }, body: {} });
 }
 
 export async function unlockTemplate(id: string): Promise<void> {
-  await apiRequest({ method: 'DELETE', path: `${templatePath(id)}/lock` });
+  await api.templates.unlock({ params: { templateId: id } });
   await revalidateTemplates();
 }
 
@@ -135,10 +132,9 @@ export async function unlockTemplate(id: string): Promise<void> {
 export function unlockTemplateOnExit(id: string): void {
   const token = getToken();
   if (!token) return;
-  void fetch(`${templatePath(id)}/lock`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+  const unlock = routes.unlock;
+  void fetch(pathOf(unlock, { params: { templateId: id } }), { method: unlock.method, headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
 }
-
-const THUMBNAIL_PATH = '/api/v1/pageBasedAPI/thumbnail/get';
 
 /** A version never changes, so its thumbnail is fetched once and never revalidated. */
 const THUMBNAIL_FETCH = { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, shouldRetryOnError: false } as const;
@@ -149,10 +145,10 @@ const THUMBNAIL_FETCH = { revalidateOnFocus: false, revalidateIfStale: false, re
  */
 export function useTemplateThumbnail(template: Pick<TTemplateSummary, 'id' | 'version' | 'updateTime'>, ownerTuid?: string): string | null {
   const tuidOfOwner = ownerTuid ?? getClaims()?.tuid ?? '';
+  // Keyed by version alone: a rename changes the update time, not the drawing.
   const { data } = useSWR(
-    ['thumbnail', tuidOfOwner, template.id, template.version] as const,
-    ([, tuid, id, version]) =>
-      apiRequest<Blob>({ path: THUMBNAIL_PATH, query: { id, version, time: template.updateTime, tuid, dataType: 'template' }, responseType: 'blob' }),
+    [routes.thumbnail.path, routes.thumbnail.name, tuidOfOwner, template.id, template.version] as const,
+    ([, , tuid, id, version]) => api.templates.thumbnail({ query: { id, version, time: template.updateTime, tuid, dataType: 'template' } }),
     THUMBNAIL_FETCH,
   );
   const [url, setUrl] = useState<string | null>(null);

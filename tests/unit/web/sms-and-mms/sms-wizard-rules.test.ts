@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignPaths, openPathOf, wizardStepPath } from '../../../../web/src/paths/campaigns.js';
 import { reportViewLabel } from '../../../../web/src/components/campaign-report/report-labels.js';
-import { isUsableSenderId, numbersIn } from '../../../../web/src/routes/sms-and-mms/wizard/sms-rules.js';
+import { numbersIn } from '../../../../web/src/routes/sms-and-mms/wizard/sms-rules.js';
 
 describe('campaign URLs', () => {
   it('opens each type in its own wizard and area', () => {

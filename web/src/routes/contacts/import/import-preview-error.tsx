@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TImportKind } from '../../../api/imports.js';
-import { IMPORT_UPLOAD_PATHS } from '../paths.js';
+import { IMPORT_UPLOAD_PATHS } from '../../../paths/contacts.js';
 import type { PreviewError } from './use-import-confirm.js';
 
 /** Why the file could not be previewed; unless another encoding may read it, a link to choose another file. */

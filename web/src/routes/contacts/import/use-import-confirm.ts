@@ -16,8 +16,8 @@ import { previewImport, startImport, useImport, type ImportEncoding, type TImpor
 import { showError } from '../../../components/error-dialog.js';
 import { describeError } from '../../../errors/error-messages.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { contactPaths } from '../paths.js';
-import { campaignGroupName, uploadedImportPath, type CampaignRef } from './campaign-import.js';
+import { contactPaths } from '../../../paths/contacts.js';
+import { campaignGroupName, uploadedImportPath, type CampaignRef } from '../../../paths/campaign-import.js';
 
 /** Where a column goes: a contact field's id, or null for "Don't import". */
 export type Target = string | null;
