@@ -1,7 +1,7 @@
 import { account } from '../../shared/contracts/account.js';
 import { createApiHandler } from '../lib/http.js';
-import { changePassword } from '../services/passwords.js';
-import { sendAccountVerification, sendChangeEmailCode, verifyAccount, verifyChangeEmail } from '../services/verification.js';
+import { changePassword } from '../services/session/passwords.js';
+import { sendAccountVerification, sendChangeEmailCode, verifyAccount, verifyChangeEmail } from '../services/session/verification.js';
 
 export const handler = createApiHandler(account, {
   sendVerification: async ({ caller, body, now }) => sendAccountVerification({ claims: caller, input: body, now }),

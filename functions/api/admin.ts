@@ -1,9 +1,9 @@
 import { admin } from '../../shared/contracts/admin.js';
 import { OK } from '../../shared/schemas/common.js';
 import { createApiHandler } from '../lib/http.js';
-import { createAnnouncement, deleteAnnouncement, listAllAnnouncements, updateAnnouncement } from '../services/announcements.js';
-import { forceLogout, setAccountLock } from '../services/provider-support.js';
-import { approveSenderId, forceSenderIdReverify, listSenderIdQueueForSupport, rejectSenderId } from '../services/sender-ids.js';
+import { createAnnouncement, deleteAnnouncement, listAllAnnouncements, updateAnnouncement } from '../services/notifications/announcements.js';
+import { forceLogout, setAccountLock } from '../services/session/provider-support.js';
+import { approveSenderId, forceSenderIdReverify, listSenderIdQueueForSupport, rejectSenderId } from '../services/sms-settings/sender-ids.js';
 
 /** Provider support only: the contracts' access rule refuses everyone else. */
 export const handler = createApiHandler(admin, {

@@ -1,7 +1,7 @@
 import { announcements } from '../../shared/contracts/announcements.js';
 import { OK } from '../../shared/schemas/common.js';
 import { createApiHandler } from '../lib/http.js';
-import { getAnnouncementPage, hideAnnouncement, openAnnouncement, readAllAnnouncements } from '../services/announcements.js';
+import { getAnnouncementPage, hideAnnouncement, openAnnouncement, readAllAnnouncements } from '../services/notifications/announcements.js';
 
 export const handler = createApiHandler(announcements, {
   popUp: async ({ caller, query, now }) => getAnnouncementPage({ userId: caller.loginTuid, query, now }),

@@ -1,7 +1,7 @@
 import { auth } from '../../shared/contracts/auth.js';
 import { OK } from '../../shared/schemas/common.js';
 import { createApiHandler } from '../lib/http.js';
-import { keepSessionAlive, logIn, logOut, refreshSession, signUp } from '../services/sessions.js';
+import { keepSessionAlive, logIn, logOut, refreshSession, signUp } from '../services/session/sessions.js';
 
 export const handler = createApiHandler(auth, {
   signUp: async ({ body, now, http }) => signUp({ input: body, client: { ip: http.sourceIp, userAgent: http.userAgent, now } }),

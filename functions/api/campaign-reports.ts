@@ -2,7 +2,7 @@ import { familyNamed } from '../../shared/contracts/campaign-families.js';
 import { campaignReports } from '../../shared/contracts/campaign-reports.js';
 import type { CampaignFamily } from '../../shared/domain/campaign-channels.js';
 import { createApiHandler, type RouteInput } from '../lib/http.js';
-import { getCampaignReport, startCampaignReportExport } from '../services/campaign-reports.js';
+import { getCampaignReport, startCampaignReportExport } from '../services/campaigns/campaign-reports.js';
 
 type Routes = (typeof campaignReports)['routes'];
 /** What a report route of both families is handed: the email route's input, which the SMS route's matches field for field. */

@@ -4,9 +4,9 @@ import type { CampaignFamily } from '../../shared/domain/campaign-channels.js';
 import type { TCreateCampaignRequest, TCreateSmsCampaignRequest } from '../../shared/schemas/campaigns.js';
 import { OK } from '../../shared/schemas/common.js';
 import { createApiHandler, HttpAnswer, type RouteInput } from '../lib/http.js';
-import { takeCampaignAction } from '../services/campaign-actions.js';
-import { estimateCampaignCost } from '../services/campaign-cost.js';
-import { previewOnlineVersionUrl } from '../services/tracking.js';
+import { takeCampaignAction } from '../services/campaigns/campaign-actions.js';
+import { estimateCampaignCost } from '../services/campaigns/campaign-cost.js';
+import { previewOnlineVersionUrl } from '../services/campaigns/tracking.js';
 import {
   checkCampaignTitle,
   createCampaign,
@@ -20,7 +20,7 @@ import {
   saveCampaign,
   tagCampaign,
   unlockCampaign,
-} from '../services/campaigns.js';
+} from '../services/campaigns/campaigns.js';
 
 type Routes = (typeof campaigns)['routes'];
 /** What a route of both families is handed: the email route's input, which the SMS route's matches field for field. */

@@ -1,9 +1,9 @@
 import { contacts } from '../../shared/contracts/contacts.js';
 import { OK } from '../../shared/schemas/common.js';
 import { createApiHandler } from '../lib/http.js';
-import { createContactField, deleteContactField, listFieldSchemas, updateContactField } from '../services/contact-fields.js';
-import { countContacts, loadFilterContext, searchContacts } from '../services/contact-search.js';
-import { createContact, deleteContacts, getContactDetails, updateContact } from '../services/contacts.js';
+import { createContactField, deleteContactField, listFieldSchemas, updateContactField } from '../services/contacts/contact-fields.js';
+import { countContacts, loadFilterContext, searchContacts } from '../services/contacts/contact-search.js';
+import { createContact, deleteContacts, getContactDetails, updateContact } from '../services/contacts/contacts.js';
 
 export const handler = createApiHandler(contacts, {
   listFields: async ({ caller, query }) => listFieldSchemas({ tuid: caller.tuid, owner: query.owner }),

@@ -1,6 +1,6 @@
 import { dataExports } from '../../shared/contracts/exports.js';
 import { createApiHandler } from '../lib/http.js';
-import { getExport, getExportDownload, listExports, startExport, stopExport } from '../services/exports.js';
+import { getExport, getExportDownload, listExports, startExport, stopExport } from '../services/exports/exports.js';
 
 export const handler = createApiHandler(dataExports, {
   list: async ({ caller, now }) => ({ data: await listExports({ claims: caller, now }) }),

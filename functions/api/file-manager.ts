@@ -11,7 +11,7 @@ import {
   listFolder,
   moveEntry,
   renameEntry,
-} from '../services/file-manager.js';
+} from '../services/file-manager/file-manager.js';
 
 export const handler = createApiHandler(fileManager, {
   // The query's campId is accepted (and checked) but not needed: the prefix is the account's.

@@ -10,8 +10,8 @@ import {
   listGroupContacts,
   listGroupsPage,
   updateGroup,
-} from '../services/groups.js';
-import { countRecipients } from '../services/recipients.js';
+} from '../services/contacts/groups.js';
+import { countRecipients } from '../services/contacts/recipients.js';
 
 export const handler = createApiHandler(groups, {
   list: async ({ caller, query }) => listGroupsPage({ tuid: caller.tuid, ...query }),

@@ -1,6 +1,6 @@
 import { imports } from '../../shared/contracts/imports.js';
 import { createApiHandler, HttpAnswer } from '../lib/http.js';
-import { createImportUpload, getImport, importFileUrl, listImports, previewImport, startImport, stopImport } from '../services/imports.js';
+import { createImportUpload, getImport, importFileUrl, listImports, previewImport, startImport, stopImport } from '../services/imports/imports.js';
 
 export const handler = createApiHandler(imports, {
   list: async ({ caller }) => ({ data: await listImports({ tuid: caller.tuid }) }),

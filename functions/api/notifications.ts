@@ -13,7 +13,7 @@ import {
   getUnreadNotificationCount,
   markNotificationRead,
   updateNotificationSettings,
-} from '../services/notifications.js';
+} from '../services/notifications/notifications.js';
 
 // Notifications are addressed to the signed-in user (loginTuid), whichever account they act on.
 const unreadCount = async ({ caller, now }: { caller: VerifiedToken; now: Date }) => ({

@@ -1,8 +1,8 @@
 import { smsSettings } from '../../shared/contracts/sms-settings.js';
 import { OK } from '../../shared/schemas/common.js';
 import { createApiHandler } from '../lib/http.js';
-import { listAccountSenderIds, removeSenderId, requestSenderId } from '../services/sender-ids.js';
-import { allowCallingCode, disallowCallingCode, getAllowedCallingCodes } from '../services/sms-settings.js';
+import { listAccountSenderIds, removeSenderId, requestSenderId } from '../services/sms-settings/sender-ids.js';
+import { allowCallingCode, disallowCallingCode, getAllowedCallingCodes } from '../services/sms-settings/sms-settings.js';
 
 /** Sender IDs and the allowed calling codes of the account acted on (settings → SMS and MMS). */
 export const handler = createApiHandler(smsSettings, {

@@ -21,7 +21,7 @@ import {
   saveSharedTemplate,
   shareTemplate,
   unlockSharedTemplate,
-} from '../services/template-shares.js';
+} from '../services/templates/template-shares.js';
 
 export const templateShareHandlers: Pick<RouteHandlers<typeof templates>, keyof typeof TEMPLATE_SHARE_ROUTES> = {
   listShares: async ({ caller: { tuid }, params }) => ({ data: await listSharesOfTemplate({ tuid, templateId: params.templateId }) }),

@@ -1,9 +1,9 @@
 import { templates } from '../../shared/contracts/templates.js';
 import { OK } from '../../shared/schemas/common.js';
 import { createApiHandler, HttpAnswer } from '../lib/http.js';
-import { convertPage } from '../services/page-conversion.js';
-import { sendTemplateTest } from '../services/template-test-send.js';
-import { getTemplateThumbnail } from '../services/template-thumbnails.js';
+import { convertPage } from '../services/templates/page-conversion.js';
+import { sendTemplateTest } from '../services/templates/template-test-send.js';
+import { getTemplateThumbnail } from '../services/templates/template-thumbnails.js';
 import {
   copyTemplate,
   createTemplate,
@@ -14,7 +14,7 @@ import {
   renameTemplate,
   saveTemplate,
   unlockTemplate,
-} from '../services/templates.js';
+} from '../services/templates/templates.js';
 import { templateShareHandlers } from './template-shares.js';
 
 /**

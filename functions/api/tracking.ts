@@ -5,8 +5,8 @@
  */
 import { tracking } from '../../shared/contracts/tracking.js';
 import { createApiHandler, HttpAnswer, type RouteInput } from '../lib/http.js';
-import { linkNotFoundPage, PAGE_HEADERS, pageLanguage, unsubscribedPage, unsubscribeQuestionPage } from '../services/tracking-pages.js';
-import { findUnsubscribeRecipient, followShortLink, followTrackedLink, recordOpen, renderOnlineVersionByLink, unsubscribeByLink } from '../services/tracking.js';
+import { linkNotFoundPage, PAGE_HEADERS, pageLanguage, unsubscribedPage, unsubscribeQuestionPage } from '../services/campaigns/tracking-pages.js';
+import { findUnsubscribeRecipient, followShortLink, followTrackedLink, recordOpen, renderOnlineVersionByLink, unsubscribeByLink } from '../services/campaigns/tracking.js';
 
 /** A 43-byte transparent 1×1 GIF. */
 const PIXEL_GIF = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';

@@ -1,7 +1,7 @@
 /**
  * Campaign SMS and MMS leave through one interface; the transport is configuration: the local sink
  * or AWS End User Messaging SMS (the sms-voice v2 API). Callers never know which. Delivery receipts
- * come back on the delivery-events queue either way (functions/services/delivery-events.ts).
+ * come back on the delivery-events queue either way (functions/services/campaigns/delivery-events.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictException, SendMediaMessageCommand, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';

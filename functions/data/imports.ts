@@ -22,7 +22,7 @@ export type ImportJob = {
   kind: TImportKind;
   fileName: string;
   fileKey: string;
-  /** The file format the sniffing decided or the user chose (functions/imports/file-format.ts). */
+  /** The file format the sniffing decided or the user chose (functions/lib/files/import/file-format.ts). */
   format: Record<string, unknown>;
   hasHeader: boolean;
   /** Target of each column: 'email', 'mobile', 'emailSubscribe', 'smsSubscribe', 'field:<id>', or null to ignore it. */

@@ -1,11 +1,11 @@
 /**
  * Sends queued transactional mail through the configured transport, at most once per message id
- * even when SQS delivers a message twice (functions/services/outbound-mail.ts).
+ * even when SQS delivers a message twice (functions/services/notifications/outbound-mail.ts).
  */
 import { createQueueWorker } from '../lib/worker.js';
 import { ZOutboundMailMessage } from '../queues/outbound-mail.js';
 import { QUEUES } from '../routes.js';
-import { sendQueuedMail } from '../services/outbound-mail.js';
+import { sendQueuedMail } from '../services/notifications/outbound-mail.js';
 
 const visibilityTimeoutMs = (QUEUES.find((queue) => queue.name === 'outbound-mail')?.visibilityTimeoutSeconds ?? 60) * 1000;
 

@@ -6,7 +6,7 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { withCorrelationIds } from '../lib/logger.js';
 import { verifyToken } from '../lib/jwt.js';
-import { closeSocketConnection, openSocketConnection } from '../services/socket-connections.js';
+import { closeSocketConnection, openSocketConnection } from '../services/notifications/socket-connections.js';
 
 type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 

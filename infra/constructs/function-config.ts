@@ -63,7 +63,7 @@ type Capabilities = readonly Capability[];
 /**
  * Who may do what: the one place to change a function's permissions, kept to what each module's
  * code does today. Routes that verify a session token read the signing secret; a module whose
- * routes call functions/services/realtime.ts `publish()` or `broadcast()` has 'publishToSockets'.
+ * routes call functions/services/notifications/realtime.ts `publish()` or `broadcast()` has 'publishToSockets'.
  */
 export const FUNCTION_ACCESS: {
   api: Readonly<Record<ApiGroup, Capabilities>>;

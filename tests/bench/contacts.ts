@@ -133,7 +133,7 @@ async function median(runs: number, work: () => Promise<void>): Promise<number> 
 
 /** The fields the seeded contacts use, stored as a user would have made them. */
 async function defineFields(): Promise<void> {
-  const { createContactField } = await import('../../functions/services/contact-fields.js');
+  const { createContactField } = await import('../../functions/services/contacts/contact-fields.js');
   await createContactField({ tuid: TUID, input: { name: 'Score', type: 'number', choices: [] }, now: new Date() });
   await createContactField({ tuid: TUID, input: { name: 'Tier', type: 'singleChoice', choices: [{ label: 'Gold' }, { label: 'Silver' }] }, now: new Date() });
 }
@@ -144,7 +144,7 @@ export const contactsSearch: Benchmark = {
     const setup = await setUp();
     try {
       await defineFields();
-      const { countContacts, loadFilterContext, searchContacts } = await import('../../functions/services/contact-search.js');
+      const { countContacts, loadFilterContext, searchContacts } = await import('../../functions/services/contacts/contact-search.js');
       // Warm the JVM and the code paths once, as a running service would be.
       await countContacts(await loadFilterContext(TUID), { conditions: THREE_CONDITIONS });
       let counted = 0;
@@ -175,7 +175,7 @@ export const contactsResolve: Benchmark = {
   async run(): Promise<Figure[]> {
     const setup = await setUp();
     try {
-      const { countRecipients } = await import('../../functions/services/recipients.js');
+      const { countRecipients } = await import('../../functions/services/contacts/recipients.js');
       const selection = { includedGroup: [setup.groups.a, setup.groups.b], excludedGroup: [setup.groups.excluded], includedCampaign: [], excludedCampaign: [] };
       await countRecipients({ tuid: TUID, channel: 'email', selection });
       let recipients = 0;

@@ -24,7 +24,7 @@ import { campaignMailTransport } from '../../functions/channels/mail.js';
 import { sinkEventsPublished } from '../../functions/channels/sink-events.js';
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { createLimiter } from '../../functions/lib/concurrency.js';
-import { campaignMailFor, compileRunMessage } from '../../functions/services/campaign-send/message.js';
+import { campaignMailFor, compileRunMessage } from '../../functions/services/campaigns/campaign-send/message.js';
 import type { ContactRecord } from '../../shared/domain/contacts.js';
 import { SENDS_IN_FLIGHT } from '../../shared/domain/campaign-send.js';
 import { emailCommand } from '../helpers/seed/campaigns.js';

@@ -29,10 +29,10 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { Message } from '@aws-sdk/client-sqs';
 import { decodeJwt } from 'jose';
-import { IdentitySet } from '../../functions/imports/identity-set.js';
-import { createMobileNormalizer } from '../../functions/imports/mobile-normalizer.js';
-import { readImportRows } from '../../functions/imports/row-reader.js';
-import type { TFileFormat } from '../../functions/imports/file-format.js';
+import { IdentitySet } from '../../functions/lib/files/import/identity-set.js';
+import { createMobileNormalizer } from '../../functions/lib/files/import/mobile-normalizer.js';
+import { readImportRows } from '../../functions/lib/files/import/row-reader.js';
+import type { TFileFormat } from '../../functions/lib/files/import/file-format.js';
 import { isValidEmail, normalizeEmail } from '../../shared/domain/email.js';
 import type { TImportJob, TImportPreviewResponse, TImportUploadResponse } from '../../shared/schemas/imports.js';
 import { storeCeiling } from './store-ceiling.js';
@@ -220,7 +220,7 @@ async function serveHost(dataDir: string): Promise<void> {
   const answer = async (request: HostRequest): Promise<unknown> => {
     switch (request.kind) {
       case 'make-paid':
-        // What a paid plan changes for imports: no free contact limit (functions/services/contact-import.ts).
+        // What a paid plan changes for imports: no free contact limit (functions/services/imports/contact-import.ts).
         await updateAccount(request.tuid, { free: false });
         return null;
       case 'account': {

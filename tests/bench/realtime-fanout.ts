@@ -132,7 +132,7 @@ export const realtimeFanout: Benchmark = {
     const clients = fork(fileURLToPath(import.meta.url), [CLIENT_MODE_FLAG], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     try {
       const { signToken } = await import('../../functions/lib/jwt.js');
-      const { publish, broadcast } = await import('../../functions/services/realtime.js');
+      const { publish, broadcast } = await import('../../functions/services/notifications/realtime.js');
       const { ROLE_PERMISSIONS } = await import('../../shared/domain/permissions.js');
       const tokenOf = (userId: string) =>
         signToken({

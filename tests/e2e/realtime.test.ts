@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { listConnections } from '../../functions/data/connections.js';
-import { publish as publishSocketEvent } from '../../functions/services/realtime.js';
+import { publish as publishSocketEvent } from '../../functions/services/notifications/realtime.js';
 import type { TAnnouncement, TAnnouncementInput } from '../../shared/schemas/announcements.js';
 import { launchBrowser, signIn as signInThroughForm, takeScreenshot, type Credentials } from '../helpers/browser.js';
 import { startTestHost, type TestHost } from '../helpers/local-host.js';

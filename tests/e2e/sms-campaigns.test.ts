@@ -12,7 +12,7 @@
 import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approveSenderId } from '../../functions/services/sender-ids.js';
+import { approveSenderId } from '../../functions/services/sms-settings/sender-ids.js';
 import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
 import { call } from '../helpers/api.js';
 import { redPng } from '../helpers/images.js';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { createAccount, updateAccount, type AccountRecord } from '../../../functions/data/accounts.js';
 import { signToken } from '../../../functions/lib/jwt.js';
-import { newFreeAccount } from '../../../functions/services/new-account.js';
+import { newFreeAccount } from '../../../functions/services/session/new-account.js';
 import { ROLE_IDS, type RoleKey } from '../../../shared/constants.js';
 import { ROLE_PERMISSIONS } from '../../../shared/domain/permissions.js';
 import { ZTokenClaims } from '../../../shared/schemas/session.js';

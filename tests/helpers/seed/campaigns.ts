@@ -8,7 +8,7 @@ import { putTrackedLinks } from '../../../functions/data/campaign-counters.js';
 import { insertCampaignRecord, writeCampaignCommand, type CampaignRecord } from '../../../functions/data/campaigns.js';
 import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
 import { enqueueCampaignPlan } from '../../../functions/queues/campaign-plan.js';
-import { newCampaignRecord } from '../../../functions/services/campaigns.js';
+import { newCampaignRecord } from '../../../functions/services/campaigns/campaigns.js';
 import type { CampaignChannel } from '../../../shared/domain/campaign-channels.js';
 import { compileTemplate } from '../../../shared/domain/personalization.js';
 import type { TCampaignCommand, TCampaignSummary, TEmailCampaignCommand, TSmsCampaignCommand } from '../../../shared/schemas/campaigns.js';

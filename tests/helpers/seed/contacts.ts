@@ -3,7 +3,7 @@
  * account's own), through the contacts service, or written in bulk to the store for the send pipeline.
  */
 import { allocateContactIds, getContact, writeNewContacts } from '../../../functions/data/contacts.js';
-import { createContact } from '../../../functions/services/contacts.js';
+import { createContact } from '../../../functions/services/contacts/contacts.js';
 import type { z } from 'zod';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
 import type { TContact, TFieldSchema, ZContactInput, ZCreateFieldRequest } from '../../../shared/schemas/contacts.js';

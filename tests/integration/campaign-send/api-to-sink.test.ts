@@ -8,7 +8,7 @@ import { readSink } from '../../../functions/channels/sink.js';
 import { updateAccount } from '../../../functions/data/accounts.js';
 import { getCampaignCounters } from '../../../functions/data/campaign-counters.js';
 import { getCampaignRecord } from '../../../functions/data/campaigns.js';
-import { deliverBatch } from '../../../functions/services/campaign-send/deliver.js';
+import { deliverBatch } from '../../../functions/services/campaigns/campaign-send/deliver.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
 import { verifiedAccount, type Actor } from '../../helpers/seed/accounts.js';

@@ -12,10 +12,10 @@ import { getCampaignCounters } from '../../../functions/data/campaign-counters.j
 import { changeCampaignRecord, getCampaignRecord } from '../../../functions/data/campaigns.js';
 import { getLedgerEntry } from '../../../functions/data/credit-ledger.js';
 import { resetConfigForTests } from '../../../functions/lib/config.js';
-import { startCampaignRun } from '../../../functions/services/campaign-actions.js';
-import { BatchRetryLater, deliverBatch } from '../../../functions/services/campaign-send/deliver.js';
+import { startCampaignRun } from '../../../functions/services/campaigns/campaign-actions.js';
+import { BatchRetryLater, deliverBatch } from '../../../functions/services/campaigns/campaign-send/deliver.js';
 import type { TCampaignDeliveryMessage } from '../../../functions/queues/campaign-delivery.js';
-import { resumeCampaignRun, stopCampaignRun } from '../../../functions/services/campaign-send/run-control.js';
+import { resumeCampaignRun, stopCampaignRun } from '../../../functions/services/campaigns/campaign-send/run-control.js';
 import { DELIVERY_BATCH_SIZE } from '../../../shared/domain/campaign-send.js';
 import type { CampaignStatus } from '../../../shared/domain/campaign-states.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishSinkEvents, SIMULATOR_ADDRESSES } from '../../../functions/channels/sink-events.js';
 import { findContactIdByIdentity } from '../../../functions/data/contacts.js';
-import { deleteContacts } from '../../../functions/services/contacts.js';
+import { deleteContacts } from '../../../functions/services/contacts/contacts.js';
 import { isReachable } from '../../../shared/domain/contacts.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';

@@ -4,7 +4,7 @@
  * and every kind of forged link, none of which records anything or tells anything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onlineVersionUrlFor } from '../../../functions/services/tracking.js';
+import { onlineVersionUrlFor } from '../../../functions/services/campaigns/tracking.js';
 import { isReachable } from '../../../shared/domain/contacts.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateAccount } from '../../../functions/data/accounts.js';
 import { changeCampaignRecord, getCampaignRecord, listCampaignRecords, putApprovers } from '../../../functions/data/campaigns.js';
-import { runCampaignScheduler } from '../../../functions/services/campaign-scheduler.js';
+import { runCampaignScheduler } from '../../../functions/services/campaigns/campaign-scheduler.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TRecurringRule } from '../../../shared/schemas/campaigns.js';
 import { call, startApi, type ApiClient } from '../../helpers/api.js';

@@ -19,7 +19,7 @@ import {
   takeBulkWriteLease,
   writeNewContacts,
 } from '../../../functions/data/contacts.js';
-import { createContact, updateContact } from '../../../functions/services/contacts.js';
+import { createContact, updateContact } from '../../../functions/services/contacts/contacts.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { signUpAs } from '../../helpers/seed/accounts.js';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccount, updateAccount } from '../../../functions/data/accounts.js';
 import { changeContactSet } from '../../../functions/data/contact-sets.js';
-import { campaignAudienceSetId, resolveRecipients } from '../../../functions/services/recipients.js';
+import { campaignAudienceSetId, resolveRecipients } from '../../../functions/services/contacts/recipients.js';
 import { FREE_CONTACT_LIMIT } from '../../../shared/constants.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TConditionTree, TContactSearchResponse } from '../../../shared/schemas/contact-search.js';

@@ -10,7 +10,7 @@ import { createImportJob, getImportJob, NO_COUNTS, requestImportStop, type Impor
 import { writeObject } from '../../../functions/lib/aws/storage.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
 import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
-import { IMPORT_ABORT_AFTER_ERRORS, runContactImport } from '../../../functions/services/contact-import.js';
+import { IMPORT_ABORT_AFTER_ERRORS, runContactImport } from '../../../functions/services/imports/contact-import.js';
 import { FREE_CONTACT_LIMIT } from '../../../shared/constants.js';
 import type { TContactSearchResponse } from '../../../shared/schemas/contact-search.js';
 import type { TGroup } from '../../../shared/schemas/groups.js';

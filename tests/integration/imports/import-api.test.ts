@@ -10,7 +10,7 @@ import { ERROR_CODES } from '../../../shared/errors.js';
 import { Readable } from 'node:stream';
 import type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse, TImportUploadResponse } from '../../../shared/schemas/imports.js';
 import { createHash } from 'node:crypto';
-import { readImportRows } from '../../../functions/imports/row-reader.js';
+import { readImportRows } from '../../../functions/lib/files/import/row-reader.js';
 import { readObjectStream } from '../../../functions/lib/aws/storage.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
 import { API, call } from '../../helpers/api.js';

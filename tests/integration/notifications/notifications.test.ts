@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateAccount } from '../../../functions/data/accounts.js';
-import { createNotification, DEFAULT_EMAIL_TYPES, getProgressItems, reportProgress } from '../../../functions/services/notifications.js';
+import { createNotification, DEFAULT_EMAIL_TYPES, getProgressItems, reportProgress } from '../../../functions/services/notifications/notifications.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TNotification } from '../../../shared/schemas/notifications.js';
 import type { TProgressPayload } from '../../../shared/schemas/realtime.js';

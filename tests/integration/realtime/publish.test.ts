@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
 import { listConnections } from '../../../functions/data/connections.js';
-import { publish } from '../../../functions/services/realtime.js';
+import { publish } from '../../../functions/services/notifications/realtime.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
 
 let host: TestHost;

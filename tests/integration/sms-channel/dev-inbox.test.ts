@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignSmsTransport } from '../../../functions/channels/sms.js';
 import { findTuidByLogin } from '../../../functions/data/accounts.js';
 import { getContact } from '../../../functions/data/contacts.js';
-import { createContact } from '../../../functions/services/contacts.js';
+import { createContact } from '../../../functions/services/contacts/contacts.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
 
 let host: TestHost;

@@ -12,7 +12,7 @@ import { isOptedOutError, smsFailureKind } from '../../../functions/channels/sms
 import { findContactIdByIdentity } from '../../../functions/data/contacts.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
 import { config } from '../../../functions/lib/config.js';
-import { deleteContacts } from '../../../functions/services/contacts.js';
+import { deleteContacts } from '../../../functions/services/contacts/contacts.js';
 import { isReachable } from '../../../shared/domain/contacts.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSenderIds } from '../../../functions/data/sender-ids.js';
-import { listUsableSenderIds } from '../../../functions/services/sender-ids.js';
+import { listUsableSenderIds } from '../../../functions/services/sms-settings/sender-ids.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TNotificationPage } from '../../../shared/schemas/notifications.js';
 import type { TAdminSenderIdList, TSenderId, TSenderIdList } from '../../../shared/schemas/sms-settings.js';

@@ -4,7 +4,7 @@
  * renewal (the clock is passed to the services, so no test waits a minute), and release frees it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockTemplate, saveTemplate } from '../../../functions/services/templates.js';
+import { lockTemplate, saveTemplate } from '../../../functions/services/templates/templates.js';
 import { EDIT_LOCK } from '../../../shared/domain/templates.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TTemplate, TTemplateListResponse, TTemplateLockResponse, TTemplateSummary } from '../../../shared/schemas/templates.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, getAccount, listUnverifiedCreatedBefore } from '../../../functions/data/accounts.js';
-import { newFreeAccount } from '../../../functions/services/new-account.js';
+import { newFreeAccount } from '../../../functions/services/session/new-account.js';
 import { handler } from '../../../functions/workers/account-housekeeping.js';
 import { DAY_MS } from '../../../shared/constants.js';
 import { useTestTable } from '../../helpers/emulators.js';

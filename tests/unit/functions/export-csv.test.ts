@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvLine, guardFormula, unguardFormula } from '../../../functions/exports/csv.js';
+import { CSV_BOM, csvCell, csvLine, guardFormula, unguardFormula } from '../../../functions/lib/files/export/csv.js';
 import { attachmentDisposition } from '../../../functions/lib/aws/storage.js';
-import { exportFileName } from '../../../functions/services/export-run.js';
+import { exportFileName } from '../../../functions/services/exports/export-run.js';
 
 describe('CSV cells (RFC 4180)', () => {
   it('quotes fields with a comma, a quote or a line break, doubling the quotes, and nothing else', () => {

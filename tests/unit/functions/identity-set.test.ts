@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdentitySet } from '../../../functions/imports/identity-set.js';
+import { IdentitySet } from '../../../functions/lib/files/import/identity-set.js';
 
 describe('the identity set of an import', () => {
   it('tells identities it holds from ones it does not, across its growth', () => {

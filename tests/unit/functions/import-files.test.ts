@@ -10,11 +10,11 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { checkEncoding, SNIFF_BYTES, sniffImportFile, type TextEncodingName, type TFileFormat } from '../../../functions/imports/file-format.js';
-import { readImportRows } from '../../../functions/imports/row-reader.js';
-import { IMPORT_ROW_LIMITS } from '../../../functions/imports/row-text.js';
-import { SharedStringTable } from '../../../functions/imports/shared-string-table.js';
-import { numberText, SheetXmlReader } from '../../../functions/imports/sheet-xml-reader.js';
+import { checkEncoding, SNIFF_BYTES, sniffImportFile, type TextEncodingName, type TFileFormat } from '../../../functions/lib/files/import/file-format.js';
+import { readImportRows } from '../../../functions/lib/files/import/row-reader.js';
+import { IMPORT_ROW_LIMITS } from '../../../functions/lib/files/import/row-text.js';
+import { SharedStringTable } from '../../../functions/lib/files/import/shared-string-table.js';
+import { numberText, SheetXmlReader } from '../../../functions/lib/files/import/sheet-xml-reader.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 
 const TRADITIONAL = ['陳大文', '李小龍', '張學友', '黃家駒', '劉德華', '梁朝偉', '周潤發', '吳鎮宇', '鄭秀文', '楊千嬅'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowToContactInput } from '../../../functions/services/contact-import.js';
+import { rowToContactInput } from '../../../functions/services/imports/contact-import.js';
 import type { TFieldSchema } from '../../../shared/schemas/contacts.js';
 
 const NOTE: TFieldSchema = { id: 'f1', name: 'Note', type: 'text', choices: [] } as unknown as TFieldSchema;

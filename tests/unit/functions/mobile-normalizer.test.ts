@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getCountries, getExampleNumber } from 'libphonenumber-js/max';
 import examples from 'libphonenumber-js/mobile/examples';
-import { Automaton, parseRegex } from '../../../functions/imports/digit-automaton.js';
-import { createMobileNormalizer, rulesOf } from '../../../functions/imports/mobile-normalizer.js';
+import { Automaton, parseRegex } from '../../../functions/lib/files/import/digit-automaton.js';
+import { createMobileNormalizer, rulesOf } from '../../../functions/lib/files/import/mobile-normalizer.js';
 import { normalizeMobile } from '../../../shared/domain/phone.js';
 
 /** A deterministic pseudo-random stream. */

@@ -3,7 +3,7 @@ import { convertPageHtml } from '../../../functions/lib/email-safe-html.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, fetch } from 'undici';
-import { isPrivateAddress, publicOnlyLookup } from '../../../functions/services/page-conversion.js';
+import { isPrivateAddress, publicOnlyLookup } from '../../../functions/services/templates/page-conversion.js';
 
 const PAGE = `<!doctype html>
 <html><head>

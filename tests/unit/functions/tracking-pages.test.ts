@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkNotFoundPage, maskEmail, pageLanguage, unsubscribeQuestionPage } from '../../../functions/services/tracking-pages.js';
+import { linkNotFoundPage, maskEmail, pageLanguage, unsubscribeQuestionPage } from '../../../functions/services/campaigns/tracking-pages.js';
 
 describe('tracking pages', () => {
   it('masks an address, keeping its domain', () => {

@@ -1,0 +1,99 @@
+/**
+ * Transactional mail texts in the four UI languages. Kept as plain functions so the mail reads
+ * the same in the local sink and in SES.
+ */
+import type { Language } from '../../../shared/constants.js';
+import { escapeHtml } from '../../../shared/domain/personalization.js';
+import type { MailMessage } from '../../channels/mail.js';
+
+type CodeMailText = { subject: string; greeting: (name: string) => string; intro: string; expiry: string; ignore: string };
+
+const VERIFICATION_TEXT: Record<Language, CodeMailText> = {
+  en: {
+    subject: 'Your verification code',
+    greeting: (name) => `Hello ${name},`,
+    intro: 'Use this code to verify your login email:',
+    expiry: 'The code is valid for 30 minutes.',
+    ignore: "If you didn't ask for it, you can ignore this email.",
+  },
+  'zh-CN': {
+    subject: '您的验证码',
+    greeting: (name) => `${name}，您好：`,
+    intro: '请使用以下验证码验证您的登录电子邮件：',
+    expiry: '验证码在 30 分钟内有效。',
+    ignore: '如果这不是您本人的操作，请忽略此邮件。',
+  },
+  'zh-HK': {
+    subject: '你的驗證碼',
+    greeting: (name) => `${name}，你好：`,
+    intro: '請使用以下驗證碼驗證你的登入電郵：',
+    expiry: '驗證碼於 30 分鐘內有效。',
+    ignore: '如非你本人操作，請忽略此電郵。',
+  },
+  'zh-TW': {
+    subject: '您的驗證碼',
+    greeting: (name) => `${name}，您好：`,
+    intro: '請使用以下驗證碼驗證您的登入電子郵件：',
+    expiry: '驗證碼在 30 分鐘內有效。',
+    ignore: '如果這不是您本人的操作，請忽略此郵件。',
+  },
+};
+
+export function verificationCodeMail(input: { to: string; fullname: string; code: string; language: Language }): MailMessage {
+  const text = VERIFICATION_TEXT[input.language];
+  const lines = [text.greeting(input.fullname), '', text.intro, '', input.code, '', text.expiry, text.ignore];
+  return {
+    to: input.to,
+    subject: `${text.subject}: ${input.code}`,
+    text: lines.join('\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a202c">
+<p>${escapeHtml(text.greeting(input.fullname))}</p><p>${escapeHtml(text.intro)}</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${input.code}</p>
+<p>${escapeHtml(text.expiry)}</p><p style="color:#718096">${escapeHtml(text.ignore)}</p></body></html>`,
+  };
+}
+
+type NotificationMailText = { greeting: (name: string) => string; open: string; why: string; settings: string };
+
+const NOTIFICATION_TEXT: Record<Language, NotificationMailText> = {
+  en: {
+    greeting: (name) => `Hello ${name},`,
+    open: 'Open Campaign Platform',
+    why: 'You get this email because you chose to receive this kind of notification by email.',
+    settings: 'Change your notification settings',
+  },
+  'zh-CN': {
+    greeting: (name) => `${name}，您好：`,
+    open: '打开平台',
+    why: '您收到此邮件，是因为您选择了以电子邮件接收这类通知。',
+    settings: '更改通知设置',
+  },
+  'zh-HK': {
+    greeting: (name) => `${name}，你好：`,
+    open: '開啟平台',
+    why: '你收到此電郵，是因為你選擇了以電郵接收這類通知。',
+    settings: '更改通知設定',
+  },
+  'zh-TW': {
+    greeting: (name) => `${name}，您好：`,
+    open: '開啟平台',
+    why: '您收到此郵件，是因為您選擇了以電子郵件接收這類通知。',
+    settings: '變更通知設定',
+  },
+};
+
+/** A notification by email (settings → notifications): the sentence is the subject and the body. */
+export function notificationMail(input: { to: string; fullname: string; sentence: string; language: Language; appUrl: string }): MailMessage {
+  const text = NOTIFICATION_TEXT[input.language];
+  const appUrl = input.appUrl.replace(/\/+$/, '');
+  const settingsUrl = `${appUrl}/#/settings/notifications`;
+  return {
+    to: input.to,
+    subject: input.sentence,
+    text: [text.greeting(input.fullname), '', input.sentence, '', `${text.open}: ${appUrl}/`, '', text.why, `${text.settings}: ${settingsUrl}`].join('\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a202c;line-height:1.5">
+<p>${escapeHtml(text.greeting(input.fullname))}</p><p>${escapeHtml(input.sentence)}</p>
+<p><a href="${escapeHtml(`${appUrl}/`)}" style="color:#2b6cb0">${escapeHtml(text.open)}</a></p>
+<p style="color:#718096;font-size:12px">${escapeHtml(text.why)} <a href="${escapeHtml(settingsUrl)}" style="color:#718096">${escapeHtml(text.settings)}</a></p></body></html>`,
+  };
+}

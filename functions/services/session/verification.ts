@@ -1,0 +1,159 @@
+/**
+ * Login email verification (spec §4): a 6-digit code by mail, a 60-second resend cooldown, a
+ * limited number of guesses per code, and the change of login email confirmed by a code sent to
+ * the new address.
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  RATE_LIMITS,
+  REVERIFICATION_INTERVAL_MS,
+  VERIFICATION_CODE_TTL_MS,
+  VERIFICATION_MAX_ATTEMPTS,
+  VERIFICATION_RESEND_COOLDOWN_MS,
+} from '../../../shared/constants.js';
+import { AppError, ERROR_CODES } from '../../../shared/errors.js';
+import type { TSendVerificationResponse } from '../../../shared/schemas/account.js';
+import { changeLogin, findTuidByLogin, getAccount, LoginTakenError, markLoginVerified, type AccountRecord } from '../../data/accounts.js';
+import { ttlSeconds } from '../../data/table-client.js';
+import {
+  CooldownError,
+  countFailedAttempt,
+  deleteVerification,
+  getVerification,
+  putVerification,
+  type VerificationPurpose,
+  type VerificationRecord,
+} from '../../data/verifications.js';
+import type { VerifiedToken } from '../../lib/jwt.js';
+import { enqueueMail } from '../../queues/outbound-mail.js';
+import { verificationCodeMail } from '../notifications/mail-templates.js';
+import { enforceRateLimit } from './rate-limit.js';
+import { reissueToken } from './sessions.js';
+
+function hashCode(tuid: string, purpose: VerificationPurpose, code: string): string {
+  return createHash('sha256').update(`${tuid}:${purpose}:${code}`).digest('hex');
+}
+
+async function loginAccount(claims: VerifiedToken): Promise<AccountRecord> {
+  const account = await getAccount(claims.loginTuid);
+  if (!account) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
+  return account;
+}
+
+/** Verified, and verified recently enough that reverification (180 days) is not due. */
+export function isVerificationCurrent(account: AccountRecord, now: Date): boolean {
+  if (account.unverified || !account.lastVerifiedTime) return false;
+  return now.getTime() - Date.parse(account.lastVerifiedTime) < REVERIFICATION_INTERVAL_MS;
+}
+
+function sendAnswer(email: string, record: VerificationRecord | null): TSendVerificationResponse {
+  return {
+    success: true,
+    email,
+    lastSendTime: record?.lastSendTime ?? null,
+    createTime: record?.createTime ?? null,
+    verificationBounceMessage: null,
+    verificationBounceDetails: null,
+  };
+}
+
+async function sendCode(options: { account: AccountRecord; purpose: VerificationPurpose; email: string; now: Date }) {
+  const { account, purpose, email, now } = options;
+  await enforceRateLimit({ scope: 'verification-code', subject: account.tuid, limit: RATE_LIMITS.codePerAccount, now });
+  const previous = await getVerification(account.tuid, purpose, now);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const record: VerificationRecord = {
+    tuid: account.tuid,
+    purpose,
+    email,
+    codeHash: hashCode(account.tuid, purpose, code),
+    createTime: previous?.email === email ? previous.createTime : now.toISOString(),
+    lastSendTime: now.toISOString(),
+    lastSendAt: now.getTime(),
+    attempts: 0,
+    expiresAt: ttlSeconds(new Date(now.getTime() + VERIFICATION_CODE_TTL_MS)),
+  };
+  try {
+    await putVerification(record, VERIFICATION_RESEND_COOLDOWN_MS);
+  } catch (error) {
+    if (!(error instanceof CooldownError)) throw error;
+    const retryAfter = Math.ceil((error.lastSendAt + VERIFICATION_RESEND_COOLDOWN_MS - now.getTime()) / 1000);
+    throw new AppError(ERROR_CODES.RESEND_TOO_SOON, 'A code was sent less than a minute ago.', { retryAfter: Math.max(retryAfter, 1) });
+  }
+  await enqueueMail(verificationCodeMail({ to: email, fullname: account.fullname, code, language: account.language }));
+  return sendAnswer(email, record);
+}
+
+/** Checks a code; a wrong one counts against the code's attempts. Answers the matched record. */
+async function checkCode(account: AccountRecord, purpose: VerificationPurpose, code: string, now: Date, email?: string) {
+  const record = await getVerification(account.tuid, purpose, now);
+  const invalid = new AppError(ERROR_CODES.INVALID_VERIFICATION_CODE, 'Invalid verification code');
+  if (!record || (email !== undefined && record.email !== email)) throw invalid;
+  const expected = Buffer.from(record.codeHash, 'hex');
+  const actual = Buffer.from(hashCode(account.tuid, purpose, code), 'hex');
+  if (record.attempts >= VERIFICATION_MAX_ATTEMPTS || !timingSafeEqual(expected, actual)) {
+    const attemptsLeft = await countFailedAttempt(account.tuid, purpose, VERIFICATION_MAX_ATTEMPTS);
+    if (!attemptsLeft) await deleteVerification(account.tuid, purpose);
+    throw invalid;
+  }
+  return record;
+}
+
+/** POST send-account-verification: sends a code to the login email, or only reports the last send. */
+export async function sendAccountVerification(options: {
+  claims: VerifiedToken;
+  input: { email?: string; checkLastSendTimeOnly?: boolean };
+  now: Date;
+}): Promise<TSendVerificationResponse> {
+  const account = await loginAccount(options.claims);
+  if (options.input.email !== undefined && options.input.email !== account.login) {
+    throw new AppError(ERROR_CODES.INVALID_INPUT, 'email: must be your login email');
+  }
+  if (options.input.checkLastSendTimeOnly) {
+    return sendAnswer(account.login, await getVerification(account.tuid, 'login', options.now));
+  }
+  if (isVerificationCurrent(account, options.now)) throw new AppError(ERROR_CODES.ALREADY_VERIFIED, 'Your login email is already verified.');
+  return sendCode({ account, purpose: 'login', email: account.login, now: options.now });
+}
+
+/** POST verify-account: confirms the login email; the answer carries a token without the unverified claim. */
+export async function verifyAccount(options: { claims: VerifiedToken; code: string; now: Date }) {
+  const account = await loginAccount(options.claims);
+  await checkCode(account, 'login', options.code, options.now, account.login);
+  const verified = await markLoginVerified(account.tuid, options.now.toISOString());
+  await deleteVerification(account.tuid, 'login');
+  return { success: true as const, token: await reissueToken(verified, options.claims) };
+}
+
+/** POST change-email-verifying: sends a code to a new login email (OTH-UTL-C-024 if it is used). */
+export async function sendChangeEmailCode(options: {
+  claims: VerifiedToken;
+  input: { email: string; checkLastSendTimeOnly?: boolean };
+  now: Date;
+}): Promise<TSendVerificationResponse> {
+  const account = await loginAccount(options.claims);
+  const { email } = options.input;
+  if (options.input.checkLastSendTimeOnly) {
+    const record = await getVerification(account.tuid, 'change-email', options.now);
+    return sendAnswer(email, record?.email === email ? record : null);
+  }
+  if (email === account.login) throw new AppError(ERROR_CODES.INVALID_INPUT, 'email: this is already your login email');
+  if (await findTuidByLogin(email)) throw new AppError(ERROR_CODES.EMAIL_ALREADY_USED, 'email already used');
+  return sendCode({ account, purpose: 'change-email', email, now: options.now });
+}
+
+/** POST change-email-verify: moves the login to the new, now verified, address. */
+export async function verifyChangeEmail(options: { claims: VerifiedToken; email: string; code: string; now: Date }) {
+  const account = await loginAccount(options.claims);
+  await checkCode(account, 'change-email', options.code, options.now, options.email);
+  try {
+    await changeLogin(account, options.email, options.now.toISOString());
+  } catch (error) {
+    if (error instanceof LoginTakenError) throw new AppError(ERROR_CODES.EMAIL_ALREADY_USED, 'email already used');
+    throw error;
+  }
+  await deleteVerification(account.tuid, 'change-email');
+  const updated = await getAccount(account.tuid);
+  if (!updated) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
+  return { success: true as const, token: await reissueToken(updated, options.claims) };
+}
