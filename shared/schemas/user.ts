@@ -6,7 +6,7 @@ export const ZAccountStatus = z.enum(ACCOUNT_STATUSES);
 export type TAccountStatus = z.infer<typeof ZAccountStatus>;
 export const ZLockedBy = z.enum(['provider', 'teamAdmin']);
 
-/** GET /api/v1/pageBasedAPI/user: every user-info field of spec §3. */
+/** The user contract's answer (user.get): every user-info field of spec §3. */
 export const ZUserInfo = z.object({
   tuid: z.string(),
   loginTuid: z.string(),
@@ -39,7 +39,7 @@ export type TUserInfo = z.infer<typeof ZUserInfo>;
 
 export const ZUiLanguageRequest = z.object({ isoCode: z.enum(LANGUAGES) });
 
-/** GET /pageBasedAPI/dashboard/summary: the account's figures shown on the dashboard. */
+/** dashboard.summary: the account's figures shown on the dashboard. */
 export const ZDashboardSummary = z.object({
   credits: z.object({
     email: z.number().int(),
