@@ -46,7 +46,7 @@ export const ZEmailCampaignCommand = z.strictObject({
   selection: ZRecipientSelection.optional(),
   /** paste-emails: addresses as typed; invalid ones are reported on save and never sent to. */
   pastedEmails: z.array(z.string().max(254)).max(CAMPAIGN_LIMITS.pastedAddresses).optional(),
-  /** upload-file: the contact import (issue 5 pipeline) whose target group joined the selection. */
+  /** upload-file: the contact import (its pipeline) whose target group joined the selection. */
   uploadImportId: ZTimeOrderedId.nullable().optional(),
   /** select-template: the template the content was copied from (later template edits do not change the campaign). */
   templateId: ZTemplateId.nullable().optional(),

@@ -1,5 +1,5 @@
 /**
- * import: contact imports (issue 5). Generated first (not timed), from one seeded generator: a CSV
+ * import: contact imports. Generated first (not timed), from one seeded generator: a CSV
  * of 5 × N rows, an XLSX of N rows with shared strings as Excel writes them, and a CSV of N rows
  * to import; 8 columns (email, mobile, first and last name, a number, a date, a choice, a text),
  * 5% duplicate emails, 1% bad rows. N is IMPORT_BENCH_ROWS (default 200,000, the issue's size).

@@ -8,7 +8,7 @@
  * the user's zone cancelled from the list; a weekly recurring schedule activated and deactivated;
  * the message from a layout in the drag-and-drop editor and from a converted page; a file imported
  * from upload-file into a new group the campaign then includes, counted once imported; and the
- * whole round of issue 7: sent to 100 contacts, one message opened from the dev mailbox, a link
+ * whole round of an email campaign: sent to 100 contacts, one message opened from the dev mailbox, a link
  * clicked, an unsubscribe, all in the report.
  */
 import { readFile } from 'node:fs/promises';

@@ -64,7 +64,7 @@ describe('application shell', () => {
     await page.waitForURL(/#\/emails$/);
     await page.getByTestId('campaigns-page').waitFor();
 
-    // The SMS and MMS area is there (issue 8).
+    // The SMS and MMS area is there.
     await page.goto(`${host.url}/#/sms-and-mms`);
     await page.getByTestId('campaigns-page').waitFor();
     expect(await page.getByTestId('campaigns-page').locator('h1').textContent()).toBe('SMS and MMS campaigns');

@@ -54,7 +54,7 @@ async function openSession(account: AccountRecord, client: Client): Promise<stri
   return issueToken(account, sid);
 }
 
-/** Creates a free, unverified account and signs it in (spec §1; issue 2 item 2). */
+/** Creates a free, unverified account and signs it in (spec §1). */
 export async function signUp({ input, client }: { input: TSignUpRequest & { language?: Language }; client: Client }): Promise<TSessionResponse> {
   await enforceRateLimit({ scope: 'signup-ip', subject: client.ip, limit: RATE_LIMITS.signUpPerIp, now: client.now });
   const problem = passwordProblem(input.password);

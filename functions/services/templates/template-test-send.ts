@@ -1,5 +1,5 @@
 /**
- * "Send test" (issue 6): an email template rendered as a recipient would get it, sent to the
+ * "Send test": an email template rendered as a recipient would get it, sent to the
  * signed-in user's own login address through the outbound-mail queue.
  */
 import { RATE_LIMITS } from '../../../shared/constants.js';

@@ -1,5 +1,5 @@
 /**
- * Notification calls (spec §7 "Announcements and notifications", docs/api-contract.md issue 3):
+ * Notification calls (spec §7 "Announcements and notifications"):
  * the menu's pages, the unopened count, persistent notices, progress items, the history and the
  * email settings. Lists are swr-cached; the socket only signals, so events refetch these keys.
  */

@@ -1,4 +1,4 @@
-/** Where the socket connects and how it identifies itself (docs/api-contract.md, issue 3). */
+/** Where the socket connects and how it identifies itself (docs/api-contract.md). */
 export type SocketIdentity = { token: string; userId: string; clientId: string };
 
 /** The configured URL, or the host's own `/ws` when /config has none (the local host). */
