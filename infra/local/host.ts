@@ -37,10 +37,10 @@ export const CONTENT_BUCKET = 'campaign-platform-content';
 const QUEUE_PREFIX = 'campaign-platform-';
 const WEBSOCKET_PATH = '/ws';
 const MANAGEMENT_PATH = '/_ws';
-/** Dev-only: creates a sample notification (functions/services/seed/seed.ts createSampleNotification). */
+/** Dev-only: creates a sample notification (functions/services/seed.ts createSampleNotification). */
 /**
  * Dev-only actions (local host only; AWS has no such routes): each path runs one export of
- * functions/services/seed/seed.ts with the JSON body, through the real services.
+ * functions/services/seed.ts with the JSON body, through the real services.
  * `POST /dev/api/notify` `{email, type, messageType, severity, values}`: a notification (stored,
  * pushed, mailed); `POST /dev/api/progress` `{email, payload}`: a progress report (stored, pushed);
  * `POST /dev/api/sms/inbound` `{from, to, body}`: a contact's reply to our number (the dev SMS

@@ -48,7 +48,7 @@ type EnsureAccount = (input: { email: string; password: string; fullname: string
 
 type SeedOptions = { resolveModule: ResolveModule; credentials: DemoCredentials; log: Log };
 
-/** Creates an account through an export of functions/services/seed/seed.ts (idempotent there). */
+/** Creates an account through an export of functions/services/seed.ts (idempotent there). */
 async function seedThroughService(exportName: 'ensureDemoAccount' | 'ensureSupportAccount', fullname: string, options: SeedOptions): Promise<void> {
   try {
     const ensureAccount = await loadExport(options.resolveModule('services', 'seed'), exportName, isFunction<EnsureAccount>);

@@ -87,9 +87,17 @@ describe('redelivery', () => {
     // Prepare
     const { campaignId, batches } = await plannedCampaign(50);
     let release: () => void = () => undefined;
-    const stalled: CampaignMailTransport = { sendRaw: () => new Promise((resolve) => (release = () => resolve({ messageId: 'late' }))) };
+    let sending: () => void = () => undefined;
+    const firstSend = new Promise<void>((resolve) => (sending = resolve));
+    const stalled: CampaignMailTransport = {
+      sendRaw: () => {
+        sending();
+        return new Promise((resolve) => (release = () => resolve({ messageId: 'late' })));
+      },
+    };
     void deliver(batches[0]!, { transport: stalled });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The first attempt holds the batch once it is sending.
+    await firstSend;
 
     // Act
     const second = deliver(batches[0]!);
@@ -106,9 +114,17 @@ describe('redelivery', () => {
     const sink = campaignMailTransport();
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow: CampaignMailTransport = { sendRaw: async (mail) => (await gate, sink.sendRaw(mail)) };
+    let sending: () => void = () => undefined;
+    const firstSend = new Promise<void>((resolve) => (sending = resolve));
+    const slow: CampaignMailTransport = {
+      sendRaw: async (mail) => {
+        sending();
+        await gate;
+        return sink.sendRaw(mail);
+      },
+    };
     const holding = deliver(batches[0]!, { transport: slow });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await firstSend;
     await setStatus(tuid, campaignId, 'stopped');
     await stopCampaignRun(tuid, campaignId, runId);
 

@@ -10,7 +10,7 @@ import { findContactIdByIdentity } from '../../../functions/data/contacts.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
 import { config } from '../../../functions/lib/config.js';
 import { updateContact } from '../../../functions/services/contacts/contacts.js';
-import { replyToSms } from '../../../functions/services/seed/seed.js';
+import { replyToSms } from '../../../functions/services/seed.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
 import { runQueueOnce } from '../../helpers/queues.js';

@@ -5,16 +5,16 @@
  * Idempotent.
  */
 import { z } from 'zod';
-import { AppError, ERROR_CODES } from '../../../shared/errors.js';
-import type { TNotification } from '../../../shared/schemas/notifications.js';
-import { ZProgressPayload, type TProgressPayload } from '../../../shared/schemas/realtime.js';
-import { ZEmail } from '../../../shared/schemas/common.js';
-import { publishSinkSmsReply } from '../../channels/sink-events.js';
-import { createAccount, findTuidByLogin, LoginTakenError, type AccountRecord } from '../../data/accounts.js';
-import { parseInput } from '../../../shared/validation.js';
-import { hashPassword } from '../../lib/password-hash.js';
-import { newFreeAccount } from '../session/new-account.js';
-import { createNotification, reportProgress, ZNotificationContent } from '../notifications/notifications.js';
+import { AppError, ERROR_CODES } from '../../shared/errors.js';
+import type { TNotification } from '../../shared/schemas/notifications.js';
+import { ZProgressPayload, type TProgressPayload } from '../../shared/schemas/realtime.js';
+import { ZEmail } from '../../shared/schemas/common.js';
+import { publishSinkSmsReply } from '../channels/sink-events.js';
+import { createAccount, findTuidByLogin, LoginTakenError, type AccountRecord } from '../data/accounts.js';
+import { parseInput } from '../../shared/validation.js';
+import { hashPassword } from '../lib/password-hash.js';
+import { newFreeAccount } from './session/new-account.js';
+import { createNotification, reportProgress, ZNotificationContent } from './notifications/notifications.js';
 
 type SeedInput = { email: string; password: string; fullname: string; now?: Date };
 
