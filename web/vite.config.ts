@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { contractsWithoutSchemas } from './contracts-without-schemas.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://127.0.0.1:3000';
@@ -8,7 +9,7 @@ const backend = 'http://127.0.0.1:3000';
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [contractsWithoutSchemas(), react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
