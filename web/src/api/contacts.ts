@@ -7,8 +7,7 @@ import { mutate } from 'swr';
 import { CONTRACTS } from '../../../shared/contracts/index.js';
 import type { TContactFilter, TContactSearchRequest } from '../../../shared/schemas/contact-search.js';
 import type { TContact, TContactDetailsResponse, TContactInput, TCreateFieldRequest, TFieldSchema, TUpdateContactRequest, TUpdateFieldRequest } from '../../../shared/schemas/contacts.js';
-import { keyPath } from './request-keys.js';
-import { api, isRouteKey, pathOf, useRoute } from './routes.js';
+import { api, isRouteKey, keyPath, pathOf, useRoute } from './routes.js';
 
 export type { TContact, TContactDetailsResponse, TContactFilter, TContactSearchRequest, TFieldSchema };
 

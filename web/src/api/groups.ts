@@ -10,8 +10,7 @@ import type { TContactSearchRequest } from '../../../shared/schemas/contact-sear
 import type { Channel } from '../../../shared/schemas/contacts.js';
 import type { GroupType, TCreateGroupRequest, TGroup, TGroupMembersRequest, TRecipientSelection, TUpdateGroupRequest } from '../../../shared/schemas/groups.js';
 import { CONTACTS_AREA } from './contacts.js';
-import { keyPath } from './request-keys.js';
-import { api, pathOf, useRoute } from './routes.js';
+import { api, keyPath, pathOf, useRoute } from './routes.js';
 
 export type { GroupType, TGroup };
 

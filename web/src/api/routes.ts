@@ -70,6 +70,12 @@ type Api = { readonly [G in keyof typeof CONTRACTS]: GroupClient<(typeof CONTRAC
 /** Every route, callable by its name: `api.groups.get({ params: { groupId } })`. */
 export const api = Object.fromEntries(Object.entries(CONTRACTS).map(([name, group]) => [name, clientOf(group)])) as Api;
 
+/** The path an swr key starts with: the key itself, or the first item of an array key (a RouteKey's path). */
+export function keyPath(key: unknown): string | null {
+  if (typeof key === 'string') return key;
+  return Array.isArray(key) && typeof key[0] === 'string' ? key[0] : null;
+}
+
 /** Whether an swr key is a call of this route, whatever its input. */
 export function isRouteKey(key: unknown, route: RouteContract): boolean {
   return Array.isArray(key) && key[1] === route.name;

@@ -16,8 +16,7 @@ import type {
   TemplateKind,
 } from '../../../shared/schemas/templates.js';
 import { getClaims, getToken } from '../session/session.js';
-import { keyPath } from './request-keys.js';
-import { api, isRouteKey, pathOf, useRoute } from './routes.js';
+import { api, isRouteKey, keyPath, pathOf, useRoute } from './routes.js';
 
 export type { TTemplate, TTemplateSummary, TemplateKind };
 
