@@ -13,8 +13,8 @@ export const handler = createApiHandler(contacts, {
     await deleteContactField({ tuid: caller.tuid, fieldId: params.fieldId });
     return OK;
   },
-  search: async ({ caller, body }) => searchContacts(await loadFilterContext(caller.tuid), body),
-  count: async ({ caller, body }) => ({ count: await countContacts(await loadFilterContext(caller.tuid), body) }),
+  search: async ({ caller, body }) => searchContacts({ context: await loadFilterContext(caller.tuid), request: body }),
+  count: async ({ caller, body }) => ({ count: await countContacts({ context: await loadFilterContext(caller.tuid), filter: body }) }),
   details: async ({ caller, params, query }) => getContactDetails({ tuid: caller.tuid, id: params.contactId, owner: query.owner }),
   create: async ({ caller, body, now }) => ({ contact: await createContact({ tuid: caller.tuid, input: body, now }) }),
   update: async ({ caller, params, body, now }) => ({ contact: await updateContact({ tuid: caller.tuid, id: params.contactId, input: body, now }) }),

@@ -49,7 +49,7 @@ export const handler = createApiHandler(tracking, {
   },
   unsubscribePage: async ({ params, http }) => {
     const found = await findUnsubscribeRecipient({ token: params.token });
-    return found ? html(unsubscribeQuestionPage(languageOf(http), found.email)) : notFound(http);
+    return found ? html(unsubscribeQuestionPage({ language: languageOf(http), email: found.email })) : notFound(http);
   },
   unsubscribe: async ({ params, body, http, now }) => {
     if (!isOneClickBody(body)) return notFound(http);

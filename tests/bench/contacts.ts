@@ -146,14 +146,14 @@ export const contactsSearch: Benchmark = {
       await defineFields();
       const { countContacts, loadFilterContext, searchContacts } = await import('../../functions/services/contacts/contact-search.js');
       // Warm the JVM and the code paths once, as a running service would be.
-      await countContacts(await loadFilterContext(TUID), { conditions: THREE_CONDITIONS });
+      await countContacts({ context: await loadFilterContext(TUID), filter: { conditions: THREE_CONDITIONS } });
       let counted = 0;
       const countMs = await median(3, async () => {
-        counted = await countContacts(await loadFilterContext(TUID), { conditions: THREE_CONDITIONS });
+        counted = await countContacts({ context: await loadFilterContext(TUID), filter: { conditions: THREE_CONDITIONS } });
       });
       let pageSize = 0;
       const firstPageMs = await median(9, async () => {
-        pageSize = (await searchContacts(await loadFilterContext(TUID), { conditions: THREE_CONDITIONS, limit: 10 })).data.length;
+        pageSize = (await searchContacts({ context: await loadFilterContext(TUID), request: { conditions: THREE_CONDITIONS, limit: 10 } })).data.length;
       });
       if (pageSize !== 10 || counted === 0) throw new Error(`unexpected results: page ${pageSize}, count ${counted}`);
       const scannedPerS = CONTACTS / (countMs / 1000);

@@ -43,7 +43,7 @@ const RATE = 200;
  * delivery workers keep; timed until the sink's events are on their queue too.
  */
 async function renderTransportPerS(count: number, senderEmail: string): Promise<number> {
-  const message = await compileRunMessage(emailCommand(senderEmail), []);
+  const message = await compileRunMessage({ command: emailCommand(senderEmail), fields: [] });
   const transport = campaignMailTransport();
   const limit = createLimiter(WORKERS * SENDS_IN_FLIGHT);
   const now = Date.now();
@@ -51,7 +51,7 @@ async function renderTransportPerS(count: number, senderEmail: string): Promise<
   await Promise.all(
     Array.from({ length: count }, (_, n) => {
       const contact: ContactRecord = { id: n + 1, email: `r${n}@example.com`, mobile: null, emailSubscribe: true, smsSubscribe: true, emailBounce: 'none', smsBounce: 'none', fields: { f1: `Name${n}` }, createTime: now, updateTime: now };
-      return limit(() => transport.sendRaw(campaignMailFor(message, { tuid: 'bench', campaignId: 'render-only', contact }, new Date())));
+      return limit(() => transport.sendRaw(campaignMailFor({ message, recipient: { tuid: 'bench', campaignId: 'render-only', contact }, now: new Date() })));
     }),
   );
   await sinkEventsPublished();

@@ -27,7 +27,7 @@ function refused(record: CampaignRecord, action: CampaignAction, reason: string)
 }
 
 /** Everything a send needs, checked before anything changes: a verified account, a complete command, a sender it may use. */
-export async function requireReadyToSend(tuid: string, record: CampaignRecord): Promise<void> {
+export async function requireReadyToSend({ tuid, record }: { tuid: string; record: CampaignRecord }): Promise<void> {
   const account = await getAccount(tuid);
   if (!account || account.unverified) {
     throw new AppError(ERROR_CODES.UNVERIFIED, 'Verify the account’s login email before sending campaigns.');
@@ -49,7 +49,7 @@ export async function requireReadyToSend(tuid: string, record: CampaignRecord): 
     throw new AppError(ERROR_CODES.INVALID_INPUT, 'A media file of this MMS is too large or of a type MMS does not take.');
   }
   // A sender ID names the sender only once support verified it (and while no re-verification has lapsed).
-  if (command.senderId && !(await listUsableSenderIds(tuid)).some((usable) => usable.id === command.senderId)) {
+  if (command.senderId && !(await listUsableSenderIds({ tuid })).some((usable) => usable.id === command.senderId)) {
     throw new AppError(ERROR_CODES.SENDER_UNVERIFIED, 'The chosen sender ID is not verified: choose a verified one, or none.');
   }
 }
@@ -107,7 +107,7 @@ function firstOccurrence(rule: TRecurringRule, now: Date): string {
 /** POST email/campaigns/{id}/actions (sms/campaigns/...): one state change, answered with the campaign as it is after it. */
 export async function takeCampaignAction(options: Caller & { campaignId: string; family: CampaignFamily; request: TCampaignActionRequest; now: Date }): Promise<TCampaignSummary> {
   const { tuid, loginTuid, campaignId, family, request, now } = options;
-  const record = await requireCampaign(tuid, campaignId, family);
+  const record = await requireCampaign({ tuid, campaignId, family });
   const { action } = request;
   const refusal = refusalOf(action, stateViewOf(record));
   if (refusal) throw refused(record, action, refusal);
@@ -123,7 +123,7 @@ export async function takeCampaignAction(options: Caller & { campaignId: string;
     case 'sendNow':
     case 'schedule':
     case 'activateRecurring': {
-      await requireReadyToSend(tuid, record);
+      await requireReadyToSend({ tuid, record });
       if ((await approversOf({ tuid, loginTuid })).length > 0) {
         throw new AppError(ERROR_CODES.APPROVAL_REQUIRED, 'Your campaigns need approval before they are sent: request approval.');
       }
@@ -158,18 +158,18 @@ export async function takeCampaignAction(options: Caller & { campaignId: string;
       const runId = record.run?.runId ?? '';
       after = await changeCampaignRecord(tuid, record.id, { statuses: from, runId }, { status: statusAfter(action, stateViewOf(record)), ...modified });
       if (!after) break;
-      if (request.action === 'resume') await resumeCampaignRun(tuid, record.id, runId, record.channel);
-      if (request.action === 'stop') await stopCampaignRun(tuid, record.id, runId);
+      if (request.action === 'resume') await resumeCampaignRun({ tuid, campaignId: record.id, runId, channel: record.channel });
+      if (request.action === 'stop') await stopCampaignRun({ tuid, campaignId: record.id, runId });
       const messageType = request.action === 'pause' ? 'paused' : request.action === 'resume' ? 'resumed' : 'stopped';
       await notifyCampaign({ tuid, record: after, messageType, actor: user, counts: { total: after.run?.recipients ?? 0 }, now });
       break;
     }
     case 'recover':
-      await requireReadyToSend(tuid, record);
+      await requireReadyToSend({ tuid, record });
       after = await startCampaignRun({ tuid, record, from, startedBy: user, kind: 'recover', now, extra: modified });
       break;
     case 'requestApproval': {
-      await requireReadyToSend(tuid, record);
+      await requireReadyToSend({ tuid, record });
       const approvers = await approversOf({ tuid, loginTuid });
       if (approvers.length === 0) throw refused(record, action, 'your campaigns need no approval; send it');
       const scheduleTime = request.scheduleTime ? validSchedule(request.scheduleTime, now) : null;
@@ -200,9 +200,9 @@ export async function takeCampaignAction(options: Caller & { campaignId: string;
   }
   if (!after) {
     // The stored campaign changed since it was read; answer from what it is now.
-    const current = await requireCampaign(tuid, campaignId, family);
+    const current = await requireCampaign({ tuid, campaignId, family });
     const reason = refusalOf(action, stateViewOf(current)) ?? 'it changed meanwhile or someone is editing it';
     throw refused(current, action, reason);
   }
-  return summaryOf(tuid, after, now);
+  return summaryOf({ tuid, record: after, now });
 }

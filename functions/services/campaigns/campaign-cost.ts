@@ -20,7 +20,7 @@ import { requireCampaign } from './campaigns.js';
 /** GET sms/campaigns/{id}/cost. */
 export async function estimateCampaignCost(options: { tuid: string; campaignId: string; now: Date }): Promise<TCampaignCostResponse> {
   const { tuid, campaignId, now } = options;
-  const record = await requireCampaign(tuid, campaignId, 'sms');
+  const record = await requireCampaign({ tuid, campaignId, family: 'sms' });
   // The sms family holds SMS and MMS campaigns only.
   const channel = record.channel === 'mms' ? 'mms' : 'sms';
   const [command, fields, settings, account] = await Promise.all([readTextCommand(record.commandKey), listContactFields(tuid), getSmsSettings(tuid), getAccount(tuid)]);

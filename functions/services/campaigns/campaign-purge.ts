@@ -27,7 +27,7 @@ export async function purgeDeletedCampaigns(): Promise<{ purged: number; stale: 
       } else {
         const runIds = await listRunIds(tuid, campaignId);
         await deleteRunDelivery(tuid, campaignId, runIds);
-        for (const setId of [campaignAudienceSetId(campaignId), ...runIds.map((runId) => recoverySetId(campaignId, runId))]) await deleteContactSet(tuid, setId);
+        for (const setId of [campaignAudienceSetId(campaignId), ...runIds.map((runId) => recoverySetId({ campaignId, runId }))]) await deleteContactSet(tuid, setId);
         await deleteShortLinkCode(await campaignShortCode(tuid, campaignId), tuid, campaignId);
         // Last of the data: the runs listed above live here.
         await deleteCampaignDataPartition(tuid, campaignId);

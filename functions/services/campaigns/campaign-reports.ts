@@ -90,7 +90,7 @@ async function rowsOf(options: { tuid: string; campaignId: string; view: ReportL
 /** GET email/stat/{view}/{campaignId}: another account's campaign answers VAL-REC-01 like a missing one. */
 export async function getCampaignReport(options: { tuid: string; loginTuid: string; family: CampaignFamily; view: ReportView; campaignId: string; query: ReportQuery }): Promise<TCampaignReportResponse> {
   const { tuid, loginTuid, view, campaignId, query } = options;
-  const campaign = await requireCampaign(tuid, campaignId, options.family);
+  const campaign = await requireCampaign({ tuid, campaignId, family: options.family });
   const [{ counters, countries }, totals, urls] = await Promise.all([getCampaignCountersWithCountries(tuid, campaignId), getReportTotals(tuid, campaignId), getTrackedLinks(tuid, campaignId)]);
   const state = reportStateOf(campaign, view, counters, loginTuid);
   if (view === 'overview') return { state, counters, timeline: await listTimeline(tuid, campaignId), links: linksOf(urls, totals), countries, failureReasons: totals.failureReasons };
@@ -127,7 +127,7 @@ export async function startCampaignReportExport(options: {
 }): Promise<TExportJob> {
   const { tuid, family, view, campaignId, query } = options;
   if (view === 'overview') throw new AppError(ERROR_CODES.INVALID_INPUT, 'view: the overview has no list to export.');
-  const campaign = await requireCampaign(tuid, campaignId, family);
+  const campaign = await requireCampaign({ tuid, campaignId, family });
   const link = chosenLink(view, query.link, await getTrackedLinks(tuid, campaignId));
   return queueExport({
     ...options,
@@ -140,7 +140,7 @@ export async function startCampaignReportExport(options: {
 export async function openReportExportSource(options: { tuid: string; source: Extract<TExportJobSource, { kind: 'campaignReport' }>; timeZone: string }): Promise<ExportSource> {
   const { tuid, source } = options;
   const { campaignId, view, link } = source;
-  await requireCampaign(tuid, campaignId, source.family);
+  await requireCampaign({ tuid, campaignId, family: source.family });
   const [counters, totals] = await Promise.all([getCampaignCounters(tuid, campaignId), getReportTotals(tuid, campaignId)]);
   const expected = listTotal(view, link?.index, counters, totals);
   const columns = reportExportColumns(view, { family: source.family, withLink: link !== undefined, formatTime: exportTimeFormatter(options.timeZone) });

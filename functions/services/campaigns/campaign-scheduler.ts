@@ -55,7 +55,7 @@ export async function runCampaignScheduler(now: Date): Promise<{ started: number
     const record = await getCampaignRecord(tuid, campaignId);
     if (!record || record.status !== 'scheduled' || !record.scheduleTime || Date.parse(record.scheduleTime) > now.getTime()) continue;
     try {
-      await requireReadyToSend(tuid, record);
+      await requireReadyToSend({ tuid, record });
       if (record.recurring) await startOccurrence(tuid, record, new Date(record.scheduleTime), now);
       else await startCampaignRun({ tuid, record, from: ['scheduled'], startedBy: record.lastModifiedBy, kind: 'send', now });
       started += 1;

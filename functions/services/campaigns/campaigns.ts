@@ -83,7 +83,7 @@ export async function campaignUser(loginTuid: string): Promise<CampaignUser> {
 }
 
 /** A campaign of the account in this family, or VAL-REC-01 (also for another account's id or the other family's). */
-export async function requireCampaign(tuid: string, campaignId: string, family: CampaignFamily): Promise<CampaignRecord> {
+export async function requireCampaign({ tuid, campaignId, family }: { tuid: string; campaignId: string; family: CampaignFamily }): Promise<CampaignRecord> {
   const record = await getCampaignRecord(tuid, campaignId);
   if (!record || !FAMILY_CHANNELS[family].includes(record.channel)) throw campaignNotFound();
   return record;
@@ -94,7 +94,7 @@ export function stateViewOf(record: CampaignRecord): CampaignStateView {
   return { status: record.status, approval: record.approval?.state ?? null, recurring: record.recurring !== null };
 }
 
-export function toCampaignSummary(record: CampaignRecord, counts: { recipients: number; sent: number }, now: Date): TCampaignSummary {
+export function toCampaignSummary({ record, counts, now }: { record: CampaignRecord; counts: { recipients: number; sent: number }; now: Date }): TCampaignSummary {
   // Only a campaign that can still change is being edited: the lock a sender leaves on a sent one shows nothing.
   const lock = isEditable(stateViewOf(record)) ? liveEditLock(record.lock, now) : null;
   return {
@@ -121,9 +121,9 @@ export function toCampaignSummary(record: CampaignRecord, counts: { recipients: 
 }
 
 /** One campaign as lists show it, with its counts. */
-export async function summaryOf(tuid: string, record: CampaignRecord, now: Date): Promise<TCampaignSummary> {
+export async function summaryOf({ tuid, record, now }: { tuid: string; record: CampaignRecord; now: Date }): Promise<TCampaignSummary> {
   const counters = (await getCountersOf(tuid, [record.id])).get(record.id);
-  return toCampaignSummary(record, { recipients: counters?.recipients ?? 0, sent: counters?.sent ?? 0 }, now);
+  return toCampaignSummary({ record, counts: { recipients: counters?.recipients ?? 0, sent: counters?.sent ?? 0 }, now });
 }
 
 export function newCampaignRecord(options: { id: string; name: string; type: CampaignRecord['type']; user: CampaignUser; now: Date }): CampaignRecord {
@@ -168,9 +168,9 @@ export async function createCampaign(options: Caller & { name: string; type: Cam
 export async function loadCampaign(options: { tuid: string; campaignId: string; family: 'email'; now: Date }): Promise<TCampaignLoadResponse>;
 export async function loadCampaign(options: { tuid: string; campaignId: string; family: 'sms'; now: Date }): Promise<TSmsCampaignLoadResponse>;
 export async function loadCampaign(options: { tuid: string; campaignId: string; family: CampaignFamily; now: Date }): Promise<TCampaignLoadResponse | TSmsCampaignLoadResponse> {
-  const record = await requireCampaign(options.tuid, options.campaignId, options.family);
+  const record = await requireCampaign({ tuid: options.tuid, campaignId: options.campaignId, family: options.family });
   const command = await readCampaignCommand(record.commandKey);
-  return { id: record.id, type: record.type, campaignName: record.name, command: { ...command, name: record.name }, campaign: await summaryOf(options.tuid, record, options.now) } as TCampaignLoadResponse | TSmsCampaignLoadResponse;
+  return { id: record.id, type: record.type, campaignName: record.name, command: { ...command, name: record.name }, campaign: await summaryOf({ tuid: options.tuid, record, now: options.now }) } as TCampaignLoadResponse | TSmsCampaignLoadResponse;
 }
 
 /** Pasted addresses that are not valid emails: kept as typed, never sent to. */
@@ -218,7 +218,7 @@ export async function saveCampaign(
   if (family === 'sms') checkMmsMedia(parts as TSmsCampaignCommand);
   const user = await campaignUser(loginTuid);
   for (let attempt = 1; attempt <= CONFLICT_ATTEMPTS; attempt += 1) {
-    const record = await requireCampaign(tuid, input.id, family);
+    const record = await requireCampaign({ tuid, campaignId: input.id, family });
     requireOwnEditLock(record.lock, loginTuid, now, 'campaign');
     if (!isEditable(stateViewOf(record))) throw new AppError(ERROR_CODES.CAMPAIGN_STATE, `A ${record.status} campaign can no longer be edited.`);
     if (name !== undefined && campaignNameKey(name) !== record.nameKey) await renameUnderLock(tuid, record, name, user, now);
@@ -282,22 +282,22 @@ export async function lockCampaign(options: Caller & { campaignId: string; famil
   const user = await campaignUser(loginTuid);
   const holder: EditLockHolder = { loginTuid, name: user.name, expiresAt: now.getTime() + EDIT_LOCK.leaseMs };
   for (let attempt = 1; attempt <= CONFLICT_ATTEMPTS; attempt += 1) {
-    const record = await requireCampaign(tuid, campaignId, family);
+    const record = await requireCampaign({ tuid, campaignId, family });
     if (await claimCampaignEditLock(tuid, campaignId, holder, now)) return { lock: toApiEditLock(holder), heartbeatMs: EDIT_LOCK.heartbeatMs };
-    const live = liveEditLock((await requireCampaign(tuid, record.id, family)).lock, now);
+    const live = liveEditLock((await requireCampaign({ tuid, campaignId: record.id, family })).lock, now);
     if (live && live.loginTuid !== loginTuid) throw beingModifiedError(live, 'campaign');
   }
   throw new Error(`campaign ${campaignId} lock kept losing races`);
 }
 
 export async function unlockCampaign(options: Caller & { campaignId: string; family: CampaignFamily }): Promise<void> {
-  await requireCampaign(options.tuid, options.campaignId, options.family);
+  await requireCampaign({ tuid: options.tuid, campaignId: options.campaignId, family: options.family });
   await releaseCampaignEditLock(options.tuid, options.campaignId, options.loginTuid);
 }
 
 /** POST create-campaign/select-contact/get-detail-by-ids (spec §7): the selection's groups and campaigns by name. */
 export async function getSelectionDetails(options: { tuid: string; campaignId: string; family: CampaignFamily }) {
-  const record = await requireCampaign(options.tuid, options.campaignId, options.family);
+  const record = await requireCampaign({ tuid: options.tuid, campaignId: options.campaignId, family: options.family });
   const { selection } = await readCampaignCommand(record.commandKey);
   const groupNames = new Map<string, string>([...SYSTEM_GROUPS.map((group) => [group.id, group.name] as const)]);
   for (const group of await listGroups(options.tuid)) groupNames.set(group.id, group.name);
@@ -333,7 +333,7 @@ export async function listCampaigns(options: { tuid: string; family: CampaignFam
   const counters = await getCountersOf(tuid, page.map((record) => record.id));
   const tags = normalizeTags(all.flatMap((record) => record.tags)).sort((a, b) => a.localeCompare(b));
   return {
-    data: page.map((record) => toCampaignSummary(record, counters.get(record.id) ?? { recipients: 0, sent: 0 }, now)),
+    data: page.map((record) => toCampaignSummary({ record, counts: counters.get(record.id) ?? { recipients: 0, sent: 0 }, now })),
     total: inTab.length,
     tabCounts,
     tags,
@@ -343,16 +343,16 @@ export async function listCampaigns(options: { tuid: string; family: CampaignFam
 /** PUT email/campaigns/{id}/name: any status; refused while another user edits it. */
 export async function renameCampaign(options: Caller & { campaignId: string; family: CampaignFamily; name: string; now: Date }): Promise<TCampaignSummary> {
   const { tuid, loginTuid, campaignId, family, name, now } = options;
-  const record = await requireCampaign(tuid, campaignId, family);
+  const record = await requireCampaign({ tuid, campaignId, family });
   refuseIfLockedByOther(record.lock, loginTuid, now, 'campaign');
   await renameUnderLock(tuid, record, name, await campaignUser(loginTuid), now);
-  return summaryOf(tuid, await requireCampaign(tuid, campaignId, family), now);
+  return summaryOf({ tuid, record: await requireCampaign({ tuid, campaignId, family }), now });
 }
 
 /** PUT email/campaigns/{id}/tags: the whole tag list, trimmed and without repeats. */
 export async function tagCampaign(options: Caller & { campaignId: string; family: CampaignFamily; tags: readonly string[]; now: Date }): Promise<TCampaignSummary> {
   const { tuid, loginTuid, campaignId, family, now } = options;
-  await requireCampaign(tuid, campaignId, family);
+  await requireCampaign({ tuid, campaignId, family });
   const saved = await changeCampaignRecord(
     tuid,
     campaignId,
@@ -360,10 +360,10 @@ export async function tagCampaign(options: Caller & { campaignId: string; family
     { tags: normalizeTags(options.tags), lastModifiedTime: now.toISOString(), lastModifiedBy: await campaignUser(loginTuid) },
   );
   if (!saved) {
-    refuseIfLockedByOther((await requireCampaign(tuid, campaignId, family)).lock, loginTuid, now, 'campaign');
+    refuseIfLockedByOther((await requireCampaign({ tuid, campaignId, family })).lock, loginTuid, now, 'campaign');
     throw campaignNotFound();
   }
-  return summaryOf(tuid, saved, now);
+  return summaryOf({ tuid, record: saved, now });
 }
 
 /**
@@ -402,14 +402,14 @@ export async function copyCampaign(options: {
 /** POST email/campaigns/{id}/replicate. */
 export async function replicateCampaign(options: Caller & { campaignId: string; family: CampaignFamily; now: Date }): Promise<TCampaignSummary> {
   const { tuid, loginTuid, campaignId, now } = options;
-  const source = await requireCampaign(tuid, campaignId, options.family);
+  const source = await requireCampaign({ tuid, campaignId, family: options.family });
   const user = await campaignUser(loginTuid);
   const taken = await findCampaignNameKeys(tuid, campaignNameKey(replicaName(source.name, 1)).replace(/\)$/, ''));
   for (let attempt = 1; attempt <= REPLICA_NAME_ATTEMPTS; attempt += 1) {
     const name = replicaName(source.name, attempt);
     if (taken.has(campaignNameKey(name))) continue;
     try {
-      return await summaryOf(tuid, await copyCampaign({ tuid, source, id: timeOrderedId(now), name, user, now }), now);
+      return await summaryOf({ tuid, record: await copyCampaign({ tuid, source, id: timeOrderedId(now), name, user, now }), now });
     } catch (error) {
       if (!(error instanceof CampaignNameTaken)) throw error;
     }
@@ -423,7 +423,7 @@ const DELETABLE = ['draft', 'scheduled', 'cancelled', 'finished', 'stopped'] as 
 /** DELETE email/campaigns {ids}: all or none; refused while sending or while another user edits one. */
 export async function deleteCampaigns(options: Caller & { campaignIds: readonly string[]; family: CampaignFamily; now: Date }): Promise<{ deleted: number }> {
   const { tuid, loginTuid, now } = options;
-  const records = await Promise.all([...new Set(options.campaignIds)].map((id) => requireCampaign(tuid, id, options.family)));
+  const records = await Promise.all([...new Set(options.campaignIds)].map((id) => requireCampaign({ tuid, campaignId: id, family: options.family })));
   for (const record of records) {
     refuseIfLockedByOther(record.lock, loginTuid, now, 'campaign');
     if (!(DELETABLE as readonly string[]).includes(record.status)) {

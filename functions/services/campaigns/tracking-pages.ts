@@ -78,7 +78,7 @@ function page(language: PageLanguage, title: string, body: string): string {
 }
 
 /** The question, with a Confirm button that posts the RFC 8058 body back to the same address. */
-export function unsubscribeQuestionPage(language: PageLanguage, email: string | null): string {
+export function unsubscribeQuestionPage({ language, email }: { language: PageLanguage; email: string | null }): string {
   const text = TEXTS[language];
   const question = email ? text.question.replace('{address}', `<strong>${escapeHtml(maskEmail(email))}</strong>`) : text.questionNoAddress;
   return page(

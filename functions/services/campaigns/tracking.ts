@@ -88,7 +88,7 @@ export async function onlineVersionUrlFor(options: { tuid: string; campaignId: s
 
 /** The author's preview link of an email campaign of the account (generateOnlineVersion); VAL-REC-01 for any other. */
 export async function previewOnlineVersionUrl(options: { tuid: string; campaignId: string }): Promise<string> {
-  const campaign = await requireCampaign(options.tuid, options.campaignId, 'email');
+  const campaign = await requireCampaign({ tuid: options.tuid, campaignId: options.campaignId, family: 'email' });
   return onlineVersionUrlFor({ tuid: options.tuid, campaignId: campaign.id, contactId: null });
 }
 

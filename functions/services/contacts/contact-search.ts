@@ -40,13 +40,13 @@ export function isSystemGroupId(id: string): boolean {
   return id === SYSTEM_GROUP_IDS.withEmail || id === SYSTEM_GROUP_IDS.withMobile;
 }
 
-export function hasGroup(context: FilterContext, id: string): boolean {
+export function hasGroup({ context, id }: { context: FilterContext; id: string }): boolean {
   return isSystemGroupId(id) || context.groups.has(id);
 }
 
 /** Checks a condition tree against the account; auto-update groups may refer to groups but never to themselves. */
-export function checkConditionTree(context: FilterContext, tree: TConditionTree, ownGroupId?: string): TConditionTree {
-  const checked = checkConditions(tree, { fields: context.fields, hasGroup: (id) => hasGroup(context, id) });
+export function checkConditionTree({ context, tree, ownGroupId }: { context: FilterContext; tree: TConditionTree; ownGroupId?: string }): TConditionTree {
+  const checked = checkConditions(tree, { fields: context.fields, hasGroup: (id) => hasGroup({ context, id }) });
   if (ownGroupId !== undefined && groupsReachedFrom(context, referencedGroupIds(checked)).has(ownGroupId)) {
     throw new AppError(ERROR_CODES.INVALID_CONDITION, 'An auto-update group cannot refer to itself.');
   }
@@ -71,7 +71,7 @@ function groupsReachedFrom(context: FilterContext, start: readonly string[]): Se
  * Membership tests of groups, with the snapshot sets they need read once. A group deleted after
  * an auto-update group referred to it has no members.
  */
-export async function loadGroupMembership(context: FilterContext, groupIds: readonly string[]): Promise<(groupId: string) => ContactPredicate> {
+export async function loadGroupMembership({ context, groupIds }: { context: FilterContext; groupIds: readonly string[] }): Promise<(groupId: string) => ContactPredicate> {
   const needed = [...groupsReachedFrom(context, groupIds)].filter((id) => context.groups.get(id)?.type === 'S');
   // A profile asks about every group at once: at most 16 set reads run together.
   const limit = createLimiter(16);
@@ -101,11 +101,11 @@ export async function loadGroupMembership(context: FilterContext, groupIds: read
 }
 
 /** One predicate for a filter (conditions AND quick search AND group), or null when it selects everyone. */
-export async function compileContactFilter(context: FilterContext, filter: TContactFilter): Promise<ContactPredicate | null> {
+export async function compileContactFilter({ context, filter }: { context: FilterContext; filter: TContactFilter }): Promise<ContactPredicate | null> {
   const parts: ContactPredicate[] = [];
-  const conditions = filter.conditions ? checkConditionTree(context, filter.conditions) : null;
-  if (filter.groupId !== undefined && !hasGroup(context, filter.groupId)) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This group no longer exists.');
-  const memberOf = await loadGroupMembership(context, [...(conditions ? referencedGroupIds(conditions) : []), ...(filter.groupId ? [filter.groupId] : [])]);
+  const conditions = filter.conditions ? checkConditionTree({ context, tree: filter.conditions }) : null;
+  if (filter.groupId !== undefined && !hasGroup({ context, id: filter.groupId })) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This group no longer exists.');
+  const memberOf = await loadGroupMembership({ context, groupIds: [...(conditions ? referencedGroupIds(conditions) : []), ...(filter.groupId ? [filter.groupId] : [])] });
   if (filter.groupId !== undefined) parts.push(memberOf(filter.groupId));
   if (conditions) parts.push(compileConditions(conditions, context.fields, { memberOf, timeZone: context.timeZone }));
   if (filter.quickSearch) parts.push(compileQuickSearch(filter.quickSearch, context.fields));
@@ -114,8 +114,8 @@ export async function compileContactFilter(context: FilterContext, filter: TCont
 }
 
 /** Contacts the filter selects, streamed from every shard at once. */
-export async function* streamMatchingContacts(context: FilterContext, filter: TContactFilter): AsyncGenerator<ContactRecord[]> {
-  const predicate = await compileContactFilter(context, filter);
+export async function* streamMatchingContacts({ context, filter }: { context: FilterContext; filter: TContactFilter }): AsyncGenerator<ContactRecord[]> {
+  const predicate = await compileContactFilter({ context, filter });
   for await (const block of scanContacts(context.tuid)) {
     const matching = predicate ? block.filter(predicate) : block;
     if (matching.length > 0) yield matching;
@@ -123,7 +123,7 @@ export async function* streamMatchingContacts(context: FilterContext, filter: TC
 }
 
 /** How many contacts a filter selects; the unfiltered list and the system lists are kept counts. */
-export async function countContacts(context: FilterContext, filter: TContactFilter): Promise<number> {
+export async function countContacts({ context, filter }: { context: FilterContext; filter: TContactFilter }): Promise<number> {
   const onlyGroup = filter.groupId !== undefined && !filter.conditions && !filter.quickSearch;
   if (!filter.groupId && !filter.conditions && !filter.quickSearch) return (await getAccount(context.tuid))?.contactCount ?? 0;
   if (onlyGroup) {
@@ -135,7 +135,7 @@ export async function countContacts(context: FilterContext, filter: TContactFilt
     }
   }
   let count = 0;
-  for await (const matching of streamMatchingContacts(context, filter)) count += matching.length;
+  for await (const matching of streamMatchingContacts({ context, filter })) count += matching.length;
   return count;
 }
 
@@ -205,13 +205,10 @@ function compareRows(direction: 'asc' | 'desc') {
  * from the cursor and stops when the page is full; any other order keeps the best `limit` rows
  * after the cursor while streaming every contact once.
  */
-export async function searchContacts(
-  context: FilterContext,
-  request: TContactFilter & { sort?: TContactSort; cursor?: string; limit: number },
-): Promise<TContactSearchResponse> {
+export async function searchContacts({ context, request }: { context: FilterContext; request: TContactFilter & { sort?: TContactSort; cursor?: string; limit: number } }): Promise<TContactSearchResponse> {
   const sort = request.sort ?? DEFAULT_SORT;
   const cursor = request.cursor ? decodeCursor(request.cursor, sort) : null;
-  const predicate = await compileContactFilter(context, request);
+  const predicate = await compileContactFilter({ context, filter: request });
   const matches = (c: ContactRecord) => predicate === null || predicate(c);
   const wanted = request.limit + 1;
   let rows: ContactRecord[] = [];

@@ -42,7 +42,7 @@ const DEFAULT_MOBILE_COUNTRY = 'HK';
 const WRITE_ATTEMPTS = 4;
 
 /** A contact id from a URL or body that names an existing contact of this account. */
-export async function requireContact(tuid: string, id: string): Promise<ContactRecord> {
+export async function requireContact({ tuid, id }: { tuid: string; id: string }): Promise<ContactRecord> {
   const number = parseContactId(id);
   const contact = number === null ? null : await getContact(tuid, number);
   if (!contact) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This contact no longer exists.');
@@ -169,7 +169,7 @@ export async function updateContact(options: { tuid: string; id: string; input: 
   const fields = await listContactFields(tuid);
   if (input.groupIds) await assertSnapshotGroups(tuid, input.groupIds);
   for (let attempt = 1; ; attempt += 1) {
-    const current = await requireContact(tuid, options.id);
+    const current = await requireContact({ tuid, id: options.id });
     const next: ContactRecord = { id: current.id, ...applyContactInput({ current, input, fields, defaultCountry: DEFAULT_MOBILE_COUNTRY, now: now.getTime() }) };
     try {
       await replaceContact(tuid, current, next);
@@ -221,9 +221,9 @@ export async function getContactDetails(options: { tuid: string; id: string; own
   const { tuid, owner } = options;
   // Another owner's contact is answered as if it did not exist (tenant isolation).
   if (owner !== undefined && owner !== '' && owner !== tuid) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This contact no longer exists.');
-  const [contact, context] = await Promise.all([requireContact(tuid, options.id), loadFilterContext(tuid)]);
+  const [contact, context] = await Promise.all([requireContact({ tuid, id: options.id }), loadFilterContext(tuid)]);
   const groups = [...context.groups.values()];
-  const memberOf = await loadGroupMembership(context, groups.map((group) => group.id));
+  const memberOf = await loadGroupMembership({ context, groupIds: groups.map((group) => group.id) });
   const api = toApiContact(contact, context.fields);
   return {
     contact: {

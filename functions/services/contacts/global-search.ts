@@ -18,7 +18,7 @@ export async function searchEverywhere(options: { claims: VerifiedToken; text: s
   const areas: TGlobalSearchResponse['areas'] = [];
   const campaignsOf = (family: CampaignFamily) => listCampaigns({ tuid: claims.tuid, family, query: { tab: 'all', search: text, page: 1, limit }, now: new Date() });
   const [contacts, groups, campaigns, smsCampaigns, templates] = await Promise.all([
-    hasPermission(claims, 'contact', 'read') ? loadFilterContext(claims.tuid).then((context) => searchContacts(context, { quickSearch: text, limit })) : null,
+    hasPermission(claims, 'contact', 'read') ? loadFilterContext(claims.tuid).then((context) => searchContacts({ context, request: { quickSearch: text, limit } })) : null,
     hasPermission(claims, 'group', 'read') ? listGroupsPage({ tuid: claims.tuid, page: 1, limit, search: text }) : null,
     hasPermission(claims, 'email', 'read') ? campaignsOf('email') : null,
     hasPermission(claims, 'sms', 'read') ? campaignsOf('sms') : null,

@@ -74,14 +74,14 @@ export async function listGroupsPage(options: { tuid: string; page: number; limi
 export async function countGroup({ tuid, groupId }: { tuid: string; groupId: string }): Promise<number> {
   const context = await loadFilterContext(tuid);
   if (!isSystemGroupId(groupId)) requireGroup(context, groupId);
-  return countContacts(context, { groupId });
+  return countContacts({ context, filter: { groupId } });
 }
 
 export async function getGroupDetails({ tuid, groupId }: { tuid: string; groupId: string }): Promise<TGroup> {
   if (isSystemGroupId(groupId)) return (await systemGroups(tuid)).find((group) => group.id === groupId)!;
   const context = await loadFilterContext(tuid);
   const group = requireGroup(context, groupId);
-  return toApiGroup(group, await countContacts(context, { groupId }));
+  return toApiGroup(group, await countContacts({ context, filter: { groupId } }));
 }
 
 function nameTaken(): AppError {
@@ -113,7 +113,7 @@ async function changeMembers(context: FilterContext, group: GroupRecord, change:
   if (change.add.length > 0 || change.remove.length > 0) await apply(change.add, change.remove);
   if (change.fromSearch) {
     let slice: number[] = [];
-    for await (const matching of streamMatchingContacts(context, change.fromSearch)) {
+    for await (const matching of streamMatchingContacts({ context, filter: change.fromSearch })) {
       slice.push(...matching.map((contact) => contact.id));
       if (slice.length >= ADD_FROM_SEARCH_SLICE) {
         await apply(slice, []);
@@ -136,7 +136,7 @@ export async function createGroup(options: { tuid: string; input: TCreateGroupRe
   const context = await loadFilterContext(tuid);
   if (context.groups.size >= CONTACT_LIMITS.groups) throw new AppError(ERROR_CODES.LIMIT_REACHED, `An account has at most ${CONTACT_LIMITS.groups} groups.`);
   if (SYSTEM_GROUPS.some((system) => system.name.toLowerCase() === input.name.toLowerCase())) throw nameTaken();
-  const conditions = input.type === 'D' ? checkConditionTree(context, input.conditions) : null;
+  const conditions = input.type === 'D' ? checkConditionTree({ context, tree: input.conditions }) : null;
   const add = input.type === 'S' && input.contactIds ? await requireContactIds(tuid, input.contactIds) : [];
   const at = now.toISOString();
   const group: GroupRecord = { id: timeOrderedId(now), name: input.name, type: input.type, conditions, memberCount: 0, createTime: at, updateTime: at };
@@ -158,7 +158,7 @@ export async function updateGroup(options: { tuid: string; groupId: string; inpu
   if (input.conditions && group.type !== 'D') throw new AppError(ERROR_CODES.INVALID_INPUT, 'Only auto-update groups have conditions.');
   const name = input.name ?? group.name;
   if (SYSTEM_GROUPS.some((system) => system.name.toLowerCase() === name.toLowerCase())) throw nameTaken();
-  const conditions = input.conditions ? checkConditionTree(context, input.conditions, groupId) : group.conditions;
+  const conditions = input.conditions ? checkConditionTree({ context, tree: input.conditions, ownGroupId: groupId }) : group.conditions;
   try {
     await updateGroupRecord(tuid, group, { name, conditions, updateTime: now.toISOString() });
   } catch (error) {
@@ -207,5 +207,5 @@ export async function listGroupContacts(options: {
 }): Promise<TContactSearchResponse> {
   const context = await loadFilterContext(options.tuid);
   if (!isSystemGroupId(options.groupId)) requireGroup(context, options.groupId);
-  return searchContacts(context, { ...options.request, groupId: options.groupId });
+  return searchContacts({ context, request: { ...options.request, groupId: options.groupId } });
 }

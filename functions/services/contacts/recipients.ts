@@ -35,10 +35,10 @@ export async function* resolveRecipients(options: { tuid: string; channel: Chann
   const { tuid, channel, selection } = options;
   const context = await loadFilterContext(tuid);
   for (const id of [...selection.includedGroup, ...selection.excludedGroup]) {
-    if (!hasGroup(context, id)) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, `There is no group '${id}'.`);
+    if (!hasGroup({ context, id })) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, `There is no group '${id}'.`);
   }
   const [memberOf, includedAudiences, excludedAudiences] = await Promise.all([
-    loadGroupMembership(context, [...selection.includedGroup, ...selection.excludedGroup]),
+    loadGroupMembership({ context, groupIds: [...selection.includedGroup, ...selection.excludedGroup] }),
     Promise.all(selection.includedCampaign.map((campaign) => campaignAudience(tuid, campaign.id))),
     Promise.all(selection.excludedCampaign.map((campaign) => campaignAudience(tuid, campaign.id))),
   ]);

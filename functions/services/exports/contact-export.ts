@@ -66,9 +66,9 @@ export async function openContactExportSource(options: { tuid: string; source: E
   } else if (source.kind === 'group') {
     const group = context.groups.get(source.groupId);
     // Auto-update groups and the system lists select by their conditions now; a deleted group throws.
-    contacts = group?.type === 'S' ? await snapshotSource(tuid, group.id, group.memberCount) : await walkSource(tuid, await compileContactFilter(context, { groupId: source.groupId }), null);
+    contacts = group?.type === 'S' ? await snapshotSource(tuid, group.id, group.memberCount) : await walkSource(tuid, await compileContactFilter({ context, filter: { groupId: source.groupId } }), null);
   } else {
-    contacts = await walkSource(tuid, await compileContactFilter(context, source.filter), null);
+    contacts = await walkSource(tuid, await compileContactFilter({ context, filter: source.filter }), null);
   }
   const columns = exportColumns(context.fields, { timeZone });
   return { columns, sheetName: 'Contacts', rows: rowsOf(contacts.batches, columns), share: contacts.share, expected: contacts.expected };

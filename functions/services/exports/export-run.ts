@@ -55,7 +55,7 @@ export function exportFileName(name: string, extension: string): string {
 }
 
 /** Where a run writes the job's file (one object per run, ending in the download name). */
-export function exportFileKey(job: Pick<ExportJob, 'tuid' | 'id' | 'name' | 'format'>, runId: string): string {
+export function exportFileKey({ job, runId }: { job: Pick<ExportJob, 'tuid' | 'id' | 'name' | 'format'>; runId: string }): string {
   return objectKeys.exportFile(job.tuid, job.id, runId, exportFileName(job.name, job.format));
 }
 
@@ -86,7 +86,7 @@ export async function runExport(options: { tuid: string; exportId: string; lastA
   const startedAt = clock().getTime();
   // A run that died after completing its file but before finishing the job left that file behind.
   if (existing.runId && existing.runId !== runId) {
-    await deleteObject(exportFileKey(existing, existing.runId)).catch((error: unknown) =>
+    await deleteObject(exportFileKey({ job: existing, runId: existing.runId })).catch((error: unknown) =>
       logger.warn('could not remove a dead run’s export file', { tuid, exportId, error }),
     );
   }
@@ -126,7 +126,7 @@ export async function runExport(options: { tuid: string; exportId: string; lastA
   try {
     const source = await openSource(job.source, job);
     const fileName = exportFileName(job.name, job.format);
-    const fileKey = exportFileKey(job, runId);
+    const fileKey = exportFileKey({ job, runId });
     upload = new ObjectUpload(fileKey, { contentType: EXPORT_CONTENT_TYPES[job.format], contentDisposition: attachmentDisposition(fileName) });
     const writer = createTableWriter(job.format, upload, source.columns, { sheetName: source.sheetName });
     let lastCheckpoint = clock().getTime();

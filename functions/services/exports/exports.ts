@@ -82,13 +82,13 @@ async function resolveSource(tuid: string, source: TExportSource): Promise<TExpo
   if (source.kind === 'all') return { kind: 'all' };
   const context = await loadFilterContext(tuid);
   if (source.kind === 'group') {
-    if (!hasGroup(context, source.groupId)) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This group no longer exists.');
+    if (!hasGroup({ context, id: source.groupId })) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This group no longer exists.');
     const groupName = context.groups.get(source.groupId)?.name ?? SYSTEM_GROUPS.find((group) => group.id === source.groupId)?.name ?? source.groupId;
     return { kind: 'group', groupId: source.groupId, groupName };
   }
   const { filter } = source;
-  const conditions = filter.conditions ? checkConditionTree(context, filter.conditions) : undefined;
-  if (filter.groupId !== undefined && !hasGroup(context, filter.groupId)) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This group no longer exists.');
+  const conditions = filter.conditions ? checkConditionTree({ context, tree: filter.conditions }) : undefined;
+  if (filter.groupId !== undefined && !hasGroup({ context, id: filter.groupId })) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This group no longer exists.');
   return {
     kind: 'search',
     filter: { ...(conditions && { conditions }), ...(filter.quickSearch && { quickSearch: filter.quickSearch }), ...(filter.groupId && { groupId: filter.groupId }) },

@@ -65,7 +65,7 @@ function choiceIds(field: TFieldSchema, cell: string): string | string[] {
 }
 
 /** One row as a contact input, by the mapping; empty cells mean "no value". */
-export function rowToContactInput(row: readonly string[], mapping: ReadonlyArray<string | null>, fields: readonly TFieldSchema[]): TContactInput {
+export function rowToContactInput({ row, mapping, fields }: { row: readonly string[]; mapping: ReadonlyArray<string | null>; fields: readonly TFieldSchema[] }): TContactInput {
   const input: TContactInput & { fields: NonNullable<TContactInput['fields']> } = { fields: {} };
   mapping.forEach((target, column) => {
     const cell = unguardFormula((row[column] ?? '').trim());
@@ -128,7 +128,7 @@ type RunMemory = { seen: IdentitySet; normalizeMobile: typeof normalizeMobile };
 function classifyRow(row: readonly string[], job: ImportJob, fields: readonly TFieldSchema[], memory: RunMemory, now: number): RowOutcome {
   const { seen } = memory;
   try {
-    const input = inputOfKind(job.kind, rowToContactInput(row, job.mapping, fields));
+    const input = inputOfKind(job.kind, rowToContactInput({ row, mapping: job.mapping, fields }));
     const contact = applyContactInput({ current: null, input, fields, defaultCountry: DEFAULT_MOBILE_COUNTRY, normalizeMobile: memory.normalizeMobile, now });
     const identities = identitiesOf(contact);
     if (identities.some((key) => seen.has(key))) return { kind: 'duplicated' };
@@ -320,7 +320,7 @@ export async function runContactImport(options: { tuid: string; importId: string
     });
     for (const index of errorRows.keys()) kinds[index] = 'e';
     // Before the commit: a retry of this batch overwrites it, so it always matches the committed counts.
-    await saveBatchOutcomes(fresh, { from: fresh.position, kinds: kinds.join(''), reasons: Object.fromEntries(errorRows) });
+    await saveBatchOutcomes({ job: fresh, outcomes: { from: fresh.position, kinds: kinds.join(''), reasons: Object.fromEntries(errorRows) } });
     const committed = await commitImportBatch({
       tuid,
       importId: fresh.id,

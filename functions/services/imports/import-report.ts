@@ -32,7 +32,7 @@ const listKey = (job: Pick<ImportJob, 'tuid' | 'id'>, type: ListType) => objectK
 /** The upload's format, which the row lists take. */
 export const fileFormatOf = (job: Pick<ImportJob, 'format'>): 'csv' | 'xlsx' => ((job.format as TFileFormat).format === 'xlsx' ? 'xlsx' : 'csv');
 
-export async function saveBatchOutcomes(job: Pick<ImportJob, 'tuid' | 'id'>, outcomes: BatchOutcomes): Promise<void> {
+export async function saveBatchOutcomes({ job, outcomes }: { job: Pick<ImportJob, 'tuid' | 'id'>; outcomes: BatchOutcomes }): Promise<void> {
   await writeObject(outcomesKey(job, outcomes.from), JSON.stringify(outcomes), 'application/json');
 }
 
@@ -92,6 +92,6 @@ async function readBatchOutcomes(job: ImportJob, from: number): Promise<BatchOut
 }
 
 /** A short-lived link to one list, or to the uploaded file; the link names the download. */
-export async function reportDownloadUrl(job: ImportJob, type: TImportFileType, expiresInSeconds: number): Promise<string> {
+export async function reportDownloadUrl({ job, type, expiresInSeconds }: { job: ImportJob; type: TImportFileType; expiresInSeconds: number }): Promise<string> {
   return presignDownload(type === 'file' ? job.fileKey : listKey(job, type), expiresInSeconds, { fileName: importFileName({ fileName: job.fileName, fileFormat: fileFormatOf(job) }, type) });
 }

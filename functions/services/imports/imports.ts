@@ -149,7 +149,7 @@ export async function importFileUrl({ tuid, importId, type }: { tuid: string; im
   if (type === 'file' ? job.status === 'uploading' : !IMPORT_ENDED.has(job.status)) {
     throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, type === 'file' ? 'The file has not been uploaded yet.' : 'The report is ready when the import has ended.');
   }
-  return reportDownloadUrl(job, type, DOWNLOAD_URL_SECONDS);
+  return reportDownloadUrl({ job, type, expiresInSeconds: DOWNLOAD_URL_SECONDS });
 }
 
 export async function listImports({ tuid }: { tuid: string }): Promise<TImportJob[]> {

@@ -41,7 +41,7 @@ async function loginAccount(claims: VerifiedToken): Promise<AccountRecord> {
 }
 
 /** Verified, and verified recently enough that reverification (180 days) is not due. */
-export function isVerificationCurrent(account: AccountRecord, now: Date): boolean {
+export function isVerificationCurrent({ account, now }: { account: AccountRecord; now: Date }): boolean {
   if (account.unverified || !account.lastVerifiedTime) return false;
   return now.getTime() - Date.parse(account.lastVerifiedTime) < REVERIFICATION_INTERVAL_MS;
 }
@@ -112,7 +112,7 @@ export async function sendAccountVerification(options: {
   if (options.input.checkLastSendTimeOnly) {
     return sendAnswer(account.login, await getVerification(account.tuid, 'login', options.now));
   }
-  if (isVerificationCurrent(account, options.now)) throw new AppError(ERROR_CODES.ALREADY_VERIFIED, 'Your login email is already verified.');
+  if (isVerificationCurrent({ account, now: options.now })) throw new AppError(ERROR_CODES.ALREADY_VERIFIED, 'Your login email is already verified.');
   return sendCode({ account, purpose: 'login', email: account.login, now: options.now });
 }
 

@@ -39,7 +39,7 @@ export async function listAccountSenderIds(options: { tuid: string }): Promise<T
  * The sender IDs an SMS campaign of the account may send from at `now`: verified and not past a
  * forced re-verification's end (shared/domain/sender-ids.ts).
  */
-export async function listUsableSenderIds(tuid: string, now: Date = new Date()): Promise<Array<{ id: string; senderId: string }>> {
+export async function listUsableSenderIds({ tuid, now = new Date() }: { tuid: string; now?: Date }): Promise<Array<{ id: string; senderId: string }>> {
   return (await listSenderIds(tuid)).filter((record) => isSenderIdUsable(record, now)).map(({ id, senderId }) => ({ id, senderId }));
 }
 

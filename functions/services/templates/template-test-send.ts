@@ -56,7 +56,7 @@ export async function sendTemplateTest(options: {
   const [account, fields, contact] = await Promise.all([
     getAccount(loginTuid),
     listContactFields(tuid),
-    input.contactId === undefined ? EMPTY_CONTACT : requireContact(tuid, input.contactId),
+    input.contactId === undefined ? EMPTY_CONTACT : requireContact({ tuid, id: input.contactId }),
   ]);
   if (!account) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
 

@@ -31,7 +31,7 @@ export async function getTemplateThumbnail(options: { tuid: string; query: TThum
   const kept = await readTemplateThumbnail(current.contentKey);
   if (kept !== null) return { svg: kept, isRequestedVersion: templateContentVersion(current.contentKey) === query.version };
 
-  const { record, content } = await loadCurrent(query.tuid, query.id);
+  const { record, content } = await loadCurrent({ tuid: query.tuid, templateId: query.id });
   const isRequestedVersion = templateContentVersion(record.contentKey) === query.version;
   const svg = templateThumbnailSvg(content);
   // Keeping it only saves the next drawing; the answer does not wait on it failing.

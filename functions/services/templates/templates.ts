@@ -110,7 +110,7 @@ async function storeContent(tuid: string, templateId: string, content: TTemplate
 }
 
 /** The metadata and the content it names; a save may replace (and delete) a version just read, so read again then. */
-export async function loadCurrent(tuid: string, templateId: string): Promise<{ record: TemplateRecord; content: TTemplateContent }> {
+export async function loadCurrent({ tuid, templateId }: { tuid: string; templateId: string }): Promise<{ record: TemplateRecord; content: TTemplateContent }> {
   for (let attempt = 1; attempt <= CONFLICT_ATTEMPTS; attempt += 1) {
     const record = await requireTemplate(tuid, templateId);
     const content = await readTemplateContent(record.contentKey);
@@ -154,7 +154,7 @@ export async function createTemplate(options: Caller & { input: TCreateTemplateR
 
 /** One template with its content. */
 export async function getTemplate(options: { tuid: string; templateId: string; now: Date }): Promise<TTemplate> {
-  const { record, content } = await loadCurrent(options.tuid, options.templateId);
+  const { record, content } = await loadCurrent({ tuid: options.tuid, templateId: options.templateId });
   return { ...toSummary(record, options.now), content };
 }
 
@@ -247,7 +247,7 @@ function commonPrefix(a: string, b: string): string {
  */
 export async function copyTemplate(options: Caller & { templateId: string; name?: string; now: Date }): Promise<TTemplateSummary> {
   const { tuid, loginTuid, templateId, now } = options;
-  const { record: source, content } = await loadCurrent(tuid, templateId);
+  const { record: source, content } = await loadCurrent({ tuid, templateId });
   const id = timeOrderedId(now);
   const [user, stored] = await Promise.all([templateUser(loginTuid), storeContent(tuid, id, content, now)]);
   const candidates = async function* (): AsyncGenerator<string> {

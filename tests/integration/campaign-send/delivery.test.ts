@@ -126,7 +126,7 @@ describe('redelivery', () => {
     const holding = deliver(batches[0]!, { transport: slow });
     await firstSend;
     await setStatus(tuid, campaignId, 'stopped');
-    await stopCampaignRun(tuid, campaignId, runId);
+    await stopCampaignRun({ tuid, campaignId, runId });
 
     // Act: SQS hands the same batch to another worker meanwhile.
     const second = deliver(batches[0]!);
@@ -245,7 +245,7 @@ describe('pause, resume and stop', () => {
     await deliver(batches[2]!);
     const whilePaused = (await mailsOf(campaignId)).length;
     await setStatus(tuid, campaignId, 'resumed');
-    await resumeCampaignRun(tuid, campaignId, batches[0]!.runId, 'email');
+    await resumeCampaignRun({ tuid, campaignId, runId: batches[0]!.runId, channel: 'email' });
     const resumed = await takeDeliveryMessages();
     for (const batch of resumed) await deliver(batch);
 
@@ -267,7 +267,7 @@ describe('pause, resume and stop', () => {
 
     // Act
     await setStatus(tuid, campaignId, 'stopped');
-    await stopCampaignRun(tuid, campaignId, runId);
+    await stopCampaignRun({ tuid, campaignId, runId });
     await deliver(batches[2]!);
 
     // Assess
@@ -284,7 +284,7 @@ describe('pause, resume and stop', () => {
     const { tuid, campaignId, runId, batches } = await plannedCampaign(150, 1_000);
     await deliver(batches[0]!);
     await setStatus(tuid, campaignId, 'stopped');
-    await stopCampaignRun(tuid, campaignId, runId);
+    await stopCampaignRun({ tuid, campaignId, runId });
     for (const batch of batches.slice(1)) await deliver(batch);
 
     // Act: the recover action's new run and planner message, then delivery.
@@ -310,7 +310,7 @@ describe('batches of the largest size', () => {
     const { tuid, campaignId, runId, batches } = await plannedCampaign(recipients, 1_000);
     expect(batches.map((batch) => batch.contactIds.length)).toEqual([DELIVERY_BATCH_SIZE, 10]);
     await setStatus(tuid, campaignId, 'stopped');
-    await stopCampaignRun(tuid, campaignId, runId);
+    await stopCampaignRun({ tuid, campaignId, runId });
     for (const batch of batches) await deliver(batch);
 
     // Act: the recovery's first batch claims DELIVERY_BATCH_SIZE (> 100) recipients conditionally.

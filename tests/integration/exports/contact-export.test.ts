@@ -322,7 +322,7 @@ describe('contact export', () => {
     const job = await startExport(me, { name: 'dead run', format: 'csv', source: { kind: 'all' } });
     const stored = (await getExportJob(me.tuid, job.id))!;
     await claimExportRun(me.tuid, job.id, 'dead-run', new Date().toISOString());
-    await writeObject(exportFileKey(stored, 'dead-run'), 'partial', 'text/csv');
+    await writeObject(exportFileKey({ job: stored, runId: 'dead-run' }), 'partial', 'text/csv');
     let reads = 0;
     const crashingClock = () => {
       reads += 1;

@@ -51,7 +51,7 @@ describe('requesting and listing', () => {
       { ...brand, tuid: ada.tuid, accountName: 'Ada Lovelace', accountEmail: expect.stringMatching(/@example\.com$/) },
       { ...number, tuid: ada.tuid, accountName: 'Ada Lovelace', accountEmail: expect.any(String) },
     ]);
-    expect(await listUsableSenderIds(ada.tuid)).toEqual([]);
+    expect(await listUsableSenderIds({ tuid: ada.tuid })).toEqual([]);
   });
 
   it('refuses an ID the account already has in any case, and bad IDs, storing nothing', async () => {
@@ -126,7 +126,7 @@ describe("support's decisions", () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toEqual({ ...requested, status: 'verified' });
     expect(await listOf(dan)).toEqual([approved.body]);
-    expect(await listUsableSenderIds(dan.tuid)).toEqual([{ id: requested.id, senderId: 'DanShop' }]);
+    expect(await listUsableSenderIds({ tuid: dan.tuid })).toEqual([{ id: requested.id, senderId: 'DanShop' }]);
     expect((await queue('review')).map((entry) => entry.id)).not.toContain(requested.id);
     expect((await queue('verified')).map((entry) => entry.id)).toContain(requested.id);
     for (const reader of [dan, fay]) {
@@ -171,8 +171,8 @@ describe("support's decisions", () => {
     const inThePast = await decide(hal, requested.id, 'force-reverify', { senderIdForceReverifyEndTime: '2020-01-01T00:00:00Z' });
     const notADate = await decide(hal, requested.id, 'force-reverify', { senderIdForceReverifyEndTime: 'tomorrow' });
     const forced = await decide(hal, requested.id, 'force-reverify', { senderIdForceReverifyEndTime: endTime });
-    const usableBefore = await listUsableSenderIds(hal.tuid);
-    const usableAfter = await listUsableSenderIds(hal.tuid, new Date(Date.parse(endTime) + 1000));
+    const usableBefore = await listUsableSenderIds({ tuid: hal.tuid });
+    const usableAfter = await listUsableSenderIds({ tuid: hal.tuid, now: new Date(Date.parse(endTime) + 1000) });
     const inReview = (await queue('review')).map((entry) => entry.id);
     const reapproved = await decide(hal, requested.id, 'approve');
 
@@ -186,7 +186,7 @@ describe("support's decisions", () => {
     expect(usableAfter).toEqual([]);
     expect(inReview).toContain(requested.id);
     expect(reapproved.body).toEqual({ ...requested, status: 'verified' });
-    expect(await listUsableSenderIds(hal.tuid, new Date(Date.parse(endTime) + 1000))).toHaveLength(1);
+    expect(await listUsableSenderIds({ tuid: hal.tuid, now: new Date(Date.parse(endTime) + 1000) })).toHaveLength(1);
     const notices = await notificationsOf(api, hal);
     expect(notices.map((notice) => notice.message.type)).toEqual(['approved', 'reverify', 'approved']);
     expect(notices[1].message.values).toEqual({ senderId: 'HalCo', senderIdForceReverifyEndTime: endTime });

@@ -10,8 +10,8 @@ describe('an import row as a contact input', () => {
     const mapping = ['email', 'field:f1'];
 
     // Act
-    const guarded = rowToContactInput(['ann@example.com', "'=SUM(A1)"], mapping, [NOTE]);
-    const ownApostrophe = rowToContactInput(['ann@example.com', "'tis the season"], mapping, [NOTE]);
+    const guarded = rowToContactInput({ row: ['ann@example.com', "'=SUM(A1)"], mapping, fields: [NOTE] });
+    const ownApostrophe = rowToContactInput({ row: ['ann@example.com', "'tis the season"], mapping, fields: [NOTE] });
 
     // Assess
     expect(guarded.fields).toEqual({ f1: '=SUM(A1)' });
@@ -20,7 +20,7 @@ describe('an import row as a contact input', () => {
 
   it('reads subscription cells in English and Chinese, and refuses anything else', () => {
     const mapping = ['email', 'emailSubscribe'];
-    expect(['yes', '是', '取消訂閱', 'FALSE'].map((cell) => rowToContactInput(['a@example.com', cell], mapping, []).emailSubscribe)).toEqual([true, true, false, false]);
-    expect(() => rowToContactInput(['a@example.com', 'maybe'], mapping, [])).toThrow("'maybe' is neither yes nor no.");
+    expect(['yes', '是', '取消訂閱', 'FALSE'].map((cell) => rowToContactInput({ row: ['a@example.com', cell], mapping, fields: [] }).emailSubscribe)).toEqual([true, true, false, false]);
+    expect(() => rowToContactInput({ row: ['a@example.com', 'maybe'], mapping, fields: [] })).toThrow("'maybe' is neither yes nor no.");
   });
 });

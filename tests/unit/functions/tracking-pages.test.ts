@@ -17,7 +17,7 @@ describe('tracking pages', () => {
   });
 
   it('escapes what it shows and runs nothing', () => {
-    const page = unsubscribeQuestionPage('en', '<b>"x"@example.com');
+    const page = unsubscribeQuestionPage({ language: 'en', email: '<b>"x"@example.com' });
     expect(page).not.toContain('<b>"x"');
     expect(page).not.toMatch(/<script/i);
     expect(linkNotFoundPage('zh-CN')).toContain('找不到链接');

@@ -37,7 +37,7 @@ const PASTED_LOOKUP = 100;
 export type RunRecipients = { setId: string; count: number; credits: number; skipped: number };
 
 /** The contact set of a recovery run's recipients. */
-export function recoverySetId(campaignId: string, runId: string): string {
+export function recoverySetId({ campaignId, runId }: { campaignId: string; runId: string }): string {
   return `campaign-${campaignId}-run-${runId}`;
 }
 
@@ -194,10 +194,10 @@ export async function writeRecoveryRecipients(options: { tuid: string; campaignI
     }
     if (batch.length > 0) yield await contactsOf(batch);
   }
-  return writeSet({ tuid, campaignId, setId: recoverySetId(campaignId, runId), sender, batches: remaining() });
+  return writeSet({ tuid, campaignId, setId: recoverySetId({ campaignId, runId }), sender, batches: remaining() });
 }
 
 /** Removes a run's set when the run never started sending (it went back to draft). */
-export async function discardRunRecipients(tuid: string, setId: string): Promise<void> {
+export async function discardRunRecipients({ tuid, setId }: { tuid: string; setId: string }): Promise<void> {
   await deleteContactSet(tuid, setId);
 }

@@ -154,7 +154,7 @@ async function park(message: TCampaignDeliveryMessage, pending: readonly number[
 
 async function drop(message: TCampaignDeliveryMessage, outcome: BatchOutcome, now: number): Promise<void> {
   const { tuid, campaignId, runId, seq } = message;
-  if (await dropBatch({ tuid, campaignId, runId, seq }, outcome)) await finishRunIfSettled(tuid, campaignId, runId, new Date(now));
+  if (await dropBatch({ tuid, campaignId, runId, seq }, outcome)) await finishRunIfSettled({ tuid, campaignId, runId, now: new Date(now) });
 }
 
 // Progress is reported at most every few seconds per run; this worker does not even ask the store more often.
@@ -229,11 +229,11 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   if (!recorded.recorded) return;
 
   const at = new Date(now());
-  if (recorded.mayBeLast) await finishRunIfSettled(tuid, campaignId, runId, at);
+  if (recorded.mayBeLast) await finishRunIfSettled({ tuid, campaignId, runId, now: at });
   const progressKey = `${tuid}/${runId}`;
   if (at.getTime() - (lastProgressAsk.get(progressKey) ?? 0) >= PROGRESS_EVERY_MS) {
     if (lastProgressAsk.size > 100) lastProgressAsk.clear();
     lastProgressAsk.set(progressKey, at.getTime());
-    await reportRunProgress(tuid, record, runId, PROGRESS_EVERY_MS, at);
+    await reportRunProgress({ tuid, record, runId, everyMs: PROGRESS_EVERY_MS, now: at });
   }
 }

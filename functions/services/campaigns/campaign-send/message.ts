@@ -28,7 +28,7 @@ export type RunMessage = {
 };
 
 /** Compiles a command's message; pure apart from the signer's key. */
-export async function compileRunMessage(command: TEmailCampaignCommand, fields: readonly TFieldSchema[]): Promise<RunMessage> {
+export async function compileRunMessage({ command, fields }: { command: TEmailCampaignCommand; fields: readonly TFieldSchema[] }): Promise<RunMessage> {
   const html = withPreheader(command.content?.html ?? '', command.preheader);
   const compiledHtml = compileTemplate(html, { fields, escape: 'html', trackLink: (_url, index) => trackingUrls.click(index), openPixelUrl: trackingUrls.openPixel() });
   const senderAddress = command.senderEmail?.trim() || (/<([^>]+)>/.exec(config().MAIL_FROM)?.[1] ?? config().MAIL_FROM);
@@ -45,7 +45,7 @@ export async function compileRunMessage(command: TEmailCampaignCommand, fields: 
 }
 
 /** One recipient's mail: personalised parts, their signed links, and the raw MIME text. */
-export function campaignMailFor(message: RunMessage, recipient: { tuid: string; campaignId: string; contact: ContactRecord }, now: Date): CampaignMail {
+export function campaignMailFor({ message, recipient, now }: { message: RunMessage; recipient: { tuid: string; campaignId: string; contact: ContactRecord }; now: Date }): CampaignMail {
   const { tuid, campaignId, contact } = recipient;
   const tracked = { tuid, campaignId, contactId: contact.id };
   const unsubscribeUrl = trackingUrls.unsubscribe(message.sign('unsubscribe', tracked));

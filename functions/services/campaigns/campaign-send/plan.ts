@@ -84,7 +84,7 @@ async function checkpointRun(message: TCampaignPlanMessage, record: CampaignReco
   const creditSource: CreditSource = account.free && creditKind === 'email' ? { free: true, day: serviceDay(now) } : { free: false };
   if (!(await reserveCampaignCredits({ tuid, campaignId, runId, kind: creditKind, count: recipients.credits, source: creditSource, now }))) {
     // A send that never went has no audience: later campaigns must not find it as "sent to".
-    if (kind === 'send') await discardRunRecipients(tuid, recipients.setId);
+    if (kind === 'send') await discardRunRecipients({ tuid, setId: recipients.setId });
     await backToDraft(tuid, record, runId, creditKind === 'email' ? 'insufficientEmailCredits' : 'insufficientSmsCredits', now);
     return null;
   }
@@ -142,7 +142,7 @@ export async function planCampaignRun(message: TCampaignPlanMessage, now: () => 
   if (record.status === 'stopped' && progress && progress.batches === null) {
     // Stopped while a planning attempt was cut short: the batches not enqueued never will be; end the run on those that were.
     await setRunBatches(tuid, campaignId, runId, progress.enqueued);
-    await finishRunIfSettled(tuid, campaignId, runId, now());
+    await finishRunIfSettled({ tuid, campaignId, runId, now: now() });
     return;
   }
   if (!PLANNABLE.includes(record.status)) return;
@@ -169,5 +169,5 @@ export async function planCampaignRun(message: TCampaignPlanMessage, now: () => 
   if (!(await setRunBatches(tuid, campaignId, runId, batches))) return;
   if (started) await notifyCampaign({ tuid, record: started, messageType: 'started', actor: started.run?.startedBy, counts: { total: progress.recipients, sent: 0 }, now: now() });
   // Fast workers may have settled every batch before the total was known.
-  await finishRunIfSettled(tuid, campaignId, runId, now());
+  await finishRunIfSettled({ tuid, campaignId, runId, now: now() });
 }

@@ -37,7 +37,7 @@ async function reportRun(record: CampaignRecord, progress: RunProgress, finished
 }
 
 /** A progress report, unless another worker of the run reported within the last few seconds. */
-export async function reportRunProgress(tuid: string, record: CampaignRecord, runId: string, everyMs: number, now: Date): Promise<void> {
+export async function reportRunProgress({ tuid, record, runId, everyMs, now }: { tuid: string; record: CampaignRecord; runId: string; everyMs: number; now: Date }): Promise<void> {
   if (!(await takeProgressTurn(tuid, record.id, runId, now.getTime(), everyMs))) return;
   const progress = await getRunProgress(tuid, record.id, runId);
   if (progress) await reportRun(record, progress, false, now);
@@ -48,7 +48,7 @@ export async function reportRunProgress(tuid: string, record: CampaignRecord, ru
  * from anywhere any number of times: the refund is once per run (its ledger entry), the status
  * change is conditional, and only the caller that makes it notifies.
  */
-export async function finishRunIfSettled(tuid: string, campaignId: string, runId: string, now: Date): Promise<void> {
+export async function finishRunIfSettled({ tuid, campaignId, runId, now }: { tuid: string; campaignId: string; runId: string; now: Date }): Promise<void> {
   const progress = await getRunProgress(tuid, campaignId, runId);
   if (!progress || progress.batches === null || progress.settled < progress.batches) return;
   await refundCampaignCredits({ tuid, campaignId, runId, kind: progress.creditKind, count: progress.reserved - progress.creditsUsed, source: progress.creditSource, now });
@@ -66,7 +66,7 @@ export async function finishRunIfSettled(tuid: string, campaignId: string, runId
 }
 
 /** Re-enqueues a resumed run's parked batches in fresh rate slots from now; ends the run if nothing is left. */
-export async function resumeCampaignRun(tuid: string, campaignId: string, runId: string, channel: CampaignChannel, now = new Date()): Promise<void> {
+export async function resumeCampaignRun({ tuid, campaignId, runId, channel, now = new Date() }: { tuid: string; campaignId: string; runId: string; channel: CampaignChannel; now?: Date }): Promise<void> {
   const rate = sendRateOf(channel);
   let recipientsBefore = 0;
   for await (const parked of listParkedBatches(tuid, campaignId, runId)) {
@@ -79,16 +79,16 @@ export async function resumeCampaignRun(tuid: string, campaignId: string, runId:
     // After the enqueue: a crash in between sends a batch twice to the queue, which its outcome record absorbs.
     await deleteParkedBatches(tuid, campaignId, runId, parked.map((batch) => batch.seq));
   }
-  await finishRunIfSettled(tuid, campaignId, runId, now);
+  await finishRunIfSettled({ tuid, campaignId, runId, now });
 }
 
 /** Drops a stopped run's parked batches (their credits return when the run settles) and ends the run if nothing is in flight. */
-export async function stopCampaignRun(tuid: string, campaignId: string, runId: string, now = new Date()): Promise<void> {
+export async function stopCampaignRun({ tuid, campaignId, runId, now = new Date() }: { tuid: string; campaignId: string; runId: string; now?: Date }): Promise<void> {
   for await (const parked of listParkedBatches(tuid, campaignId, runId)) {
     for (const batch of parked) {
       const ref = { tuid, campaignId, runId, seq: batch.seq };
       await dropBatch(ref, await getBatchOutcome(tuid, campaignId, runId, batch.seq));
     }
   }
-  await finishRunIfSettled(tuid, campaignId, runId, now);
+  await finishRunIfSettled({ tuid, campaignId, runId, now });
 }

@@ -44,7 +44,7 @@ export type RunSender = {
 async function compile(tuid: string, campaignId: string, channel: CampaignChannel, commandKey: string | null): Promise<CompiledRun> {
   if (channel === 'email') {
     const [command, fields] = await Promise.all([readEmailCommand(commandKey), listContactFields(tuid)]);
-    return { channel, message: await compileRunMessage(command, fields) };
+    return { channel, message: await compileRunMessage({ command, fields }) };
   }
   const [command, fields, settings] = await Promise.all([readTextCommand(commandKey), listContactFields(tuid), getSmsSettings(tuid)]);
   return { channel, message: await compileTextRunMessage({ tuid, campaignId, channel, command, fields, allowedCallingCodes: settings.allowedCallingCodes }) };
@@ -84,7 +84,7 @@ export function runSender(run: CompiledRun, transports: Transports): RunSender {
       reaches: (contact) => isReachable(contact, 'email'),
       costOf: () => EMAIL_COST,
       compose: (contact, ref, now) => {
-        const mail = campaignMailFor(message, { ...ref, contact }, now);
+        const mail = campaignMailFor({ message, recipient: { ...ref, contact }, now });
         return { send: () => transports.mail.sendRaw(mail), cost: EMAIL_COST };
       },
       failureKind: mailFailureKind,
@@ -93,7 +93,7 @@ export function runSender(run: CompiledRun, transports: Transports): RunSender {
     };
   }
   const message = run.message;
-  const composeText = (contact: ContactRecord, ref: { tuid: string; campaignId: string }) => textMessageFor(message, { ...ref, contact });
+  const composeText = (contact: ContactRecord, ref: { tuid: string; campaignId: string }) => textMessageFor({ message, recipient: { ...ref, contact } });
   return {
     channel: run.channel,
     reaches: (contact) => isReachable(contact, 'sms'),

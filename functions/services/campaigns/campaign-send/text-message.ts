@@ -68,7 +68,7 @@ export async function compileTextRunMessage(options: {
       return { url: contentUrl(entry.objectKey), contentType: entry.contentType, name: entry.name };
     }),
   );
-  const senderId = command.senderId ? ((await listUsableSenderIds(tuid)).find((usable) => usable.id === command.senderId)?.senderId ?? null) : null;
+  const senderId = command.senderId ? ((await listUsableSenderIds({ tuid })).find((usable) => usable.id === command.senderId)?.senderId ?? null) : null;
   if (command.senderId && senderId === null) throw new UnsendableContent('the sender ID is no longer verified');
   const text = compileTemplate(command.message ?? '', {
     fields: options.fields,
@@ -97,7 +97,7 @@ function isAllowed(mobile: string, allowed: ReadonlySet<string>): boolean {
 }
 
 /** The recipient's message, or null when the number cannot be sent to: no mobile, a country not allowed, or no MMS there. */
-export function textMessageFor(message: TextRunMessage, recipient: { tuid: string; campaignId: string; contact: ContactRecord }): TextMessageFor | null {
+export function textMessageFor({ message, recipient }: { message: TextRunMessage; recipient: { tuid: string; campaignId: string; contact: ContactRecord } }): TextMessageFor | null {
   const { contact } = recipient;
   if (!contact.mobile || !isAllowed(contact.mobile, message.allowedCallingCodes)) return null;
   const country = countryOfMobile(contact.mobile) ?? 'ZZ';
