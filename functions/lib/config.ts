@@ -94,6 +94,17 @@ const ZConfig = z.object({
   LOG_FORMAT: z.enum(['json', 'readable']).default('json'),
   /** Fraction (0..1) of the local sink's sends answered as throttled, to exercise back-off locally. */
   SINK_THROTTLE_FRACTION: z.coerce.number().min(0).max(1).default(0),
+  /**
+   * Tests only: comma-separated `host:port` origins the page fetch may reach although they are not
+   * public (a fixture server on 127.0.0.1); set in any stage but `test`, the configuration fails.
+   */
+  PAGE_FETCH_TEST_HOSTS: z
+    .string()
+    .optional()
+    .transform((list) => (list ?? '').split(',').map((host) => host.trim()).filter((host) => host !== '')),
+}).refine((parsed) => parsed.PAGE_FETCH_TEST_HOSTS.length === 0 || parsed.STAGE === 'test', {
+  path: ['PAGE_FETCH_TEST_HOSTS'],
+  message: 'PAGE_FETCH_TEST_HOSTS is for the test stage only',
 });
 export type Config = z.infer<typeof ZConfig>;
 

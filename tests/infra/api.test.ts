@@ -141,6 +141,19 @@ describe('function runtime and configuration', () => {
     }
   });
 
+  it("never opens any function's page fetch to private addresses (the test-only PAGE_FETCH_TEST_HOSTS)", () => {
+    for (const template of allFunctionTemplates) {
+      for (const [id, resource] of Object.entries(platformFunctions(template))) {
+        // Act
+        const variables = (resource.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+
+        // Assess
+        expect(variables, id).not.toHaveProperty('PAGE_FETCH_TEST_HOSTS');
+        expect(variables.STAGE, id).toBe('production');
+      }
+    }
+  });
+
   it('gives each function its own log group with a retention', () => {
     // Act
     const logGroups = Object.values(resourcesOfType(api, 'AWS::Logs::LogGroup'));

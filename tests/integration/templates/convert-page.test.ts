@@ -1,11 +1,14 @@
 /**
- * "Convert a web page" through the real handler: a page and its stylesheet served from a local
- * HTTP server on 127.0.0.1 (allowed outside production), pasted HTML, and the refusals (not HTML,
- * too large, a bad address), none of which writes a template.
+ * "Convert a web page" through the real handler: a page and its stylesheet served from a fixture
+ * server on 127.0.0.1 (the one private origin the test stage lets the fetch reach), pasted HTML,
+ * the refusals (not HTML, too large, a bad address) and the SSRF guard: an internal server on
+ * loopback, reached by every spelling of its address, by name and by redirect, stays out of
+ * reach. Nothing writes a template.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TConvertPageResponse, TTemplateListResponse } from '../../../shared/schemas/templates.js';
 import { call, startApi, type ApiClient } from '../../helpers/api.js';
@@ -21,8 +24,16 @@ const CSS = 'h1 { color: #c00; } p { margin: 0; } body { background: url(../img/
 
 let api: ApiClient;
 let server: Server;
+let internal: Server;
 let origin: string;
+let internalPort: number;
+let closedPort: number;
 let me: Actor;
+
+const listenOnLoopback = async (target: Server) => {
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  return (target.address() as AddressInfo).port;
+};
 
 beforeAll(async () => {
   await useTestTable();
@@ -34,16 +45,26 @@ beforeAll(async () => {
     if (request.url === '/data.json') return send(200, 'application/json', '{"not":"html"}');
     if (request.url === '/huge.html') return send(200, 'text/html', Buffer.alloc(2 * 1024 * 1024 + 1, 'a'));
     if (request.url === '/moved') return response.writeHead(302, { location: '/page.html' }).end();
+    if (request.url === '/to-internal') return response.writeHead(302, { location: `http://127.0.0.1:${internalPort}/` }).end();
     return send(404, 'text/plain', 'not found');
   });
   server.keepAliveTimeout = 100;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A service inside the network, as the dev mailbox or instance metadata would be.
+  internal = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<p>internal secret</p>'));
+  const closed = createServer();
+  [origin, internalPort, closedPort] = [`http://127.0.0.1:${await listenOnLoopback(server)}`, await listenOnLoopback(internal), await listenOnLoopback(closed)];
+  await new Promise((resolve) => closed.close(resolve));
+  process.env.PAGE_FETCH_TEST_HOSTS = [new URL(origin).host, `127.0.0.1:${closedPort}`].join(',');
+  resetConfigForTests();
   me = await signUpAs(api, 'Page Converter');
 }, 30_000);
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  delete process.env.PAGE_FETCH_TEST_HOSTS;
+  resetConfigForTests();
+  for (const target of [server, internal]) {
+    target.closeAllConnections();
+    await new Promise((resolve) => target.close(resolve));
+  }
   await api.close();
 });
 
@@ -78,7 +99,7 @@ describe('convert a web page', () => {
     ['a non-HTML answer', () => ({ url: `${origin}/data.json` }), 'not HTML'],
     ['an oversize page', () => ({ url: `${origin}/huge.html` }), 'too large'],
     ['a missing page', () => ({ url: `${origin}/missing.html` }), 'unreachable'],
-    ['an unreachable host', () => ({ url: 'http://127.0.0.1:1/page.html' }), 'unreachable'],
+    ['an unreachable host', () => ({ url: `http://127.0.0.1:${closedPort}/page.html` }), 'unreachable'],
     ['a non-http address', () => ({ url: 'ftp://example.com/page.html' }), 'http'],
     ['a malformed address', () => ({ url: 'not a url' }), 'url'],
     ['both a URL and HTML', () => ({ url: `${origin}/page.html`, html: '<p>x</p>' }), ''],
@@ -92,5 +113,27 @@ describe('convert a web page', () => {
     expect(answer.body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
     expect(String(answer.body.message)).toContain(message);
     expect(await templateCount()).toBe(before);
+  });
+});
+
+describe('convert a web page: only the public internet is fetched', () => {
+  it.each([
+    ['a dotted IPv4 loopback address', () => `http://127.0.0.1:${internalPort}/`],
+    ['an IPv4-mapped IPv6 address', () => `http://[::ffff:127.0.0.1]:${internalPort}/`],
+    ['an IPv4-mapped IPv6 address in hex', () => `http://[::ffff:7f00:1]:${internalPort}/`],
+    ['an IPv4-mapped IPv6 address written in full', () => `http://[0:0:0:0:0:ffff:7f00:1]:${internalPort}/`],
+    ['a decimal IPv4 address', () => `http://2130706433:${internalPort}/`],
+    ['an octal IPv4 address', () => `http://0177.0.0.1:${internalPort}/`],
+    ['a short IPv4 address', () => `http://127.1:${internalPort}/`],
+    ['a name that resolves to loopback', () => `http://localhost:${internalPort}/`],
+    ['a redirect from an allowed page to a loopback address', () => `${origin}/to-internal`],
+  ])('refuses %s with VALIDATE_INVALID_INPUT', async (_case, url) => {
+    // Act
+    const answer = await convert({ url: url() });
+    // Assess
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.body.statusCode).toBe(ERROR_CODES.INVALID_INPUT);
+    expect(String(answer.body.message)).toContain('not a public address');
+    expect(JSON.stringify(answer.body)).not.toContain('internal secret');
   });
 });

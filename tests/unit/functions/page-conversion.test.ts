@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { convertPageHtml } from '../../../functions/lib/email-safe-html.js';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Agent, fetch } from 'undici';
-import { isPrivateAddress, publicOnlyLookup } from '../../../functions/services/templates/page-conversion.js';
 
 const PAGE = `<!doctype html>
 <html><head>
@@ -78,57 +74,5 @@ describe('convertPageHtml', () => {
     const converted = convertPageHtml({ html: '<style>td { padding: 4px; }</style><table><tr><td><a href="/x">x</a></td></tr></table>' });
     // Assess
     expect(converted).toContain('<td style="padding: 4px;"><a href="/x">x</a></td>');
-  });
-});
-
-describe('isPrivateAddress', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1'])(
-    '%s is private',
-    (address) => expect(isPrivateAddress(address)).toBe(true),
-  );
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111'])('%s is public', (address) => expect(isPrivateAddress(address)).toBe(false));
-});
-
-describe('publicOnlyLookup', () => {
-  const lookUp = (hostname: string, all: boolean) =>
-    new Promise<{ error: NodeJS.ErrnoException | null; address: unknown; family?: number }>((resolve) =>
-      publicOnlyLookup(hostname, { all }, (error, address, family) => resolve({ error, address, family })),
-    );
-
-  it.each(['127.0.0.1', '169.254.169.254', '::1', 'localhost'])('refuses %s where the connection is made', async (hostname) => {
-    // Act
-    const { error } = await lookUp(hostname, false);
-
-    // Assess
-    expect(error?.code).toBe('EPRIVATEADDRESS');
-  });
-
-  it('answers a public address the way the connector asked: one, or all', async () => {
-    // Act
-    const one = await lookUp('93.184.216.34', false);
-    const all = await lookUp('93.184.216.34', true);
-
-    // Assess
-    expect(one).toEqual({ error: null, address: '93.184.216.34', family: 4 });
-    expect(all).toEqual({ error: null, address: [{ address: '93.184.216.34', family: 4 }], family: undefined });
-  });
-
-  it('keeps a connection from reaching a private address whatever a first lookup said (DNS rebinding)', async () => {
-    // Prepare: a server on loopback, reached by a name (localhost) as a rebinding name would be.
-    const server = createServer((_request, response) => response.end('internal'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const agent = new Agent({ connect: { lookup: publicOnlyLookup } });
-
-    try {
-      // Act
-      const attempt = fetch(`http://localhost:${port}/`, { dispatcher: agent });
-
-      // Assess
-      await expect(attempt).rejects.toMatchObject({ cause: { code: 'EPRIVATEADDRESS' } });
-    } finally {
-      await agent.close();
-      server.close();
-    }
   });
 });

@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { config, resetConfigForTests } from '../../../functions/lib/config.js';
+
+const REQUIRED = {
+  TABLE_NAME: 'unit-table',
+  DATA_BUCKET: 'unit-bucket',
+  APP_URL: 'http://localhost',
+  QUEUE_URL_OUTBOUND_MAIL: 'http://localhost/q1',
+  QUEUE_URL_CONTACT_IMPORT: 'http://localhost/q2',
+  QUEUE_URL_EXPORT: 'http://localhost/q3',
+  QUEUE_URL_CAMPAIGN_PLAN: 'http://localhost/q4',
+  QUEUE_URL_CAMPAIGN_DELIVERY: 'http://localhost/q5',
+  QUEUE_URL_DELIVERY_EVENTS: 'http://localhost/q6',
+};
+
+describe('PAGE_FETCH_TEST_HOSTS', () => {
+  let saved: NodeJS.ProcessEnv;
+
+  beforeEach(() => {
+    saved = { ...process.env };
+    Object.assign(process.env, REQUIRED);
+  });
+  afterEach(() => {
+    process.env = saved;
+    resetConfigForTests();
+  });
+
+  it('lists the fixture origins in the test stage', () => {
+    // Prepare
+    Object.assign(process.env, { STAGE: 'test', PAGE_FETCH_TEST_HOSTS: '127.0.0.1:4100, 127.0.0.1:4101' });
+    resetConfigForTests();
+
+    // Assess
+    expect(config().PAGE_FETCH_TEST_HOSTS).toEqual(['127.0.0.1:4100', '127.0.0.1:4101']);
+  });
+
+  it.each(['production', 'development'])('fails the %s configuration, so no private origin is ever let through there', (stage) => {
+    // Prepare
+    Object.assign(process.env, { STAGE: stage, PAGE_FETCH_TEST_HOSTS: '127.0.0.1:3000' });
+    resetConfigForTests();
+
+    // Assess
+    expect(() => config()).toThrow(/PAGE_FETCH_TEST_HOSTS/);
+  });
+
+  it('is empty when unset', () => {
+    // Prepare
+    Object.assign(process.env, { STAGE: 'development' });
+    delete process.env.PAGE_FETCH_TEST_HOSTS;
+    resetConfigForTests();
+
+    // Assess
+    expect(config().PAGE_FETCH_TEST_HOSTS).toEqual([]);
+  });
+});
