@@ -17,6 +17,8 @@ const env = {
 };
 const reports = mkdtempSync(join(tmpdir(), 'test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Failed tests by file and name, repeated at the very end: CI keeps only the tail of a long log. */
+const failures = [];
 let ok = true;
 
 function run(title, command, args) {
@@ -37,10 +39,20 @@ function vitest(title, projects) {
     totals.passed += results.numPassedTests;
     totals.failed += results.numFailedTests;
     totals.skipped += results.numPendingTests + results.numTodoTests;
+    for (const file of results.testResults) {
+      const failed = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failed) failures.push(`${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+      // A file that failed outside any test (an import or a hook) has no failed test to name.
+      if (failed.length === 0 && file.status === 'failed') failures.push(`${file.name.replace(`${process.cwd()}/`, '')}: ${firstLine(file.message)}`);
+    }
   } catch {
     // No report: vitest itself failed before running; already counted as a failure above.
     totals.failed += 1;
   }
+}
+
+function firstLine(text = '') {
+  return text.split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 }
 
 const only = process.argv.slice(2);
@@ -56,5 +68,6 @@ if (wants('e2e')) {
   if (run('build web', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])) vitest('e2e', ['e2e']);
 }
 
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
