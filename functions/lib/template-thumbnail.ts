@@ -28,7 +28,9 @@ function cssLength(value: string | undefined): string | null {
 const DRAWING_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: false,
   allowedAttributes: false,
-  // Only the document's own elements need rewriting; the HTML is already sanitised.
+  // The HTML is already sanitised (sanitizeTemplateHtml): its <style> stays, and saying so stops a warning per thumbnail.
+  allowVulnerableTags: true,
+  // Only the document's own elements need rewriting.
   transformTags: {
     html: 'div',
     head: 'div',
