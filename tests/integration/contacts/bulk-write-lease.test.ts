@@ -5,8 +5,8 @@
  * died between its identities and its blocks is released only once the lease has lapsed; a waiting
  * form goes before the import's next batch.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { keys } from '../../../functions/data/keys.js';
 import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { table } from '../../../functions/data/table-client.js';
@@ -43,6 +43,12 @@ function newContact(id: number, email: string): ContactRecord {
 async function lapseLease(tuid: string): Promise<void> {
   const { db, name } = table();
   await db.send(new UpdateCommand({ TableName: name, Key: keys.account(tuid), UpdateExpression: 'SET bulkWriterUntil = :past', ExpressionAttributeValues: { ':past': Date.now() - 1 } }));
+}
+
+/** When a single writer last asked to go before the bulk writer (epoch ms), if one has. */
+async function writerWaitingSince(tuid: string): Promise<unknown> {
+  const { db, name } = table();
+  return (await db.send(new GetCommand({ TableName: name, Key: keys.account(tuid), ConsistentRead: true }))).Item?.writerWaiting;
 }
 
 const settledWithin = async (promise: Promise<unknown>, ms: number) =>
@@ -94,7 +100,7 @@ describe('bulk-write lease', () => {
 
     // Act: a form starts waiting; the import ends its batch and tries to start the next one.
     const creating = createContact({ tuid: me.tuid, input: { email: 'first@example.com' }, now: new Date() });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(async () => expect(await writerWaitingSince(me.tuid)).toBeTypeOf('number'), { timeout: 5000 });
     const otherImport = await takeBulkWriteLease(me.tuid, 'import-d', Date.now());
     await releaseBulkWriteLease(me.tuid, 'import-c');
     const nextBatch = await takeBulkWriteLease(me.tuid, 'import-c', Date.now());

@@ -86,6 +86,8 @@ describe('WebSocket gateway', () => {
     const uncaught: unknown[] = [];
     const recordUncaught = (error: unknown): void => void uncaught.push(error);
     process.on('uncaughtException', recordUncaught);
+    const slowConnects = (kind: string) => recordedOf<WebSocketEvent>(kind).filter((event) => event.queryStringParameters?.slow === '1').length;
+    const slowBefore = slowConnects('$connect');
     const { port } = new URL(host.env.WEBSOCKET_URL);
     const raw = connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => raw.once('connect', resolve));
@@ -96,13 +98,14 @@ describe('WebSocket gateway', () => {
         `GET ${new URL(host.env.WEBSOCKET_URL).pathname}?slow=1 HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n` +
           'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
       );
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await vi.waitFor(() => expect(slowConnects('$connect')).toBe(slowBefore + 1));
       raw.resetAndDestroy();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await vi.waitFor(() => expect(slowConnects('$connect returned')).toBe(slowBefore + 1));
+      // The gateway answers the reset socket after $connect returns; a whole new connection comes later still.
+      const socket = await openSocket('?marker=after-reset');
 
       // Assess
       expect(uncaught).toEqual([]);
-      const socket = await openSocket('?marker=after-reset');
       expect(socket.readyState).toBe(WebSocket.OPEN);
       socket.close();
     } finally {

@@ -60,8 +60,10 @@ describe('publish', () => {
     expect(counts).toEqual({ delivered: 2, removed: 0 });
     expect(tab1.received[0]).toEqual({ event: 'updateShoppingCart', data: { count: 3 }, userId: alice.userId });
     expect(tab2.received[0]).toEqual(tab1.received[0]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(bobsTab.received).toEqual([]);
+    // A socket receives in order: had Alice's event reached Bob, it would come before this one.
+    await publish(bob.userId, { event: 'updateShoppingCart', data: { count: 0 } });
+    await until(() => bobsTab.received.length > 0);
+    expect(bobsTab.received).toEqual([{ event: 'updateShoppingCart', data: { count: 0 }, userId: bob.userId }]);
     for (const client of [tab1, tab2, bobsTab]) client.socket.close();
   });
 
