@@ -29,6 +29,7 @@ export function pathOf<R extends RouteContract>(route: R, input: CallInput<R>): 
   return pathWith(route.path, (input as LooseInput).params);
 }
 
+/** Calls one route: its method to its path, with its timeout and, unless it is public, the session's token. */
 export function callRoute<R extends RouteContract>(route: R, input: CallInput<R>, options: CallOptions = {}): Promise<CallAnswer<R>> {
   const { query, body } = input as LooseInput;
   return apiRequest<CallAnswer<R>>({

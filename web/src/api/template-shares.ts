@@ -45,67 +45,67 @@ export function useSharedTemplate(shareId: string | null) {
   const [serial] = useState(() => (sharedReads += 1));
   const { data, error, isLoading } = useSWR(
     shareId ? ([pathOf(routes.getShared, { params: { shareId } }), routes.getShared.name, shareId, serial] as const) : null,
-    ([, , id]) => callRoute(templates.routes.getShared, { params: { shareId: id } }),
+    ([, , id]) => callRoute(routes.getShared, { params: { shareId: id } }),
     { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
   );
   return { shared: data, error, isLoading };
 }
 
 export async function shareTemplate(templateId: string, input: TShareTemplateRequest): Promise<TTemplateShare> {
-  const { share } = await callRoute(templates.routes.share, { params: { templateId }, body: input });
+  const { share } = await callRoute(routes.share, { params: { templateId }, body: input });
   await revalidateShares();
   return share;
 }
 
 export async function changeShareRights(templateId: string, shareId: string, rights: ShareRights): Promise<TTemplateShare> {
-  const { share } = await callRoute(templates.routes.changeShareRights, { params: { templateId, shareId }, body: { rights } });
+  const { share } = await callRoute(routes.changeShareRights, { params: { templateId, shareId }, body: { rights } });
   await revalidateShares();
   return share;
 }
 
 export async function removeShare(templateId: string, shareId: string): Promise<void> {
-  await callRoute(templates.routes.removeShare, { params: { templateId, shareId } });
+  await callRoute(routes.removeShare, { params: { templateId, shareId } });
   await revalidateShares();
 }
 
 export async function acceptShare(shareId: string): Promise<TAcceptShareResponse> {
-  const answer = await callRoute(templates.routes.acceptShare, { params: { shareId } });
+  const answer = await callRoute(routes.acceptShare, { params: { shareId } });
   await revalidateShares();
   return answer;
 }
 
 export async function rejectShare(shareId: string): Promise<void> {
-  await callRoute(templates.routes.rejectShare, { params: { shareId } });
+  await callRoute(routes.rejectShare, { params: { shareId } });
   await revalidateShares();
 }
 
 /** Leaves an accepted share (a pending one is declined). */
 export async function leaveShare(shareId: string): Promise<void> {
-  await callRoute(templates.routes.leaveShare, { params: { shareId } });
+  await callRoute(routes.leaveShare, { params: { shareId } });
   await revalidateShares();
 }
 
 /** Copies a shared template into the own account; answers the new template. */
 export async function copySharedTemplate(shareId: string): Promise<TTemplateSummary> {
-  const { template } = await callRoute(templates.routes.copyShared, { params: { shareId } });
+  const { template } = await callRoute(routes.copyShared, { params: { shareId } });
   await revalidateShares();
   return template;
 }
 
 /** A receiver with edit rights saves new content of the owner's template (the name stays the owner's). */
 export async function saveSharedTemplate(shareId: string, content: TTemplateContent): Promise<TTemplateSummary> {
-  const { template } = await callRoute(templates.routes.saveShared, { params: { shareId }, body: { content } });
+  const { template } = await callRoute(routes.saveShared, { params: { shareId }, body: { content } });
   await revalidateShares();
   return template;
 }
 
 /** The owner's edit lock, taken through the share: one editor at a time across both accounts. */
 export function lockSharedTemplate(shareId: string): Promise<TTemplateLockResponse> {
-  return callRoute(templates.routes.lockShared, { params: { shareId }, body: {} });
+  return callRoute(routes.lockShared, { params: { shareId }, body: {} });
 }
 
 export async function unlockSharedTemplate(shareId: string): Promise<void> {
-  await callRoute(templates.routes.unlockShared, { params: { shareId } });
+  await callRoute(routes.unlockShared, { params: { shareId } });
 }
 
 /** As unlockTemplateOnExit: a keepalive request that outlives the closing page. */
