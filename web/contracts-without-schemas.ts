@@ -42,17 +42,17 @@ export function contractsWithoutSchemas(): Plugin {
       if (dirname(file) !== CONTRACTS_DIR || file === ROUTE_MODULE) return null;
       const module: Record<string, unknown> = await tsImport(file, import.meta.url);
       const exported = Object.entries(module);
-      const notGroups = exported.filter(([, value]) => !isContractGroup(value)).map(([name]) => name);
+      const groups = exported.filter((entry): entry is [string, ContractGroup] => isContractGroup(entry[1]));
       // The index and the builders' helpers hold no group and load as they are.
-      if (notGroups.length === exported.length) return null;
+      if (groups.length === 0) return null;
       // A group module's other exports would be lost here.
-      if (notGroups.length > 0) throw new Error(`${file}: a group module exports only its route groups, not ${notGroups.join(', ')}`);
-      const groups = exported.map(([name, group]) => {
-        const { group: groupName, routes } = group as ContractGroup;
+      const others = exported.filter(([, value]) => !isContractGroup(value)).map(([name]) => name);
+      if (others.length > 0) throw new Error(`${file}: a group module exports only its route groups, not ${others.join(', ')}`);
+      const definitions = groups.map(([name, { group, routes }]) => {
         const specs = Object.fromEntries(Object.entries(routes).map(([key, route]) => [key, specWithoutSchemas(route)]));
-        return `export const ${name} = defineGroup(${JSON.stringify(groupName)}, ${JSON.stringify(specs)});`;
+        return `export const ${name} = defineGroup(${JSON.stringify(group)}, ${JSON.stringify(specs)});`;
       });
-      return [`import { defineGroup } from ${JSON.stringify(ROUTE_MODULE)};`, ...groups].join('\n');
+      return [`import { defineGroup } from ${JSON.stringify(ROUTE_MODULE)};`, ...definitions].join('\n');
     },
   };
 }
