@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { HashRouter } from 'react-router-dom';
 import { SWRConfig, useSWRConfig } from 'swr';
-import { CONTRACTS } from '../../shared/contracts/index.js';
+import { config } from '../../shared/contracts/config.js';
 import { isRouteKey } from './api/routes.js';
 import { ErrorDialogHost } from './components/error-dialog.js';
 import { ToasterHost } from './components/toaster.js';
@@ -40,7 +40,7 @@ function useCacheResetOnIdentityChange(): void {
       identity = next;
       // Refetch for a new identity; after a logout there is nothing to refetch.
       // /config is the same for everyone: keep it (the forced-logout dialog reads its contacts).
-      void mutate((key) => !isRouteKey(key, CONTRACTS.config.routes.get), undefined, { revalidate: next !== '' });
+      void mutate((key) => !isRouteKey(key, config.routes.get), undefined, { revalidate: next !== '' });
     });
   }, [mutate]);
 }

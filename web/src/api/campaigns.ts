@@ -8,7 +8,8 @@
 import useSWR, { mutate } from 'swr';
 import { LIST_PAGE_SIZE } from '../../../shared/constants.js';
 import { familyRoute } from '../../../shared/contracts/campaign-families.js';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { campaignReports } from '../../../shared/contracts/campaign-reports.js';
+import { campaigns } from '../../../shared/contracts/campaigns.js';
 import { type CampaignFamily, type CampaignType, channelOfType, familyOfChannel } from '../../../shared/domain/campaign-channels.js';
 import { type EmailReportView } from '../../../shared/domain/campaign-report.js';
 import { type CampaignTab } from '../../../shared/domain/campaign-tabs.js';
@@ -16,11 +17,10 @@ import type { TCampaignActionRequest, TCampaignCommand, TCampaignCostResponse, T
 import type { ExportFormat, TExportJob } from '../../../shared/schemas/exports.js';
 import { getToken } from '../session/session.js';
 import { revalidateExports } from './exports.js';
-import { api, callRoute, pathOf, routeKey, useRoute, type CallAnswer, type CallInput } from './routes.js';
+import { callRoute, pathOf, routeKey, useRoute, type CallAnswer, type CallInput } from './routes.js';
 
 export type { CampaignFamily, TCampaignCostResponse, TCampaignSummary, TEmailCampaignCommand, TSmsCampaignCommand };
 
-const { campaigns, campaignReports } = CONTRACTS;
 type Routes = typeof campaigns.routes;
 
 /** Email campaigns are Email; a base campaign (a reusable design) is base_email. */
@@ -174,7 +174,7 @@ export async function takeCampaignAction(family: CampaignFamily, id: string, req
 
 /** The link of the email campaign's online version, for a preview. */
 export async function generateOnlineVersion(id: string, type: EmailCampaignType): Promise<string> {
-  const { url } = await api.campaigns.emailOnlineVersion({ body: { id, type } });
+  const { url } = await callRoute(campaigns.routes.emailOnlineVersion, { body: { id, type } });
   return url;
 }
 

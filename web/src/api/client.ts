@@ -4,7 +4,7 @@
  */
 import { TIMEOUTS_MS, TOKEN_REFRESH_THRESHOLD_MS } from '../../../shared/constants.js';
 import { ERROR_CODES, httpStatusOf } from '../../../shared/errors.js';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { auth } from '../../../shared/contracts/auth.js';
 import type { HttpMethod } from '../../../shared/contracts/route.js';
 import type { TTokenResponse } from '../../../shared/schemas/session.js';
 import { clearSession, getClaims, getToken, storeToken } from '../session/session.js';
@@ -120,7 +120,7 @@ function tokenNeedsRefresh(now: number): boolean {
 function refreshToken(): Promise<void> {
   refreshing ??= (async () => {
     try {
-      const { path, clientTimeoutMs } = CONTRACTS.auth.routes.refresh;
+      const { path, clientTimeoutMs } = auth.routes.refresh;
       const { token } = await send<TTokenResponse>({ path, timeoutMs: clientTimeoutMs }, getToken());
       storeToken(token);
     } catch (error) {

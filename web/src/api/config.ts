@@ -1,4 +1,4 @@
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { config } from '../../../shared/contracts/config.js';
 import type { TAppConfig } from '../../../shared/schemas/config.js';
 import { useRoute } from './routes.js';
 
@@ -6,6 +6,6 @@ export type { TAppConfig };
 
 /** GET /config; public, so it is read without a token. */
 export function useAppConfig() {
-  const { data } = useRoute(CONTRACTS.config.routes.get, {}, { revalidateOnFocus: false });
+  const { data } = useRoute(config.routes.get, {}, { revalidateOnFocus: false });
   return data;
 }

@@ -4,14 +4,15 @@
  * (revalidateContacts).
  */
 import { mutate } from 'swr';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { contacts } from '../../../shared/contracts/contacts.js';
+import { dashboard } from '../../../shared/contracts/dashboard.js';
+import { groups } from '../../../shared/contracts/groups.js';
 import type { TContactFilter, TContactSearchRequest } from '../../../shared/schemas/contact-search.js';
 import type { TContact, TContactDetailsResponse, TContactInput, TCreateFieldRequest, TFieldSchema, TUpdateContactRequest, TUpdateFieldRequest } from '../../../shared/schemas/contacts.js';
-import { api, isRouteKey, keyPath, pathOf, useRoute } from './routes.js';
+import { callRoute, isRouteKey, keyPath, pathOf, useRoute } from './routes.js';
 
 export type { TContact, TContactDetailsResponse, TContactFilter, TContactSearchRequest, TFieldSchema };
 
-const { contacts, groups, dashboard } = CONTRACTS;
 /** Every contacts route's path begins here (the create route's path is the area itself). */
 export const CONTACTS_AREA = contacts.routes.create.path;
 
@@ -47,21 +48,21 @@ export function useFieldSchemas() {
 }
 
 export async function createField(request: TCreateFieldRequest): Promise<TFieldSchema> {
-  const { schema } = await api.contacts.createField({ body: request });
+  const { schema } = await callRoute(contacts.routes.createField, { body: request });
   await revalidateContacts();
   return schema;
 }
 
 /** Renames a field or changes its choices; the type never changes. */
 export async function updateField(fieldId: string, request: TUpdateFieldRequest): Promise<TFieldSchema> {
-  const { schema } = await api.contacts.updateField({ params: { fieldId }, body: request });
+  const { schema } = await callRoute(contacts.routes.updateField, { params: { fieldId }, body: request });
   await revalidateContacts();
   return schema;
 }
 
 /** Deletes a field and every value stored in it. */
 export async function deleteField(fieldId: string): Promise<void> {
-  await api.contacts.deleteField({ params: { fieldId } });
+  await callRoute(contacts.routes.deleteField, { params: { fieldId } });
   await revalidateContacts();
 }
 
@@ -87,21 +88,21 @@ export function useContactDetails(id: string | null) {
 }
 
 export async function createContact(input: TContactInput): Promise<TContact> {
-  const { contact } = await api.contacts.create({ body: input });
+  const { contact } = await callRoute(contacts.routes.create, { body: input });
   await revalidateContacts();
   return contact;
 }
 
 /** Changes only the keys given; `emailBounce: 'none'` re-enables a bounced address (spec §2.6). */
 export async function updateContact(id: string, request: TUpdateContactRequest): Promise<TContact> {
-  const { contact } = await api.contacts.update({ params: { contactId: id }, body: request });
+  const { contact } = await callRoute(contacts.routes.update, { params: { contactId: id }, body: request });
   await revalidateContacts();
   return contact;
 }
 
 /** Deletes contacts (at most CONTACT_LIMITS.bulkIds at once); they leave every group. */
 export async function deleteContacts(ids: readonly string[]): Promise<number> {
-  const { deleted } = await api.contacts.delete({ body: { ids: [...ids] } });
+  const { deleted } = await callRoute(contacts.routes.delete, { body: { ids: [...ids] } });
   await revalidateContacts(ids);
   return deleted;
 }

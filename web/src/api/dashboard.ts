@@ -1,8 +1,8 @@
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { dashboard } from '../../../shared/contracts/dashboard.js';
 import { useRoute } from './routes.js';
 
 /** The dashboard figures; not requested without dashboard read access (the page redirects then). */
 export function useDashboardSummary(enabled: boolean) {
-  const { data, error, isLoading, mutate } = useRoute(CONTRACTS.dashboard.routes.summary, enabled ? {} : null);
+  const { data, error, isLoading, mutate } = useRoute(dashboard.routes.summary, enabled ? {} : null);
   return { summary: data, error, isLoading, retry: () => mutate() };
 }

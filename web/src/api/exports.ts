@@ -3,13 +3,13 @@
  * stop one, and fetch a fresh short-lived link to a finished file.
  */
 import { mutate } from 'swr';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { dataExports } from '../../../shared/contracts/exports.js';
 import type { TExportDownloadResponse, TExportJob, TStartExportRequest } from '../../../shared/schemas/exports.js';
-import { api, routeKey, useRoute } from './routes.js';
+import { callRoute, routeKey, useRoute } from './routes.js';
 
 export type { TExportJob };
 
-const listKey = routeKey(CONTRACTS.exports.routes.list, {});
+const listKey = routeKey(dataExports.routes.list, {});
 /** While a job is queued or running the list is refetched this often (the socket's progress events come sooner). */
 const RUNNING_REFRESH_MS = 3000;
 
@@ -18,20 +18,20 @@ export function isExportRunning(job: Pick<TExportJob, 'status'>): boolean {
 }
 
 export async function startExport(request: TStartExportRequest): Promise<TExportJob> {
-  const { export: job } = await api.exports.start({ body: request });
+  const { export: job } = await callRoute(dataExports.routes.start, { body: request });
   await mutate(listKey);
   return job;
 }
 
 export async function stopExport(id: string): Promise<TExportJob> {
-  const { export: job } = await api.exports.stop({ params: { exportId: id } });
+  const { export: job } = await callRoute(dataExports.routes.stop, { params: { exportId: id } });
   await mutate(listKey);
   return job;
 }
 
 /** A link to the file, valid for minutes: asked for at each download, never stored. */
 export function fetchExportDownload(id: string): Promise<TExportDownloadResponse> {
-  return api.exports.download({ params: { exportId: id } });
+  return callRoute(dataExports.routes.download, { params: { exportId: id } });
 }
 
 /** Refetches the list now (a progress event arrived). */
@@ -46,6 +46,6 @@ function refreshWhileExportsRun(latest: { data: TExportJob[] } | undefined): num
 
 /** The account's exports, newest first; refetched every few seconds while any of them runs. */
 export function useExports() {
-  const { data, error, isLoading, mutate: revalidate } = useRoute(CONTRACTS.exports.routes.list, {}, { refreshInterval: refreshWhileExportsRun });
+  const { data, error, isLoading, mutate: revalidate } = useRoute(dataExports.routes.list, {}, { refreshInterval: refreshWhileExportsRun });
   return { jobs: data?.data, error, isLoading, refetch: () => revalidate() };
 }

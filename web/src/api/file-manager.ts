@@ -5,15 +5,15 @@
  */
 import { useMemo } from 'react';
 import { mutate } from 'swr';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { fileManager } from '../../../shared/contracts/file-manager.js';
 import type { TEntry, TFileEntry, TListEntriesResponse, TStorageUsage } from '../../../shared/schemas/file-manager.js';
 import type { TFileContentType } from '../../../shared/domain/file-manager.js';
 import { uploadImportFile } from './imports.js';
-import { api, isRouteKey, useRoute } from './routes.js';
+import { callRoute, isRouteKey, useRoute } from './routes.js';
 
 export type { TEntry, TFileEntry, TListEntriesResponse, TStorageUsage };
 
-const { routes } = CONTRACTS.fileManager;
+const { routes } = fileManager;
 
 /** One page of a folder (folders first, then files, by name). */
 export function useFolder(folderId: string, cursor?: string) {
@@ -37,7 +37,7 @@ export async function refreshFiles(): Promise<void> {
 }
 
 export async function createFolder(parentId: string, name: string): Promise<TEntry> {
-  const { entry } = await api.fileManager.createFolder({ body: { parentId, name } });
+  const { entry } = await callRoute(routes.createFolder, { body: { parentId, name } });
   await refreshFiles();
   return entry;
 }
@@ -48,27 +48,27 @@ export async function createFolder(parentId: string, name: string): Promise<TEnt
  */
 export async function uploadFile(options: { folderId: string; file: File; contentType: TFileContentType; onProgress(percent: number): void; signal?: AbortSignal }): Promise<TFileEntry> {
   const { folderId, file, contentType } = options;
-  const reserved = await api.fileManager.createUpload({ body: { folderId, name: file.name, size: file.size, contentType } });
+  const reserved = await callRoute(routes.createUpload, { body: { folderId, name: file.name, size: file.size, contentType } });
   await uploadImportFile({ ...reserved, id: reserved.uploadId }, file, options.onProgress, options.signal);
-  const { entry } = await api.fileManager.confirmUpload({ params: { uploadId: reserved.uploadId } });
+  const { entry } = await callRoute(routes.confirmUpload, { params: { uploadId: reserved.uploadId } });
   return entry;
 }
 
 export async function renameEntry(id: string, name: string): Promise<TEntry> {
-  const { entry } = await api.fileManager.rename({ params: { entryId: id }, body: { name } });
+  const { entry } = await callRoute(routes.rename, { params: { entryId: id }, body: { name } });
   await refreshFiles();
   return entry;
 }
 
 export async function moveEntry(id: string, parentId: string): Promise<TEntry> {
-  const { entry } = await api.fileManager.move({ params: { entryId: id }, body: { parentId } });
+  const { entry } = await callRoute(routes.move, { params: { entryId: id }, body: { parentId } });
   await refreshFiles();
   return entry;
 }
 
 export async function deleteEntries(ids: readonly string[]): Promise<number> {
   try {
-    const { deleted } = await api.fileManager.delete({ body: { ids: [...ids] } });
+    const { deleted } = await callRoute(routes.delete, { body: { ids: [...ids] } });
     return deleted;
   } finally {
     // A refused folder may come after deleted files: the list shows what is left either way.

@@ -5,16 +5,15 @@
  */
 import useSWR, { mutate } from 'swr';
 import { LIST_PAGE_SIZE } from '../../../shared/constants.js';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { groups } from '../../../shared/contracts/groups.js';
 import type { TContactSearchRequest } from '../../../shared/schemas/contact-search.js';
 import type { Channel } from '../../../shared/schemas/contacts.js';
 import type { GroupType, TCreateGroupRequest, TGroup, TGroupMembersRequest, TRecipientSelection, TUpdateGroupRequest } from '../../../shared/schemas/groups.js';
 import { CONTACTS_AREA } from './contacts.js';
-import { api, keyPath, pathOf, useRoute } from './routes.js';
+import { callRoute, keyPath, pathOf, useRoute } from './routes.js';
 
 export type { GroupType, TGroup };
 
-const { groups } = CONTRACTS;
 /** The largest page the list answers; pickers read every group in pages of this size. */
 const MAX_PAGE_SIZE = 100;
 
@@ -39,7 +38,7 @@ export function useGroupList(query: GroupListQuery) {
 async function fetchEveryGroup(): Promise<TGroup[]> {
   const every: TGroup[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await api.groups.list({ query: { page, limit: MAX_PAGE_SIZE } });
+    const answer = await callRoute(groups.routes.list, { query: { page, limit: MAX_PAGE_SIZE } });
     every.push(...answer.data);
     if (answer.data.length < MAX_PAGE_SIZE || every.length >= answer.total) return every;
   }
@@ -98,26 +97,26 @@ async function revalidateGroups(except?: string): Promise<void> {
 }
 
 export async function createGroup(input: TCreateGroupRequest): Promise<TGroup> {
-  const { group } = await api.groups.create({ body: input });
+  const { group } = await callRoute(groups.routes.create, { body: input });
   await revalidateGroups();
   return group;
 }
 
 export async function updateGroup(id: string, input: TUpdateGroupRequest): Promise<TGroup> {
-  const { group } = await api.groups.update({ params: { groupId: id }, body: input });
+  const { group } = await callRoute(groups.routes.update, { params: { groupId: id }, body: input });
   await revalidateGroups();
   return group;
 }
 
 /** Deletes the group only; its contacts stay. */
 export async function deleteGroup(id: string): Promise<void> {
-  await api.groups.delete({ params: { groupId: id } });
+  await callRoute(groups.routes.delete, { params: { groupId: id } });
   await revalidateGroups(id);
 }
 
 /** Adds or removes members of a snapshot group. */
 export async function changeGroupMembers(id: string, change: TGroupMembersRequest): Promise<TGroup> {
-  const { group } = await api.groups.changeMembers({ params: { groupId: id }, body: change });
+  const { group } = await callRoute(groups.routes.changeMembers, { params: { groupId: id }, body: change });
   await revalidateGroups();
   return group;
 }

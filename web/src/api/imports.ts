@@ -3,18 +3,17 @@
  * into storage, preview and map it, start the worker, and follow the job.
  */
 import { mutate } from 'swr';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { imports } from '../../../shared/contracts/imports.js';
 import { importFileName } from '../../../shared/domain/import-report.js';
 import type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse, TImportUploadResponse, TStartImportRequest } from '../../../shared/schemas/imports.js';
 import { IMPORT_ENCODINGS } from '../../../shared/schemas/imports.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import { ApiError, CLIENT_ERROR_CODES } from './errors.js';
-import { api, callRoute, routeKey, useRoute } from './routes.js';
+import { callRoute, routeKey, useRoute } from './routes.js';
 
 export type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse };
 export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
 
-const { imports } = CONTRACTS;
 const importKey = (importId: string) => routeKey(imports.routes.get, { params: { importId } });
 const listKey = routeKey(imports.routes.list, {});
 /** A job the worker has not finished yet is refetched this often. */
@@ -26,7 +25,7 @@ export function isImportRunning(job: TImportJob): boolean {
 
 /** Reserves an import for a file; answers where the browser puts the bytes. */
 export function createImportUpload(file: { name: string; size: number }, kind: TImportKind): Promise<TImportUploadResponse> {
-  return api.imports.createUpload({ body: { fileName: file.name, size: file.size, kind } });
+  return callRoute(imports.routes.createUpload, { body: { fileName: file.name, size: file.size, kind } });
 }
 
 /**
@@ -71,18 +70,18 @@ export function uploadImportFile(target: TImportUploadResponse, file: Blob, onPr
 
 /** Reads the uploaded file's format, first rows and a guessed mapping; `encoding` overrides the detected one. */
 export function previewImport(id: string, options: { encoding?: ImportEncoding } = {}): Promise<TImportPreviewResponse> {
-  return api.imports.preview({ params: { importId: id }, body: options });
+  return callRoute(imports.routes.preview, { params: { importId: id }, body: options });
 }
 
 export async function startImport(id: string, request: TStartImportRequest): Promise<TImportJob> {
-  const { import: job } = await api.imports.start({ params: { importId: id }, body: request });
+  const { import: job } = await callRoute(imports.routes.start, { params: { importId: id }, body: request });
   await mutate(importKey(id), { import: job }, { revalidate: false });
   await mutate(listKey);
   return job;
 }
 
 export async function stopImport(id: string): Promise<TImportJob> {
-  const { import: job } = await api.imports.stop({ params: { importId: id } });
+  const { import: job } = await callRoute(imports.routes.stop, { params: { importId: id } });
   await mutate(importKey(id), { import: job }, { revalidate: false });
   await mutate(listKey);
   return job;

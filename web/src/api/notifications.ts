@@ -5,7 +5,7 @@
  */
 import useSWR, { mutate } from 'swr';
 import { LIST_PAGE_SIZE } from '../../../shared/constants.js';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { notifications } from '../../../shared/contracts/notifications.js';
 import type { NotificationType } from '../../../shared/domain/notifications.js';
 import type {
   TNotification,
@@ -15,9 +15,9 @@ import type {
   TProgressItems,
 } from '../../../shared/schemas/notifications.js';
 import type { TProgressPayload } from '../../../shared/schemas/realtime.js';
-import { api } from './routes.js';
+import { callRoute } from './routes.js';
 
-const { routes } = CONTRACTS.notifications;
+const { routes } = notifications;
 
 export type { TNotification, TNotificationHistoryPage, TNotificationPage, TNotificationSettings, TProgressPayload };
 
@@ -39,7 +39,7 @@ type PageKey = readonly [string, number];
 const FRESH_ON_MOUNT = { dedupingInterval: 0 } as const;
 
 export function fetchNotificationPage(page: number): Promise<TNotificationPage> {
-  return api.notifications.popUp({ query: { page, limit: LIST_PAGE_SIZE } });
+  return callRoute(routes.popUp, { query: { page, limit: LIST_PAGE_SIZE } });
 }
 
 /** One page (from 1) of the menu's notifications, newest first; null `page` = not loaded. */
@@ -64,7 +64,7 @@ export function storeFirstNotificationPage(page: TNotificationPage): Promise<unk
 
 /** How many notifications the user has not seen; drives the badge on the bell. */
 export function useUnopenedNotificationCount() {
-  const { data } = useSWR(COUNT_PATH, () => api.notifications.unreadCount({}));
+  const { data } = useSWR(COUNT_PATH, () => callRoute(routes.unreadCount, {}));
   return data?.count ?? 0;
 }
 
@@ -74,7 +74,7 @@ export function refetchUnopenedCount(): Promise<unknown> {
 
 /** Notices that stay until their cause is settled (unpaid plan, failing payment methods). */
 export function usePersistentNotices(enabled: boolean) {
-  const { data } = useSWR(enabled ? PERSISTENT_PATH : null, () => api.notifications.persistentNotices({}), FRESH_ON_MOUNT);
+  const { data } = useSWR(enabled ? PERSISTENT_PATH : null, () => callRoute(routes.persistentNotices, {}), FRESH_ON_MOUNT);
   return data?.result ?? [];
 }
 
@@ -84,7 +84,7 @@ export function refetchPersistentNotices(): Promise<unknown> {
 
 /** Running imports, exports and campaigns; kept live by `progress` socket events. */
 export function useProgressItems(enabled: boolean) {
-  const { data } = useSWR(enabled ? PROGRESS_PATH : null, () => api.notifications.progressItems({}), FRESH_ON_MOUNT);
+  const { data } = useSWR(enabled ? PROGRESS_PATH : null, () => callRoute(routes.progressItems, {}), FRESH_ON_MOUNT);
   return data;
 }
 
@@ -106,15 +106,15 @@ export function applyProgressEvent(progress: TProgressPayload): Promise<unknown>
 
 /** Marks one notification read; the server tells the user's other tabs (`acknowledge`). */
 export function markNotificationRead(id: string): Promise<unknown> {
-  return api.notifications.markRead({ body: { id } });
+  return callRoute(routes.markRead, { body: { id } });
 }
 
 export function deleteNotification(id: string): Promise<unknown> {
-  return api.notifications.deleteOne({ body: { id } });
+  return callRoute(routes.deleteOne, { body: { id } });
 }
 
 export function clearAllNotifications(): Promise<unknown> {
-  return api.notifications.deleteAll({});
+  return callRoute(routes.deleteAll, {});
 }
 
 export type HistoryFilter = { type?: NotificationType; from?: string; to?: string };
@@ -124,19 +124,19 @@ type HistoryKey = readonly [string, number, NotificationType | undefined, string
 export function useNotificationHistoryPage(page: number, filter: HistoryFilter) {
   const { data, error, isLoading, mutate: revalidate } = useSWR<TNotificationHistoryPage, unknown, HistoryKey>(
     [HISTORY_PATH, page, filter.type, filter.from, filter.to],
-    ([, number, type, from, to]) => api.notifications.history({ query: { page: number, limit: LIST_PAGE_SIZE, type, from, to } }),
+    ([, number, type, from, to]) => callRoute(routes.history, { query: { page: number, limit: LIST_PAGE_SIZE, type, from, to } }),
   );
   return { page: data, error, isLoading, refetch: () => revalidate() };
 }
 
 /** The kinds that also go by email (settings → notifications). */
 export function useNotificationSettings() {
-  const { data, error, isLoading, mutate: revalidate } = useSWR(SETTINGS_PATH, () => api.notifications.getSettings({}));
+  const { data, error, isLoading, mutate: revalidate } = useSWR(SETTINGS_PATH, () => callRoute(routes.getSettings, {}));
   return { settings: data, error, isLoading, refetch: () => revalidate() };
 }
 
 export async function saveNotificationSettings(settings: TNotificationSettings): Promise<TNotificationSettings> {
-  const saved = await api.notifications.updateSettings({ body: settings });
+  const saved = await callRoute(routes.updateSettings, { body: settings });
   await mutate(SETTINGS_PATH, saved, { revalidate: false });
   return saved;
 }

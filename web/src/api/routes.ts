@@ -1,12 +1,12 @@
 /**
- * The web app's calls, built from the route contracts (shared/contracts/): `api.groups.list(input)`
- * sends the route's method to its path with the route's timeout, and `useRoute` keys swr by the
- * same contract, so a path is written once, in its contract.
+ * The web app's calls, by route contract (shared/contracts/<group>.ts): `callRoute(groups.routes.list, input)`
+ * sends the route's method to its path with the route's timeout, and `useRoute(groups.routes.list, input)`
+ * keys swr by the same contract, so a path is written once, in its contract. A page imports the
+ * group modules it calls, so a lazy area's contracts load with the area, not with the first page.
  */
 import useSWR, { type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
-import { pathWith, type ContractGroup, type PathParamNames, type RouteContract, type RouteSpec } from '../../../shared/contracts/route.js';
+import { pathWith, type PathParamNames, type RouteContract, type RouteSpec } from '../../../shared/contracts/route.js';
 import { apiRequest, type ApiRequestOptions, type QueryValue } from './client.js';
 
 type Part<Name extends string, S> = S extends z.ZodType ? ({} extends z.input<S> ? { [K in Name]?: z.input<S> } : { [K in Name]: z.input<S> }) : unknown;
@@ -29,6 +29,7 @@ export function pathOf<R extends RouteContract>(route: R, input: CallInput<R>): 
   return pathWith(route.path, (input as LooseInput).params);
 }
 
+/** Calls one route: its method to its path, with its timeout and, unless it is public, the session's token. */
 export function callRoute<R extends RouteContract>(route: R, input: CallInput<R>, options: CallOptions = {}): Promise<CallAnswer<R>> {
   const { query, body } = input as LooseInput;
   return apiRequest<CallAnswer<R>>({
@@ -54,21 +55,6 @@ export function routeKey<R extends RouteContract>(route: R, input: CallInput<R>)
 export function useRoute<R extends RouteContract>(route: R, input: CallInput<R> | null, options?: SWRConfiguration<CallAnswer<R>>) {
   return useSWR<CallAnswer<R>, unknown, RouteKey | null>(input ? routeKey(route, input) : null, () => callRoute(route, input as CallInput<R>), options);
 }
-
-type GroupClient<C extends ContractGroup> = {
-  readonly [K in keyof C['routes']]: (input: CallInput<C['routes'][K]>, options?: CallOptions) => Promise<CallAnswer<C['routes'][K]>>;
-};
-
-function clientOf<C extends ContractGroup>(group: C): GroupClient<C> {
-  return Object.fromEntries(
-    Object.entries(group.routes).map(([key, route]) => [key, (input: CallInput<RouteContract>, options?: CallOptions) => callRoute(route, input, options)]),
-  ) as GroupClient<C>;
-}
-
-type Api = { readonly [G in keyof typeof CONTRACTS]: GroupClient<(typeof CONTRACTS)[G]> };
-
-/** Every route, callable by its name: `api.groups.get({ params: { groupId } })`. */
-export const api = Object.fromEntries(Object.entries(CONTRACTS).map(([name, group]) => [name, clientOf(group)])) as Api;
 
 /** The path an swr key starts with: the key itself, or the first item of an array key (a RouteKey's path). */
 export function keyPath(key: unknown): string | null {

@@ -1,15 +1,17 @@
 /** Session calls of spec §7: logout, keep-alive, UI language, return to the own account. */
 import type { Language } from '../../../shared/constants.js';
+import { auth } from '../../../shared/contracts/auth.js';
 import { API_PREFIX } from '../../../shared/contracts/route.js';
+import { user } from '../../../shared/contracts/user.js';
 import type { TTokenResponse } from '../../../shared/schemas/session.js';
 import { clearSession, getClaims, storeToken } from '../session/session.js';
 import { apiRequest, SIGN_IN_URL } from './client.js';
-import { api } from './routes.js';
+import { callRoute } from './routes.js';
 
 /** Ends the session on the server (best effort: the local session ends either way) and opens sign-in. */
 export async function logout(): Promise<void> {
   try {
-    await api.auth.logOut({});
+    await callRoute(auth.routes.logOut, {});
   } catch {
     // An expired or already-ended session cannot be logged out again; the browser still forgets it.
   }
@@ -19,11 +21,11 @@ export async function logout(): Promise<void> {
 
 /** "Remain Login" of the idle reminder: tells the server the session is in use. */
 export function skipIdleUpdate(): Promise<unknown> {
-  return api.auth.keepAlive({});
+  return callRoute(auth.routes.keepAlive, {});
 }
 
 export function saveUiLanguage(isoCode: Language): Promise<unknown> {
-  return api.user.setLanguage({ body: { isoCode } });
+  return callRoute(user.routes.setLanguage, { body: { isoCode } });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { shoppingCart } from '../../../shared/contracts/shopping-cart.js';
 import type { TCart, TCartItem } from '../../../shared/schemas/shopping-cart.js';
 import { useRoute } from './routes.js';
 
@@ -6,12 +6,12 @@ export type { TCart, TCartItem };
 
 /** The cart's contents, loaded while the menu is open. */
 export function useShoppingCart(open: boolean) {
-  const { data, error, isLoading, mutate } = useRoute(CONTRACTS.shoppingCart.routes.get, open ? {} : null);
+  const { data, error, isLoading, mutate } = useRoute(shoppingCart.routes.get, open ? {} : null);
   return { cart: data, error, isLoading, refetch: () => mutate() };
 }
 
 /** The item count behind the dot on the cart icon. */
 export function useShoppingCartCount() {
-  const { data, mutate } = useRoute(CONTRACTS.shoppingCart.routes.count, {});
+  const { data, mutate } = useRoute(shoppingCart.routes.count, {});
   return { count: data?.count ?? 0, refetch: () => mutate() };
 }

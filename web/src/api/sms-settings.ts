@@ -1,12 +1,12 @@
 /** SMS settings calls (docs/api-contract.md "SMS settings"): sender IDs, allowed calling codes, and support's review. */
 import { mutate } from 'swr';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { admin } from '../../../shared/contracts/admin.js';
+import { smsSettings } from '../../../shared/contracts/sms-settings.js';
 import type { TAdminSenderIdQueue, TSenderId } from '../../../shared/schemas/sms-settings.js';
-import { api, routeKey, useRoute } from './routes.js';
+import { callRoute, routeKey, useRoute } from './routes.js';
 
 export type { TAdminSenderId, TAdminSenderIdQueue, TSenderId } from '../../../shared/schemas/sms-settings.js';
 
-const { smsSettings } = CONTRACTS;
 const SENDER_IDS_KEY = routeKey(smsSettings.routes.listSenderIds, {});
 const CALLING_CODES_KEY = routeKey(smsSettings.routes.listCallingCodes, {});
 
@@ -18,13 +18,13 @@ export function useSenderIds() {
 
 /** Asks support to verify a sender ID; the list refetches. */
 export async function requestSenderId(senderId: string): Promise<TSenderId> {
-  const answer = await api.smsSettings.requestSenderId({ body: { senderId } });
+  const answer = await callRoute(smsSettings.routes.requestSenderId, { body: { senderId } });
   await mutate(SENDER_IDS_KEY);
   return answer.senderId;
 }
 
 export async function deleteSenderId(id: string): Promise<void> {
-  await api.smsSettings.deleteSenderId({ params: { id } });
+  await callRoute(smsSettings.routes.deleteSenderId, { params: { id } });
   await mutate(SENDER_IDS_KEY);
 }
 
@@ -36,18 +36,18 @@ export function useAllowedCallingCodes() {
 
 /** Adds a code ("+852" or "852"); STT-SMS-01 when it is already allowed. The answer is the new list. */
 export async function addCallingCode(callingCode: string): Promise<void> {
-  const settings = await api.smsSettings.allowCallingCode({ body: { callingCode } });
+  const settings = await callRoute(smsSettings.routes.allowCallingCode, { body: { callingCode } });
   await mutate(CALLING_CODES_KEY, settings, { revalidate: false });
 }
 
 export async function removeCallingCode(code: string): Promise<void> {
-  const settings = await api.smsSettings.disallowCallingCode({ params: { code } });
+  const settings = await callRoute(smsSettings.routes.disallowCallingCode, { params: { code } });
   await mutate(CALLING_CODES_KEY, settings, { revalidate: false });
 }
 
 /** Support's list: requests and re-verifications awaiting review, or the verified IDs. */
 export function useAdminSenderIds(queue: TAdminSenderIdQueue) {
-  const { data, error, isLoading, mutate: revalidate } = useRoute(CONTRACTS.admin.routes.listSenderIds, { query: { queue } });
+  const { data, error, isLoading, mutate: revalidate } = useRoute(admin.routes.listSenderIds, { query: { queue } });
   return { senderIds: data?.data, error, isLoading, refetch: () => revalidate() };
 }
 
@@ -58,10 +58,10 @@ export function decideSenderId(senderId: { tuid: string; id: string }, decision:
   const params = { tuid: senderId.tuid, id: senderId.id };
   switch (decision.action) {
     case 'approve':
-      return api.admin.approveSenderId({ params });
+      return callRoute(admin.routes.approveSenderId, { params });
     case 'reject':
-      return api.admin.rejectSenderId({ params, body: { reason: decision.reason } });
+      return callRoute(admin.routes.rejectSenderId, { params, body: { reason: decision.reason } });
     case 'force-reverify':
-      return api.admin.forceSenderIdReverify({ params, body: { senderIdForceReverifyEndTime: decision.senderIdForceReverifyEndTime } });
+      return callRoute(admin.routes.forceSenderIdReverify, { params, body: { senderIdForceReverifyEndTime: decision.senderIdForceReverifyEndTime } });
   }
 }

@@ -5,16 +5,16 @@
  */
 import { useState } from 'react';
 import useSWR, { mutate } from 'swr';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { templates } from '../../../shared/contracts/templates.js';
 import type { ShareRights } from '../../../shared/domain/template-sharing.js';
 import type { TAcceptShareResponse, TReceivedShare, TShareTemplateRequest, TTemplateShare } from '../../../shared/schemas/template-sharing.js';
 import type { TTemplateContent, TTemplateLockResponse, TTemplateSummary } from '../../../shared/schemas/templates.js';
 import { getToken } from '../session/session.js';
-import { api, isRouteKey, pathOf, useRoute } from './routes.js';
+import { callRoute, isRouteKey, pathOf, useRoute } from './routes.js';
 
 export type { ShareRights, TReceivedShare, TTemplateShare };
 
-const { routes } = CONTRACTS.templates;
+const { routes } = templates;
 
 /** Refetches the share lists, the shared templates and the template lists. */
 async function revalidateShares(): Promise<void> {
@@ -45,67 +45,67 @@ export function useSharedTemplate(shareId: string | null) {
   const [serial] = useState(() => (sharedReads += 1));
   const { data, error, isLoading } = useSWR(
     shareId ? ([pathOf(routes.getShared, { params: { shareId } }), routes.getShared.name, shareId, serial] as const) : null,
-    ([, , id]) => api.templates.getShared({ params: { shareId: id } }),
+    ([, , id]) => callRoute(routes.getShared, { params: { shareId: id } }),
     { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
   );
   return { shared: data, error, isLoading };
 }
 
 export async function shareTemplate(templateId: string, input: TShareTemplateRequest): Promise<TTemplateShare> {
-  const { share } = await api.templates.share({ params: { templateId }, body: input });
+  const { share } = await callRoute(routes.share, { params: { templateId }, body: input });
   await revalidateShares();
   return share;
 }
 
 export async function changeShareRights(templateId: string, shareId: string, rights: ShareRights): Promise<TTemplateShare> {
-  const { share } = await api.templates.changeShareRights({ params: { templateId, shareId }, body: { rights } });
+  const { share } = await callRoute(routes.changeShareRights, { params: { templateId, shareId }, body: { rights } });
   await revalidateShares();
   return share;
 }
 
 export async function removeShare(templateId: string, shareId: string): Promise<void> {
-  await api.templates.removeShare({ params: { templateId, shareId } });
+  await callRoute(routes.removeShare, { params: { templateId, shareId } });
   await revalidateShares();
 }
 
 export async function acceptShare(shareId: string): Promise<TAcceptShareResponse> {
-  const answer = await api.templates.acceptShare({ params: { shareId } });
+  const answer = await callRoute(routes.acceptShare, { params: { shareId } });
   await revalidateShares();
   return answer;
 }
 
 export async function rejectShare(shareId: string): Promise<void> {
-  await api.templates.rejectShare({ params: { shareId } });
+  await callRoute(routes.rejectShare, { params: { shareId } });
   await revalidateShares();
 }
 
 /** Leaves an accepted share (a pending one is declined). */
 export async function leaveShare(shareId: string): Promise<void> {
-  await api.templates.leaveShare({ params: { shareId } });
+  await callRoute(routes.leaveShare, { params: { shareId } });
   await revalidateShares();
 }
 
 /** Copies a shared template into the own account; answers the new template. */
 export async function copySharedTemplate(shareId: string): Promise<TTemplateSummary> {
-  const { template } = await api.templates.copyShared({ params: { shareId } });
+  const { template } = await callRoute(routes.copyShared, { params: { shareId } });
   await revalidateShares();
   return template;
 }
 
 /** A receiver with edit rights saves new content of the owner's template (the name stays the owner's). */
 export async function saveSharedTemplate(shareId: string, content: TTemplateContent): Promise<TTemplateSummary> {
-  const { template } = await api.templates.saveShared({ params: { shareId }, body: { content } });
+  const { template } = await callRoute(routes.saveShared, { params: { shareId }, body: { content } });
   await revalidateShares();
   return template;
 }
 
 /** The owner's edit lock, taken through the share: one editor at a time across both accounts. */
 export function lockSharedTemplate(shareId: string): Promise<TTemplateLockResponse> {
-  return api.templates.lockShared({ params: { shareId }, body: {} });
+  return callRoute(routes.lockShared, { params: { shareId }, body: {} });
 }
 
 export async function unlockSharedTemplate(shareId: string): Promise<void> {
-  await api.templates.unlockShared({ params: { shareId } });
+  await callRoute(routes.unlockShared, { params: { shareId } });
 }
 
 /** As unlockTemplateOnExit: a keepalive request that outlives the closing page. */

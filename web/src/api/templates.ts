@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { templates } from '../../../shared/contracts/templates.js';
 import type {
   TConvertPageRequest,
   TCreateTemplateRequest,
@@ -16,11 +16,11 @@ import type {
   TemplateKind,
 } from '../../../shared/schemas/templates.js';
 import { getClaims, getToken } from '../session/session.js';
-import { api, isRouteKey, keyPath, pathOf, useRoute } from './routes.js';
+import { callRoute, isRouteKey, keyPath, pathOf, useRoute } from './routes.js';
 
 export type { TTemplate, TTemplateSummary, TemplateKind };
 
-const { routes } = CONTRACTS.templates;
+const { routes } = templates;
 
 const templatePath = (id: string) => pathOf(routes.get, { params: { templateId: id } });
 
@@ -49,7 +49,7 @@ export function useTemplate(id: string | null) {
   const [serial] = useState(() => (templateReads += 1));
   const { data, error, isLoading } = useSWR(
     id ? ([templatePath(id), routes.get.name, id, serial] as const) : null,
-    ([, , templateId]) => api.templates.get({ params: { templateId } }),
+    ([, , templateId]) => callRoute(routes.get, { params: { templateId } }),
     { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
   );
   return { template: data?.template, error, isLoading };
@@ -57,7 +57,7 @@ export function useTemplate(id: string | null) {
 
 /** One template with its content, read once (a campaign copies a template's content). */
 export async function fetchTemplate(id: string): Promise<TTemplate> {
-  const { template } = await api.templates.get({ params: { templateId: id } });
+  const { template } = await callRoute(routes.get, { params: { templateId: id } });
   return template;
 }
 
@@ -70,56 +70,56 @@ async function revalidateTemplates(deletedIds: readonly string[] = []): Promise<
 
 /** Converts a web page (by address, or pasted HTML) to email HTML; nothing is saved. */
 export async function convertPage(input: TConvertPageRequest): Promise<string> {
-  const { html } = await api.templates.convert({ body: input });
+  const { html } = await callRoute(routes.convert, { body: input });
   return html;
 }
 
 export async function createTemplate(input: TCreateTemplateRequest): Promise<TTemplateSummary> {
-  const { template } = await api.templates.create({ body: input });
+  const { template } = await callRoute(routes.create, { body: input });
   await revalidateTemplates();
   return template;
 }
 
 /** The editor's save; needs the caller's live edit lock. */
 export async function saveTemplate(id: string, input: TSaveTemplateRequest): Promise<TTemplateSummary> {
-  const { template } = await api.templates.save({ params: { templateId: id }, body: input });
+  const { template } = await callRoute(routes.save, { params: { templateId: id }, body: input });
   await revalidateTemplates();
   return template;
 }
 
 export async function renameTemplate(id: string, name: string): Promise<TTemplateSummary> {
-  const { template } = await api.templates.rename({ params: { templateId: id }, body: { name } });
+  const { template } = await callRoute(routes.rename, { params: { templateId: id }, body: { name } });
   await revalidateTemplates();
   return template;
 }
 
 /** Copies a template as "Copy of …" (the server picks a free name). */
 export async function copyTemplate(id: string): Promise<TTemplateSummary> {
-  const { template } = await api.templates.copy({ params: { templateId: id }, body: {} });
+  const { template } = await callRoute(routes.copy, { params: { templateId: id }, body: {} });
   await revalidateTemplates();
   return template;
 }
 
 /** Deletes templates, all or none; answers how many went. */
 export async function deleteTemplates(ids: readonly string[]): Promise<number> {
-  const { deleted } = await api.templates.deleteMany({ body: { ids: [...ids] } });
+  const { deleted } = await callRoute(routes.deleteMany, { body: { ids: [...ids] } });
   await revalidateTemplates(ids);
   return deleted;
 }
 
 /** Sends the saved template to the signed-in user's own address, filled in with a contact if one is given; answers the address. */
 export async function sendTemplateTest(id: string, contactId?: string): Promise<string> {
-  const { to } = await api.templates.testSend({ params: { templateId: id }, body: contactId ? { contactId } : {} });
+  const { to } = await callRoute(routes.testSend, { params: { templateId: id }, body: contactId ? { contactId } : {} });
   return to;
 }
 
 /** Takes or renews the edit lock; another editor's lock answers VALIDATE_BEING_MODIFIED with `lockedBy`. */
 export function lockTemplate(id: string): Promise<TTemplateLockResponse> {
-  return api.templates.lock({ params: { templateId: id }, body: {} });
+  return callRoute(routes.lock, { params: { templateId: id }, body: {} });
 }
 
 export async function unlockTemplate(id: string): Promise<void> {
-  await api.templates.unlock({ params: { templateId: id } });
+  await callRoute(routes.unlock, { params: { templateId: id } });
   await revalidateTemplates();
 }
 
@@ -147,7 +147,7 @@ export function useTemplateThumbnail(template: Pick<TTemplateSummary, 'id' | 've
   // Keyed by version alone: a rename changes the update time, not the drawing.
   const { data } = useSWR(
     [routes.thumbnail.path, routes.thumbnail.name, tuidOfOwner, template.id, template.version] as const,
-    ([, , tuid, id, version]) => api.templates.thumbnail({ query: { id, version, time: template.updateTime, tuid, dataType: 'template' } }),
+    ([, , tuid, id, version]) => callRoute(routes.thumbnail, { query: { id, version, time: template.updateTime, tuid, dataType: 'template' } }),
     THUMBNAIL_FETCH,
   );
   const [url, setUrl] = useState<string | null>(null);

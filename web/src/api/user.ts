@@ -1,4 +1,4 @@
-import { CONTRACTS } from '../../../shared/contracts/index.js';
+import { user } from '../../../shared/contracts/user.js';
 import { useClaims } from '../session/session.js';
 import { useRoute } from './routes.js';
 
@@ -8,6 +8,6 @@ import { useRoute } from './routes.js';
  */
 export function useUserInfo() {
   const signedIn = useClaims() !== null;
-  const { data, error, isLoading, mutate } = useRoute(CONTRACTS.user.routes.get, signedIn ? {} : null);
+  const { data, error, isLoading, mutate } = useRoute(user.routes.get, signedIn ? {} : null);
   return { user: data, error, isLoading, mutate };
 }

@@ -5,8 +5,9 @@
  * newLogin open their dialogs. The dialogs themselves load on first use.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { auth } from '../../../shared/contracts/auth.js';
 import { isActingOnOtherAccount } from '../../../shared/domain/permissions.js';
-import { api } from '../api/routes.js';
+import { callRoute } from '../api/routes.js';
 import { useAppConfig } from '../api/config.js';
 import { showError } from '../components/error-dialog.js';
 import { useSocketEvent } from '../realtime/socket.js';
@@ -24,7 +25,7 @@ const SessionDialog = lazy(() => import('./session-dialog.js'));
 /** The claims changed on the server (a new role, a plan): take a fresh token, then start over with it. */
 async function refreshTokenAndReload(): Promise<void> {
   try {
-    const { token } = await api.auth.refresh({});
+    const { token } = await callRoute(auth.routes.refresh, {});
     storeToken(token);
     window.location.reload();
   } catch (error) {

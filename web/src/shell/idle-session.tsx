@@ -5,8 +5,9 @@
  * sign-in page underneath.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { auth } from '../../../shared/contracts/auth.js';
 import { SIGN_IN_URL } from '../api/client.js';
-import { api } from '../api/routes.js';
+import { callRoute } from '../api/routes.js';
 import { logout, skipIdleUpdate } from '../api/session.js';
 import { showError } from '../components/error-dialog.js';
 import { formatCountdown, idlePhase, idleSettings } from '../session/idle.js';
@@ -39,7 +40,7 @@ function useActivityRecorder(enabled: boolean): void {
 
 async function endIdleSession(): Promise<void> {
   try {
-    await api.auth.logOut({});
+    await callRoute(auth.routes.logOut, {});
   } catch {
     // The server may already have idled the session out; the browser forgets it either way.
   }

@@ -1,24 +1,25 @@
 /** The login-email verification calls (spec §7 "Account and identity verification"). */
-import { api } from '../api/routes.js';
+import { account } from '../../../shared/contracts/account.js';
+import { callRoute } from '../api/routes.js';
 
 /** Sends a code to the login email; with checkLastSendTimeOnly it only reports the last send. */
 export function sendAccountVerification(
   body: { email: string; force: boolean; checkLastSendTimeOnly?: boolean },
   signal?: AbortSignal,
 ) {
-  return api.account.sendVerification({ body }, { signal });
+  return callRoute(account.routes.sendVerification, { body }, { signal });
 }
 
 /** Sends a code to a new address that will become the login email once confirmed. */
 export function sendChangeEmailVerification(body: { email: string; force: boolean }) {
-  return api.account.sendChangeEmailCode({ body });
+  return callRoute(account.routes.sendChangeEmailCode, { body });
 }
 
 /** A confirmed code answers a fresh token whose claims say verified. */
 export function verifyAccount(body: { code: string; force: boolean }) {
-  return api.account.verify({ body });
+  return callRoute(account.routes.verify, { body });
 }
 
 export function verifyChangedEmail(body: { email: string; code: string; force: boolean }) {
-  return api.account.verifyChangeEmail({ body });
+  return callRoute(account.routes.verifyChangeEmail, { body });
 }

@@ -2,10 +2,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { auth } from '../../../../shared/contracts/auth.js';
 import { normalizeEmail } from '../../../../shared/domain/email.js';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import type { TLoginRequest } from '../../../../shared/schemas/session.js';
-import { api } from '../../api/routes.js';
+import { callRoute } from '../../api/routes.js';
 import { toApiError } from '../../api/errors.js';
 import { showError } from '../../components/error-dialog.js';
 import { retryAfterText } from '../../errors/retry-after.js';
@@ -33,7 +34,7 @@ export function useSignIn() {
     setFormError(null);
     const request: TLoginRequest = { email: normalizeEmail(form.values.email), password: form.values.password };
     try {
-      const answer = await api.auth.logIn({ body: request });
+      const answer = await callRoute(auth.routes.logIn, { body: request });
       navigate(enterSession(answer), { replace: true });
     } catch (error) {
       const apiError = toApiError(error);

@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { auth } from '../../../../shared/contracts/auth.js';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import type { TSignUpRequest } from '../../../../shared/schemas/session.js';
-import { api } from '../../api/routes.js';
+import { callRoute } from '../../api/routes.js';
 import { toApiError } from '../../api/errors.js';
 import { showError } from '../../components/error-dialog.js';
 import { fieldErrorMessage } from '../../errors/error-messages.js';
@@ -52,7 +53,7 @@ export function useSignUp() {
       timezone: browserTimeZone(),
     };
     try {
-      const answer = await api.auth.signUp({ body: request });
+      const answer = await callRoute(auth.routes.signUp, { body: request });
       navigate(enterSession(answer), { replace: true });
     } catch (error) {
       const apiError = toApiError(error);

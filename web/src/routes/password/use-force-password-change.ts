@@ -5,8 +5,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TOAST_MS } from '../../../../shared/constants.js';
+import { account } from '../../../../shared/contracts/account.js';
 import type { TChangePasswordRequest } from '../../../../shared/schemas/account.js';
-import { api } from '../../api/routes.js';
+import { callRoute } from '../../api/routes.js';
 import { toApiError } from '../../api/errors.js';
 import { showError } from '../../components/error-dialog.js';
 import { notify } from '../../components/toaster.js';
@@ -37,7 +38,7 @@ export function useForcePasswordChange() {
     setSubmitting(true);
     const request: TChangePasswordRequest = { forceChangePassword: true, newPassword };
     try {
-      const { token } = await api.account.changePassword({ body: request });
+      const { token } = await callRoute(account.routes.changePassword, { body: request });
       storeToken(token);
       notify({ type: 'success', title: t('passwordChange.success'), durationMs: NOTIFICATION_TOAST_MS });
       window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
