@@ -17,7 +17,7 @@ import { changeLogin, findTuidByLogin, getAccount, LoginTakenError, markLoginVer
 import { ttlSeconds } from '../../data/table-client.js';
 import {
   CooldownError,
-  countFailedAttempt,
+  claimGuess,
   deleteVerification,
   getVerification,
   putVerification,
@@ -84,16 +84,20 @@ async function sendCode(options: { account: AccountRecord; purpose: Verification
   return sendAnswer(email, record);
 }
 
-/** Checks a code; a wrong one counts against the code's attempts. Answers the matched record. */
-async function checkCode(account: AccountRecord, purpose: VerificationPurpose, code: string, now: Date, email?: string) {
-  const record = await getVerification(account.tuid, purpose, now);
+/**
+ * Checks a code. The guess is counted first (a conditional write), so however many guesses
+ * arrive at once, at most VERIFICATION_MAX_ATTEMPTS are ever compared; the last wrong one
+ * spends the code. Answers the matched record.
+ */
+async function checkCode(options: { account: AccountRecord; purpose: VerificationPurpose; code: string; now: Date; email?: string }) {
+  const { account, purpose, email } = options;
   const invalid = new AppError(ERROR_CODES.INVALID_VERIFICATION_CODE, 'Invalid verification code');
-  if (!record || (email !== undefined && record.email !== email)) throw invalid;
+  const record = await claimGuess(account.tuid, purpose, VERIFICATION_MAX_ATTEMPTS, options.now);
+  if (!record) throw invalid;
   const expected = Buffer.from(record.codeHash, 'hex');
-  const actual = Buffer.from(hashCode(account.tuid, purpose, code), 'hex');
-  if (record.attempts >= VERIFICATION_MAX_ATTEMPTS || !timingSafeEqual(expected, actual)) {
-    const attemptsLeft = await countFailedAttempt(account.tuid, purpose, VERIFICATION_MAX_ATTEMPTS);
-    if (!attemptsLeft) await deleteVerification(account.tuid, purpose);
+  const actual = Buffer.from(hashCode(account.tuid, purpose, options.code), 'hex');
+  if ((email !== undefined && record.email !== email) || !timingSafeEqual(expected, actual)) {
+    if (record.attempts >= VERIFICATION_MAX_ATTEMPTS) await deleteVerification(account.tuid, purpose);
     throw invalid;
   }
   return record;
@@ -119,7 +123,7 @@ export async function sendAccountVerification(options: {
 /** POST verify-account: confirms the login email; the answer carries a token without the unverified claim. */
 export async function verifyAccount(options: { claims: VerifiedToken; code: string; now: Date }) {
   const account = await loginAccount(options.claims);
-  await checkCode(account, 'login', options.code, options.now, account.login);
+  await checkCode({ account, purpose: 'login', code: options.code, now: options.now, email: account.login });
   const verified = await markLoginVerified(account.tuid, options.now.toISOString());
   await deleteVerification(account.tuid, 'login');
   return { success: true as const, token: await reissueToken(verified, options.claims) };
@@ -145,7 +149,7 @@ export async function sendChangeEmailCode(options: {
 /** POST change-email-verify: moves the login to the new, now verified, address. */
 export async function verifyChangeEmail(options: { claims: VerifiedToken; email: string; code: string; now: Date }) {
   const account = await loginAccount(options.claims);
-  await checkCode(account, 'change-email', options.code, options.now, options.email);
+  await checkCode({ account, purpose: 'change-email', code: options.code, now: options.now, email: options.email });
   try {
     await changeLogin(account, options.email, options.now.toISOString());
   } catch (error) {
