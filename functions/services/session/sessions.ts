@@ -23,7 +23,7 @@ import { config } from '../../lib/config.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password-hash.js';
 import type { VerifiedToken } from '../../lib/jwt.js';
 import { newFreeAccount } from './new-account.js';
-import { enforceRateLimit } from './rate-limit.js';
+import { enforceRateLimit, startLoginTry } from './rate-limit.js';
 import { publish } from '../notifications/realtime.js';
 import { issueToken } from './tokens.js';
 
@@ -84,16 +84,17 @@ function loginAlert(client: Client): TLoginAlert {
 
 /**
  * Signs in. Unknown emails and wrong passwords answer the same code after the same work, so the
- * answer does not tell whether an email is registered. The user's browsers already connected
+ * answer does not tell whether an email is registered; failures are throttled per account and
+ * source (startLoginTry). The user's browsers already connected
  * hear of the new sign-in (`newLogin`, the new-login dialog of spec §2.5).
  */
 export async function logIn({ input, client }: { input: TLoginRequest; client: Client }): Promise<TSessionResponse> {
-  await enforceRateLimit({ scope: 'login-ip', subject: client.ip, limit: RATE_LIMITS.loginPerIp, now: client.now });
-  await enforceRateLimit({ scope: 'login-email', subject: input.email, limit: RATE_LIMITS.loginPerEmail, now: client.now });
+  const loginTry = await startLoginTry({ email: input.email, ip: client.ip, now: client.now });
   const tuid = await findTuidByLogin(input.email);
   const account = tuid ? await getAccount(tuid) : null;
   const passwordMatches = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash()));
   if (!account || !passwordMatches) throw new AppError(ERROR_CODES.INCORRECT_PASSWORD, 'The email or password is incorrect.');
+  await loginTry.succeeded();
   assertCanSignIn(account);
   const token = await openSession(await recordLogin(account.tuid), client);
   const alert = loginAlert(client);
