@@ -1,7 +1,8 @@
 /**
- * Sign-up, login, logout, token refresh and keep-alive. Tokens live 15 minutes; the session item
- * decides whether a refresh is still allowed, so logout and account locks take effect at the
- * next refresh at the latest.
+ * Sign-up, login, logout, token refresh and keep-alive. Tokens live 15 minutes and name their
+ * session (`sid`); the session item decides whether the token is still accepted anywhere
+ * (functions/lib/authenticate.ts) and whether a refresh is allowed, so logout, password changes,
+ * force-logout and locks end access at once.
  */
 import { randomUUID } from 'node:crypto';
 import { DAY_MS, RATE_LIMITS, type Language } from '../../../shared/constants.js';
@@ -24,7 +25,8 @@ import { decoyHash, hashPassword, verifyPassword } from '../../lib/password-hash
 import type { VerifiedToken } from '../../lib/jwt.js';
 import { newFreeAccount } from './new-account.js';
 import { enforceRateLimit, startLoginTry } from './rate-limit.js';
-import { publish } from '../notifications/realtime.js';
+import { publish, type SocketEvent } from '../notifications/realtime.js';
+import { closeSessionSockets } from '../notifications/socket-connections.js';
 import { issueToken } from './tokens.js';
 
 /** A session ends after this long without a refresh or keep-alive, whatever the client's idle time. */
@@ -102,13 +104,22 @@ export async function logIn({ input, client }: { input: TLoginRequest; client: C
   return { token, idleTime: config().IDLE_TIME_MS, url: 'dashboard', newSignUp: false, loginAlert: alert };
 }
 
+/** Ends the caller's session: its token is refused from now on and its sockets close. */
 export async function logOut({ claims }: { claims: VerifiedToken }): Promise<void> {
-  await deleteSession(claims.loginTuid, claims.sid);
+  await endSessions({ loginTuid: claims.loginTuid, sid: claims.sid });
 }
 
-/** Ends every session of a user, or every one but `keepSid`: their tokens stop refreshing. */
-export async function endSessions(loginTuid: string, options: { keepSid?: string } = {}): Promise<void> {
-  await deleteSessions(loginTuid, options);
+/**
+ * Ends sessions of a user: one (`sid`), or every one but `keepSid` (if given). Their tokens are
+ * refused on every route and socket from then on (within OPEN_SESSION_TRUST_MS), every tab of
+ * the user hears `notice` (if given: why), and then the ended sessions' sockets close.
+ */
+export async function endSessions(options: { loginTuid: string; sid?: string; keepSid?: string; notice?: SocketEvent }): Promise<void> {
+  const { loginTuid, sid, keepSid, notice } = options;
+  if (sid) await deleteSession(loginTuid, sid);
+  else await deleteSessions(loginTuid, { keepSid });
+  if (notice) await publish(loginTuid, notice);
+  await closeSessionSockets({ userId: loginTuid, isEnded: (connectionSid) => (sid ? connectionSid === sid : connectionSid !== keepSid), now: new Date() });
 }
 
 /** A fresh token with claims re-read from the account, while the session is open. */

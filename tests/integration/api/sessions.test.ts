@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { logIn } from '../../../functions/services/session/sessions.js';
 import { LOGIN_BACKOFF, RATE_LIMITS } from '../../../shared/constants.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
@@ -182,6 +182,22 @@ describe('login, refresh and logout', () => {
     expect(overTheCap).toBe(ERROR_CODES.RATE_LIMITED);
     expect(rightOverTheCap).toBe(ERROR_CODES.RATE_LIMITED);
     expect(elsewhere).toBe('signed in');
+  });
+
+  it('refuses a well-signed token that never expires', async () => {
+    // Prepare: the claims of a live session, signed with the platform's key but without exp
+    const { body } = await signUp('no-expiry@example.com');
+    const claims = decodeJwt(body.token);
+    delete claims.exp;
+    const secret = new TextEncoder().encode(process.env.JWT_SECRET);
+    const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+    // Act
+    const withExpiry = await api.request('GET', '/api/v1/pageBasedAPI/user', { token: body.token });
+    const withoutExpiry = await api.request('GET', '/api/v1/pageBasedAPI/user', { token: forever });
+    // Assess
+    expect(withExpiry.status).toBe(200);
+    expect(withoutExpiry.status).toBe(401);
+    expect(withoutExpiry.body.statusCode).toBe(ERROR_CODES.UNAUTHENTICATED);
   });
 
   it('sends a missing, forged or expired token away with 401', async () => {
