@@ -38,5 +38,5 @@ export async function changePassword(options: { claims: VerifiedToken; input: TC
     forcePasswordChange: false,
   });
   await endSessions({ loginTuid: account.tuid, keepSid: claims.sid, notice: { event: 'changedPassword', data: { sid: claims.sid } } });
-  return { token: await reissueToken(updated, claims) };
+  return { token: await reissueToken({ account: updated, claims }) };
 }

@@ -41,7 +41,7 @@ function assertCanSignIn(account: AccountRecord): void {
   }
 }
 
-async function openSession(account: AccountRecord, client: Client): Promise<string> {
+async function openSession({ account, client }: { account: AccountRecord; client: Client }): Promise<string> {
   const sid = randomUUID();
   await putSession({
     sid,
@@ -53,7 +53,7 @@ async function openSession(account: AccountRecord, client: Client): Promise<stri
     userAgent: client.userAgent.slice(0, 300),
     expiresAt: ttlSeconds(new Date(client.now.getTime() + SESSION_INACTIVITY_LIMIT_MS)),
   });
-  return issueToken(account, sid);
+  return issueToken({ account, sid });
 }
 
 /** Creates a free, unverified account and signs it in (spec §1). */
@@ -75,7 +75,7 @@ export async function signUp({ input, client }: { input: TSignUpRequest & { lang
     if (error instanceof LoginTakenError) throw new AppError(ERROR_CODES.EMAIL_USED, 'Email is already used.');
     throw error;
   }
-  const token = await openSession(await recordLogin(account.tuid), client);
+  const token = await openSession({ account: await recordLogin(account.tuid), client });
   return { token, idleTime: config().IDLE_TIME_MS, url: 'welcome', newSignUp: true, loginAlert: loginAlert(client) };
 }
 
@@ -98,7 +98,7 @@ export async function logIn({ input, client }: { input: TLoginRequest; client: C
   if (!account || !passwordMatches) throw new AppError(ERROR_CODES.INCORRECT_PASSWORD, 'The email or password is incorrect.');
   await loginTry.succeeded();
   assertCanSignIn(account);
-  const token = await openSession(await recordLogin(account.tuid), client);
+  const token = await openSession({ account: await recordLogin(account.tuid), client });
   const alert = loginAlert(client);
   await publish(account.tuid, { event: 'newLogin', data: alert });
   return { token, idleTime: config().IDLE_TIME_MS, url: 'dashboard', newSignUp: false, loginAlert: alert };
@@ -129,7 +129,7 @@ export async function refreshSession({ claims, now }: { claims: VerifiedToken; n
   if (!session || !account) throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Your session has ended. Please sign in again.');
   assertCanSignIn(account);
   await keepSessionAlive({ claims, now });
-  return { token: await issueToken(account, claims.sid) };
+  return { token: await issueToken({ account, sid: claims.sid }) };
 }
 
 /** The idle reminder's "Remain Login": the session stays open. */
@@ -139,6 +139,6 @@ export async function keepSessionAlive({ claims, now }: { claims: VerifiedToken;
 }
 
 /** Starts a session for an account whose claims changed (verification, password change). */
-export function reissueToken(account: AccountRecord, claims: VerifiedToken): Promise<string> {
-  return issueToken(account, claims.sid);
+export function reissueToken({ account, claims }: { account: AccountRecord; claims: VerifiedToken }): Promise<string> {
+  return issueToken({ account, sid: claims.sid });
 }

@@ -41,12 +41,12 @@ async function loginAccount(claims: VerifiedToken): Promise<AccountRecord> {
 }
 
 /** Verified, and verified recently enough that reverification (180 days) is not due. */
-export function isVerificationCurrent(account: AccountRecord, now: Date): boolean {
+export function isVerificationCurrent({ account, now }: { account: AccountRecord; now: Date }): boolean {
   if (account.unverified || !account.lastVerifiedTime) return false;
   return now.getTime() - Date.parse(account.lastVerifiedTime) < REVERIFICATION_INTERVAL_MS;
 }
 
-function sendAnswer(email: string, record: VerificationRecord | null): TSendVerificationResponse {
+function sendAnswer({ email, record }: { email: string; record: VerificationRecord | null }): TSendVerificationResponse {
   return {
     success: true,
     email,
@@ -81,7 +81,7 @@ async function sendCode(options: { account: AccountRecord; purpose: Verification
     throw new AppError(ERROR_CODES.RESEND_TOO_SOON, 'A code was sent less than a minute ago.', { retryAfter: Math.max(retryAfter, 1) });
   }
   await enqueueMail(verificationCodeMail({ to: email, fullname: account.fullname, code, language: account.language }));
-  return sendAnswer(email, record);
+  return sendAnswer({ email, record });
 }
 
 /**
@@ -114,9 +114,9 @@ export async function sendAccountVerification(options: {
     throw new AppError(ERROR_CODES.INVALID_INPUT, 'email: must be your login email');
   }
   if (options.input.checkLastSendTimeOnly) {
-    return sendAnswer(account.login, await getVerification(account.tuid, 'login', options.now));
+    return sendAnswer({ email: account.login, record: await getVerification(account.tuid, 'login', options.now) });
   }
-  if (isVerificationCurrent(account, options.now)) throw new AppError(ERROR_CODES.ALREADY_VERIFIED, 'Your login email is already verified.');
+  if (isVerificationCurrent({ account, now: options.now })) throw new AppError(ERROR_CODES.ALREADY_VERIFIED, 'Your login email is already verified.');
   return sendCode({ account, purpose: 'login', email: account.login, now: options.now });
 }
 
@@ -126,7 +126,7 @@ export async function verifyAccount(options: { claims: VerifiedToken; code: stri
   await checkCode({ account, purpose: 'login', code: options.code, now: options.now, email: account.login });
   const verified = await markLoginVerified(account.tuid, options.now.toISOString());
   await deleteVerification(account.tuid, 'login');
-  return { success: true as const, token: await reissueToken(verified, options.claims) };
+  return { success: true as const, token: await reissueToken({ account: verified, claims: options.claims }) };
 }
 
 /** POST change-email-verifying: sends a code to a new login email (OTH-UTL-C-024 if it is used). */
@@ -139,7 +139,7 @@ export async function sendChangeEmailCode(options: {
   const { email } = options.input;
   if (options.input.checkLastSendTimeOnly) {
     const record = await getVerification(account.tuid, 'change-email', options.now);
-    return sendAnswer(email, record?.email === email ? record : null);
+    return sendAnswer({ email, record: record?.email === email ? record : null });
   }
   if (email === account.login) throw new AppError(ERROR_CODES.INVALID_INPUT, 'email: this is already your login email');
   if (await findTuidByLogin(email)) throw new AppError(ERROR_CODES.EMAIL_ALREADY_USED, 'email already used');
@@ -159,5 +159,5 @@ export async function verifyChangeEmail(options: { claims: VerifiedToken; email:
   await deleteVerification(account.tuid, 'change-email');
   const updated = await getAccount(account.tuid);
   if (!updated) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
-  return { success: true as const, token: await reissueToken(updated, options.claims) };
+  return { success: true as const, token: await reissueToken({ account: updated, claims: options.claims }) };
 }
