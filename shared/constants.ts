@@ -75,13 +75,20 @@ export type RoleKey = keyof typeof ROLE_IDS;
 
 /** Rate limits (decisions.md): attempts per window. */
 export const RATE_LIMITS = {
-  loginPerEmail: { max: 10, windowSeconds: 15 * 60 },
-  loginPerIp: { max: 50, windowSeconds: 15 * 60 },
+  /** Failed sign-ins from one source across all accounts; successful ones do not count. */
+  loginFailuresPerIp: { max: 50, windowSeconds: 15 * 60 },
   signUpPerIp: { max: 20, windowSeconds: 60 * 60 },
   codePerAccount: { max: 10, windowSeconds: 60 * 60 },
   /** Template test sends per user: enough to iterate on a design, too few to spam. */
   templateTestSendPerUser: { max: 10, windowSeconds: 60 },
 } as const;
+
+/**
+ * Failed sign-ins to one account from one source (OWASP Authentication Cheat Sheet): a few pass
+ * at once, then each waits twice as long as the last, so an attacker elsewhere never locks the
+ * owner out. Failures are forgotten after a success or a quiet day.
+ */
+export const LOGIN_BACKOFF = { freeFailures: 5, firstDelaySeconds: 15, maxDelaySeconds: 15 * 60, forgetAfterSeconds: 24 * 60 * 60 } as const;
 
 export const SUPPORT_HOURS = {
   timeZone: 'UTC+8',

@@ -10,7 +10,15 @@ import { listLiveItems, queryPages, table, ttlSeconds } from './table-client.js'
 /** API Gateway closes WebSocket connections after two hours at the most. */
 const CONNECTION_LIFETIME_MS = 2 * 60 * 60 * 1000;
 
-export type ConnectionRecord = { connectionId: string; userId: string; clientId: string; connectedAt: string; expiresAt: number };
+export type ConnectionRecord = {
+  connectionId: string;
+  userId: string;
+  /** The session whose token opened the connection. */
+  sid: string;
+  clientId: string;
+  connectedAt: string;
+  expiresAt: number;
+};
 
 export async function putConnection(connection: Omit<ConnectionRecord, 'expiresAt'>, now: Date): Promise<void> {
   const { db, name } = table();

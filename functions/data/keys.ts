@@ -35,6 +35,7 @@ export const keys = {
   session: (loginTuid: string, sid: string) => ({ PK: `ACCOUNT#${loginTuid}`, SK: `SESSION#${sid}` }),
   verification: (tuid: string, purpose: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `VERIFY#${purpose}` }),
   rateWindow: (scope: string, subject: string, windowStart: number) => ({ PK: `RATE#${scope}#${subject}`, SK: `WINDOW#${windowStart}` }),
+  rateBackoff: (scope: string, subject: string) => ({ PK: `RATE#${scope}#${subject}`, SK: 'BACKOFF' }),
   /** Notifications sort by their time-ordered id, so a date range is a key range. */
   notificationPrefix: 'NOTIF#',
   notification: (userId: string, id: string) => ({ PK: `ACCOUNT#${userId}`, SK: `NOTIF#${id}` }),

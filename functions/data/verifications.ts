@@ -1,7 +1,7 @@
 /**
  * Pending verification codes, one per account and purpose (the login email, or a new login
- * email). Only a hash of the code is stored. The resend cooldown is a condition on the write,
- * so two concurrent sends cannot both pass it.
+ * email). Only a hash of the code is stored. The resend cooldown and the guess limit are
+ * conditions on the writes, so concurrent sends or guesses cannot both pass them.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
@@ -57,22 +57,27 @@ export async function putVerification(record: VerificationRecord, cooldownMs: nu
   }
 }
 
-/** Counts a wrong guess; answers false once the attempts are used up. */
-export async function countFailedAttempt(tuid: string, purpose: VerificationPurpose, maxAttempts: number): Promise<boolean> {
+/**
+ * Counts one guess at the code before it is compared: an atomic increment that holds only while
+ * the code is unexpired and has guesses left. Answers the record as counted, or null when no
+ * guess is left (or there is no code).
+ */
+export async function claimGuess(tuid: string, purpose: VerificationPurpose, maxAttempts: number, now: Date): Promise<VerificationRecord | null> {
   const { db, name } = table();
   try {
-    await db.send(
+    const answer = await db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.verification(tuid, purpose),
-        ConditionExpression: 'attribute_exists(PK) AND attempts < :max',
+        ConditionExpression: 'attribute_exists(PK) AND attempts < :max AND expiresAt > :now',
         UpdateExpression: 'ADD attempts :one',
-        ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts },
+        ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts, ':now': ttlSeconds(now) },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return true;
+    return answer.Attributes as VerificationRecord;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return null;
     throw error;
   }
 }

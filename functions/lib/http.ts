@@ -14,7 +14,8 @@ import type { TTokenClaims } from '../../shared/schemas/session.js';
 import { parseInput } from '../../shared/validation.js';
 import { ROUTES_BY_KEY, routeKeyOf, type ApiGroup, type RouteDefinition } from '../routes.js';
 import { logger, withCorrelationIds } from './logger.js';
-import { bearerToken, verifyToken, type VerifiedToken } from './jwt.js';
+import { authenticate } from './authenticate.js';
+import { bearerToken, type VerifiedToken } from './jwt.js';
 
 /** JSON bodies above this are refused before parsing, unless the route allows more. */
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -164,7 +165,7 @@ function guard(group: ApiGroup): MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
       if (route.access.kind !== 'public') {
         const token = bearerToken(event.headers.authorization);
         if (!token) throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Sign in to continue.');
-        claims = await verifyToken(token);
+        claims = await authenticate({ token, now: new Date() });
         enforceAccess(route, claims);
       }
       request.context.apiRequest = {

@@ -1,10 +1,12 @@
 /**
  * Session tokens: HS256 JWTs signed and verified with jose. The payload is exactly the claims of
- * spec §3 (ZTokenClaims); anything that does not parse is rejected as unauthenticated.
+ * spec §3 (ZTokenClaims, whose `sid` names the session) with `iat` and `exp`; anything that does
+ * not parse is rejected as unauthenticated.
  */
 import { createHmac } from 'node:crypto';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { SignJWT, jwtVerify } from 'jose';
+import { z } from 'zod';
 import { ACCESS_TOKEN_TTL_SECONDS, SUPPORT_ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import { ZTokenClaims, type TTokenClaims } from '../../shared/schemas/session.js';
@@ -48,13 +50,18 @@ export async function signToken(claims: TTokenClaims): Promise<string> {
     .sign(await key());
 }
 
-export type VerifiedToken = TTokenClaims & { iat: number; exp: number };
+/** The claims of a verified token: spec §3's, and when it was issued and ends. */
+const ZVerifiedToken = ZTokenClaims.extend({ iat: z.number().int(), exp: z.number().int() });
+export type VerifiedToken = z.infer<typeof ZVerifiedToken>;
 
+/**
+ * The claims of a token signed with our key and still within its lifetime; a token without
+ * `exp` is refused (it would never end). Whether its session is still open is authenticate's.
+ */
 export async function verifyToken(token: string): Promise<VerifiedToken> {
   try {
-    const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'] });
-    const claims = ZTokenClaims.parse(payload);
-    return { ...claims, iat: payload.iat ?? 0, exp: payload.exp ?? 0 };
+    const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], requiredClaims: ['iat', 'exp'] });
+    return ZVerifiedToken.parse(payload);
   } catch {
     throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Your session has ended. Please sign in again.');
   }

@@ -73,7 +73,7 @@ export const FUNCTION_ACCESS: {
 } = {
   api: {
     // Sign-up, login and refresh write accounts, sessions and rate-limit counters, and sign tokens;
-    // a login tells the user's other browsers (newLogin).
+    // a login tells the user's other browsers (newLogin); a logout closes the session's sockets.
     auth: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
     // Public and static: answers from its environment only.
     config: [],

@@ -132,10 +132,15 @@ export const realtimeFanout: Benchmark = {
     const clients = fork(fileURLToPath(import.meta.url), [CLIENT_MODE_FLAG], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     try {
       const { signToken } = await import('../../functions/lib/jwt.js');
+      const { putSession } = await import('../../functions/data/sessions.js');
       const { publish, broadcast } = await import('../../functions/services/notifications/realtime.js');
       const { ROLE_PERMISSIONS } = await import('../../shared/domain/permissions.js');
-      const tokenOf = (userId: string) =>
-        signToken({
+      // Sockets open only for a session that is open, so each user gets one in the store.
+      const tokenOf = async (userId: string) => {
+        const sid = randomUUID();
+        const now = new Date();
+        await putSession({ sid, loginTuid: userId, tuid: userId, createdAt: now.toISOString(), lastActiveAt: now.toISOString(), ip: '127.0.0.1', userAgent: 'bench', expiresAt: Math.floor(now.getTime() / 1000) + 24 * 60 * 60 });
+        return signToken({
           tuid: userId,
           loginTuid: userId,
           admin: false,
@@ -147,8 +152,9 @@ export const realtimeFanout: Benchmark = {
           unverified: false,
           hideShoppingCart: false,
           forcePasswordChange: false,
-          sid: randomUUID(),
+          sid,
         });
+      };
 
       // Prepare: 900 users with one tab, one user with 100 tabs.
       const singleTabUsers = Array.from({ length: SINGLE_TAB_USERS }, () => randomUUID());

@@ -38,25 +38,36 @@ export type Tab = {
   received: TSocketEvent[];
   /** Resolves with the first event (already received or still to come) that matches. */
   waitFor(predicate: (event: TSocketEvent) => boolean, timeoutMs?: number): Promise<TSocketEvent>;
+  /** Resolves with the close code once the socket is closed (by either side). */
+  waitForClose(timeoutMs?: number): Promise<number>;
+  isOpen(): boolean;
   close(): void;
 };
+
+/** Polls `value` every 20 ms until it is defined, for at most `timeoutMs`. */
+async function pollFor<T>(value: () => T | undefined, timeoutMs: number, failure: () => string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = value();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(failure());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** Opens a tab's socket; every message must be a valid socket event of spec §7. */
 export function openTab(host: TestHost, token: string, clientId: string): Promise<Tab> {
   const socket = new WebSocket(`${host.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}&clientId=${clientId}`);
   const received: TSocketEvent[] = [];
+  let closeCode: number | undefined;
   socket.on('message', (data) => received.push(ZSocketEvent.parse(JSON.parse(String(data)))));
+  socket.on('close', (code) => (closeCode = code));
   const tab: Tab = {
     received,
-    async waitFor(predicate, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching socket event for ${clientId} within ${timeoutMs} ms; got ${JSON.stringify(received)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    waitFor: (predicate, timeoutMs = 5000) =>
+      pollFor(() => received.find(predicate), timeoutMs, () => `no matching socket event for ${clientId} within ${timeoutMs} ms; got ${JSON.stringify(received)}`),
+    waitForClose: (timeoutMs = 5000) => pollFor(() => closeCode, timeoutMs, () => `the socket of ${clientId} was still open after ${timeoutMs} ms`),
+    isOpen: () => socket.readyState === WebSocket.OPEN,
     close: () => socket.close(),
   };
   return new Promise((resolve, reject) => {

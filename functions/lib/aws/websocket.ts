@@ -1,4 +1,4 @@
-import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { once } from './clients.js';
 
 /**
@@ -19,6 +19,17 @@ export async function postToConnection(endpoint: string, connectionId: string, d
   try {
     await managementClient(endpoint).send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
     return 'sent';
+  } catch (error) {
+    if ((error as { name?: string }).name === 'GoneException') return 'gone';
+    throw error;
+  }
+}
+
+/** Closes a connection (its $disconnect follows); 'gone' when API Gateway no longer knows it. */
+export async function closeConnection(endpoint: string, connectionId: string): Promise<'closed' | 'gone'> {
+  try {
+    await managementClient(endpoint).send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    return 'closed';
   } catch (error) {
     if ((error as { name?: string }).name === 'GoneException') return 'gone';
     throw error;

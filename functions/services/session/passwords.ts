@@ -5,14 +5,13 @@ import type { TChangePasswordRequest } from '../../../shared/schemas/account.js'
 import { getAccount, updateAccount } from '../../data/accounts.js';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.js';
 import type { VerifiedToken } from '../../lib/jwt.js';
-import { publish } from '../notifications/realtime.js';
 import { endSessions, reissueToken } from './sessions.js';
 
 /**
  * Changes the login user's password: forced (the token demands it, no old password) or regular
  * (the old password is checked). The new one must meet the rules and not repeat a recent one.
- * Every other session of the user ends, and their tabs hear `changedPassword` with the sid that
- * stays (tabs of another session log out).
+ * Every other session of the user ends (its token is refused, its sockets close), and every tab
+ * hears `changedPassword` first with the sid that stays (tabs of another session log out).
  */
 export async function changePassword(options: { claims: VerifiedToken; input: TChangePasswordRequest }): Promise<{ token: string }> {
   const { claims, input } = options;
@@ -38,7 +37,6 @@ export async function changePassword(options: { claims: VerifiedToken; input: TC
     passwordHistory: recent.slice(0, PASSWORD_HISTORY_SIZE - 1),
     forcePasswordChange: false,
   });
-  await endSessions(account.tuid, { keepSid: claims.sid });
-  await publish(account.tuid, { event: 'changedPassword', data: { sid: claims.sid } });
-  return { token: await reissueToken(updated, claims) };
+  await endSessions({ loginTuid: account.tuid, keepSid: claims.sid, notice: { event: 'changedPassword', data: { sid: claims.sid } } });
+  return { token: await reissueToken({ account: updated, claims }) };
 }

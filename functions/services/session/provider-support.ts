@@ -1,7 +1,7 @@
 /**
  * What provider support does to a user's account (spec §6 "Provider support"): end every session
- * at once, and lock or unlock the account. The user's open tabs hear it at once (`logout` with
- * the reason of spec §2.5, or `refreshToken` after an unlock).
+ * at once (tokens refused, sockets closed), and lock or unlock the account. The user's open tabs
+ * hear it first (`logout` with the reason of spec §2.5, or `refreshToken` after an unlock).
  */
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import { findTuidByLogin, getAccount, lockAccountByProvider, unlockAccount, type AccountRecord } from '../../data/accounts.js';
@@ -20,8 +20,7 @@ async function requireUserByLogin(email: string): Promise<AccountRecord> {
 /** Ends every session of the user; open tabs show the forced-logout dialog (sysadForceLogout). */
 export async function forceLogout({ email }: { email: string }): Promise<void> {
   const account = await requireUserByLogin(email);
-  await endSessions(account.tuid);
-  await publish(account.tuid, { event: 'logout', data: { reason: 'sysadForceLogout' } });
+  await endSessions({ loginTuid: account.tuid, notice: { event: 'logout', data: { reason: 'sysadForceLogout' } } });
 }
 
 /**
@@ -34,8 +33,7 @@ export async function setAccountLock(options: { claims: VerifiedToken; email: st
   if (options.locked) {
     if (account.tuid === options.claims.loginTuid) throw new AppError(ERROR_CODES.NO_PERMISSION, 'You cannot lock your own account.');
     if (!(await lockAccountByProvider(account.tuid))) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
-    await endSessions(account.tuid);
-    await publish(account.tuid, { event: 'logout', data: { reason: 'lockedBy', lockedBy: 'provider' } });
+    await endSessions({ loginTuid: account.tuid, notice: { event: 'logout', data: { reason: 'lockedBy', lockedBy: 'provider' } } });
     return;
   }
   if (await unlockAccount(account, account.unverified ? 'verifying' : 'active')) {

@@ -1,7 +1,8 @@
 /**
- * Sign-up, login, logout, token refresh and keep-alive. Tokens live 15 minutes; the session item
- * decides whether a refresh is still allowed, so logout and account locks take effect at the
- * next refresh at the latest.
+ * Sign-up, login, logout, token refresh and keep-alive. Tokens live 15 minutes and name their
+ * session (`sid`); the session item decides whether the token is still accepted anywhere
+ * (functions/lib/authenticate.ts) and whether a refresh is allowed, so logout, password changes,
+ * force-logout and locks end access at once.
  */
 import { randomUUID } from 'node:crypto';
 import { DAY_MS, RATE_LIMITS, type Language } from '../../../shared/constants.js';
@@ -23,8 +24,9 @@ import { config } from '../../lib/config.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password-hash.js';
 import type { VerifiedToken } from '../../lib/jwt.js';
 import { newFreeAccount } from './new-account.js';
-import { enforceRateLimit } from './rate-limit.js';
-import { publish } from '../notifications/realtime.js';
+import { enforceRateLimit, startLoginTry } from './rate-limit.js';
+import { publish, type SocketEvent } from '../notifications/realtime.js';
+import { closeSessionSockets } from '../notifications/socket-connections.js';
 import { issueToken } from './tokens.js';
 
 /** A session ends after this long without a refresh or keep-alive, whatever the client's idle time. */
@@ -39,7 +41,7 @@ function assertCanSignIn(account: AccountRecord): void {
   }
 }
 
-async function openSession(account: AccountRecord, client: Client): Promise<string> {
+async function openSession({ account, client }: { account: AccountRecord; client: Client }): Promise<string> {
   const sid = randomUUID();
   await putSession({
     sid,
@@ -51,7 +53,7 @@ async function openSession(account: AccountRecord, client: Client): Promise<stri
     userAgent: client.userAgent.slice(0, 300),
     expiresAt: ttlSeconds(new Date(client.now.getTime() + SESSION_INACTIVITY_LIMIT_MS)),
   });
-  return issueToken(account, sid);
+  return issueToken({ account, sid });
 }
 
 /** Creates a free, unverified account and signs it in (spec §1). */
@@ -73,7 +75,7 @@ export async function signUp({ input, client }: { input: TSignUpRequest & { lang
     if (error instanceof LoginTakenError) throw new AppError(ERROR_CODES.EMAIL_USED, 'Email is already used.');
     throw error;
   }
-  const token = await openSession(await recordLogin(account.tuid), client);
+  const token = await openSession({ account: await recordLogin(account.tuid), client });
   return { token, idleTime: config().IDLE_TIME_MS, url: 'welcome', newSignUp: true, loginAlert: loginAlert(client) };
 }
 
@@ -84,30 +86,40 @@ function loginAlert(client: Client): TLoginAlert {
 
 /**
  * Signs in. Unknown emails and wrong passwords answer the same code after the same work, so the
- * answer does not tell whether an email is registered. The user's browsers already connected
+ * answer does not tell whether an email is registered; failures are throttled per account and
+ * source (startLoginTry). The user's browsers already connected
  * hear of the new sign-in (`newLogin`, the new-login dialog of spec §2.5).
  */
 export async function logIn({ input, client }: { input: TLoginRequest; client: Client }): Promise<TSessionResponse> {
-  await enforceRateLimit({ scope: 'login-ip', subject: client.ip, limit: RATE_LIMITS.loginPerIp, now: client.now });
-  await enforceRateLimit({ scope: 'login-email', subject: input.email, limit: RATE_LIMITS.loginPerEmail, now: client.now });
+  const loginTry = await startLoginTry({ email: input.email, ip: client.ip, now: client.now });
   const tuid = await findTuidByLogin(input.email);
   const account = tuid ? await getAccount(tuid) : null;
   const passwordMatches = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash()));
   if (!account || !passwordMatches) throw new AppError(ERROR_CODES.INCORRECT_PASSWORD, 'The email or password is incorrect.');
+  await loginTry.succeeded();
   assertCanSignIn(account);
-  const token = await openSession(await recordLogin(account.tuid), client);
+  const token = await openSession({ account: await recordLogin(account.tuid), client });
   const alert = loginAlert(client);
   await publish(account.tuid, { event: 'newLogin', data: alert });
   return { token, idleTime: config().IDLE_TIME_MS, url: 'dashboard', newSignUp: false, loginAlert: alert };
 }
 
+/** Ends the caller's session: its token is refused from now on and its sockets close. */
 export async function logOut({ claims }: { claims: VerifiedToken }): Promise<void> {
-  await deleteSession(claims.loginTuid, claims.sid);
+  await endSessions({ loginTuid: claims.loginTuid, sid: claims.sid });
 }
 
-/** Ends every session of a user, or every one but `keepSid`: their tokens stop refreshing. */
-export async function endSessions(loginTuid: string, options: { keepSid?: string } = {}): Promise<void> {
-  await deleteSessions(loginTuid, options);
+/**
+ * Ends sessions of a user: one (`sid`), or every one but `keepSid` (if given). Their tokens are
+ * refused on every route and socket from then on (within OPEN_SESSION_TRUST_MS), every tab of
+ * the user hears `notice` (if given: why), and then the ended sessions' sockets close.
+ */
+export async function endSessions(options: { loginTuid: string; sid?: string; keepSid?: string; notice?: SocketEvent }): Promise<void> {
+  const { loginTuid, sid, keepSid, notice } = options;
+  if (sid) await deleteSession(loginTuid, sid);
+  else await deleteSessions(loginTuid, { keepSid });
+  if (notice) await publish(loginTuid, notice);
+  await closeSessionSockets({ userId: loginTuid, isEnded: (connectionSid) => (sid ? connectionSid === sid : connectionSid !== keepSid), now: new Date() });
 }
 
 /** A fresh token with claims re-read from the account, while the session is open. */
@@ -117,7 +129,7 @@ export async function refreshSession({ claims, now }: { claims: VerifiedToken; n
   if (!session || !account) throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Your session has ended. Please sign in again.');
   assertCanSignIn(account);
   await keepSessionAlive({ claims, now });
-  return { token: await issueToken(account, claims.sid) };
+  return { token: await issueToken({ account, sid: claims.sid }) };
 }
 
 /** The idle reminder's "Remain Login": the session stays open. */
@@ -127,6 +139,6 @@ export async function keepSessionAlive({ claims, now }: { claims: VerifiedToken;
 }
 
 /** Starts a session for an account whose claims changed (verification, password change). */
-export function reissueToken(account: AccountRecord, claims: VerifiedToken): Promise<string> {
-  return issueToken(account, claims.sid);
+export function reissueToken({ account, claims }: { account: AccountRecord; claims: VerifiedToken }): Promise<string> {
+  return issueToken({ account, sid: claims.sid });
 }

@@ -7,7 +7,7 @@ import { signToken } from '../../lib/jwt.js';
  * The claims of a session on the user's own account, always derived from the stored account so
  * a refresh picks up every change (verification, password change, plan).
  */
-export function ownAccountClaims(account: AccountRecord, sid: string): TTokenClaims {
+export function ownAccountClaims({ account, sid }: { account: AccountRecord; sid: string }): TTokenClaims {
   return {
     tuid: account.tuid,
     loginTuid: account.tuid,
@@ -24,6 +24,6 @@ export function ownAccountClaims(account: AccountRecord, sid: string): TTokenCla
   };
 }
 
-export function issueToken(account: AccountRecord, sid: string): Promise<string> {
-  return signToken(ownAccountClaims(account, sid));
+export function issueToken(options: { account: AccountRecord; sid: string }): Promise<string> {
+  return signToken(ownAccountClaims(options));
 }

@@ -17,7 +17,7 @@ import { changeLogin, findTuidByLogin, getAccount, LoginTakenError, markLoginVer
 import { ttlSeconds } from '../../data/table-client.js';
 import {
   CooldownError,
-  countFailedAttempt,
+  claimGuess,
   deleteVerification,
   getVerification,
   putVerification,
@@ -46,7 +46,7 @@ export function isVerificationCurrent({ account, now }: { account: AccountRecord
   return now.getTime() - Date.parse(account.lastVerifiedTime) < REVERIFICATION_INTERVAL_MS;
 }
 
-function sendAnswer(email: string, record: VerificationRecord | null): TSendVerificationResponse {
+function sendAnswer({ email, record }: { email: string; record: VerificationRecord | null }): TSendVerificationResponse {
   return {
     success: true,
     email,
@@ -81,19 +81,23 @@ async function sendCode(options: { account: AccountRecord; purpose: Verification
     throw new AppError(ERROR_CODES.RESEND_TOO_SOON, 'A code was sent less than a minute ago.', { retryAfter: Math.max(retryAfter, 1) });
   }
   await enqueueMail(verificationCodeMail({ to: email, fullname: account.fullname, code, language: account.language }));
-  return sendAnswer(email, record);
+  return sendAnswer({ email, record });
 }
 
-/** Checks a code; a wrong one counts against the code's attempts. Answers the matched record. */
-async function checkCode(account: AccountRecord, purpose: VerificationPurpose, code: string, now: Date, email?: string) {
-  const record = await getVerification(account.tuid, purpose, now);
+/**
+ * Checks a code. The guess is counted first (a conditional write), so however many guesses
+ * arrive at once, at most VERIFICATION_MAX_ATTEMPTS are ever compared; the last wrong one
+ * spends the code. Answers the matched record.
+ */
+async function checkCode(options: { account: AccountRecord; purpose: VerificationPurpose; code: string; now: Date; email?: string }) {
+  const { account, purpose, email } = options;
   const invalid = new AppError(ERROR_CODES.INVALID_VERIFICATION_CODE, 'Invalid verification code');
-  if (!record || (email !== undefined && record.email !== email)) throw invalid;
+  const record = await claimGuess(account.tuid, purpose, VERIFICATION_MAX_ATTEMPTS, options.now);
+  if (!record) throw invalid;
   const expected = Buffer.from(record.codeHash, 'hex');
-  const actual = Buffer.from(hashCode(account.tuid, purpose, code), 'hex');
-  if (record.attempts >= VERIFICATION_MAX_ATTEMPTS || !timingSafeEqual(expected, actual)) {
-    const attemptsLeft = await countFailedAttempt(account.tuid, purpose, VERIFICATION_MAX_ATTEMPTS);
-    if (!attemptsLeft) await deleteVerification(account.tuid, purpose);
+  const actual = Buffer.from(hashCode(account.tuid, purpose, options.code), 'hex');
+  if ((email !== undefined && record.email !== email) || !timingSafeEqual(expected, actual)) {
+    if (record.attempts >= VERIFICATION_MAX_ATTEMPTS) await deleteVerification(account.tuid, purpose);
     throw invalid;
   }
   return record;
@@ -110,7 +114,7 @@ export async function sendAccountVerification(options: {
     throw new AppError(ERROR_CODES.INVALID_INPUT, 'email: must be your login email');
   }
   if (options.input.checkLastSendTimeOnly) {
-    return sendAnswer(account.login, await getVerification(account.tuid, 'login', options.now));
+    return sendAnswer({ email: account.login, record: await getVerification(account.tuid, 'login', options.now) });
   }
   if (isVerificationCurrent({ account, now: options.now })) throw new AppError(ERROR_CODES.ALREADY_VERIFIED, 'Your login email is already verified.');
   return sendCode({ account, purpose: 'login', email: account.login, now: options.now });
@@ -119,10 +123,10 @@ export async function sendAccountVerification(options: {
 /** POST verify-account: confirms the login email; the answer carries a token without the unverified claim. */
 export async function verifyAccount(options: { claims: VerifiedToken; code: string; now: Date }) {
   const account = await loginAccount(options.claims);
-  await checkCode(account, 'login', options.code, options.now, account.login);
+  await checkCode({ account, purpose: 'login', code: options.code, now: options.now, email: account.login });
   const verified = await markLoginVerified(account.tuid, options.now.toISOString());
   await deleteVerification(account.tuid, 'login');
-  return { success: true as const, token: await reissueToken(verified, options.claims) };
+  return { success: true as const, token: await reissueToken({ account: verified, claims: options.claims }) };
 }
 
 /** POST change-email-verifying: sends a code to a new login email (OTH-UTL-C-024 if it is used). */
@@ -135,7 +139,7 @@ export async function sendChangeEmailCode(options: {
   const { email } = options.input;
   if (options.input.checkLastSendTimeOnly) {
     const record = await getVerification(account.tuid, 'change-email', options.now);
-    return sendAnswer(email, record?.email === email ? record : null);
+    return sendAnswer({ email, record: record?.email === email ? record : null });
   }
   if (email === account.login) throw new AppError(ERROR_CODES.INVALID_INPUT, 'email: this is already your login email');
   if (await findTuidByLogin(email)) throw new AppError(ERROR_CODES.EMAIL_ALREADY_USED, 'email already used');
@@ -145,7 +149,7 @@ export async function sendChangeEmailCode(options: {
 /** POST change-email-verify: moves the login to the new, now verified, address. */
 export async function verifyChangeEmail(options: { claims: VerifiedToken; email: string; code: string; now: Date }) {
   const account = await loginAccount(options.claims);
-  await checkCode(account, 'change-email', options.code, options.now, options.email);
+  await checkCode({ account, purpose: 'change-email', code: options.code, now: options.now, email: options.email });
   try {
     await changeLogin(account, options.email, options.now.toISOString());
   } catch (error) {
@@ -155,5 +159,5 @@ export async function verifyChangeEmail(options: { claims: VerifiedToken; email:
   await deleteVerification(account.tuid, 'change-email');
   const updated = await getAccount(account.tuid);
   if (!updated) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
-  return { success: true as const, token: await reissueToken(updated, options.claims) };
+  return { success: true as const, token: await reissueToken({ account: updated, claims: options.claims }) };
 }

@@ -2,7 +2,8 @@
  * Session events of spec §2.5 and §7 through the whole local host: a second sign-in reaches the
  * first browser (newLogin), a password change ends the other sessions (changedPassword), and
  * provider support's force-logout and lock end every session (logout) — each checked on real
- * sockets and with the ended sessions' token refresh.
+ * sockets and with the ended sessions' token refresh; and whichever way a session ends, its token
+ * is refused on data routes and sockets within seconds and its open sockets close.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../shared/errors.js';
@@ -21,6 +22,17 @@ beforeAll(async () => {
 afterAll(() => host.stop());
 
 const refresh = (session: Session) => host.api.request('GET', '/auth/refresh', { token: session.token });
+
+/** How long a data route kept answering a session's token after `since`, polled until it answers 401 (at most `boundMs`). */
+async function msUntilRefused(session: Session, since: number, boundMs = 8000): Promise<number> {
+  for (;;) {
+    const answer = await call(host.api, session, 'POST', '/contacts/search', {});
+    if (answer.status === 401) return Date.now() - since;
+    if (answer.status !== 200) throw new Error(`contacts/search answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (Date.now() - since > boundMs) throw new Error(`the token still read contacts ${boundMs} ms after its session ended`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 describe('a new sign-in', () => {
   it('tells the browsers already signed in, with where and what signed in', async () => {
@@ -96,10 +108,11 @@ describe('provider support', () => {
     // Act
     const locked = await call(host.api, support, 'POST', '/admin/users/lock', { email: 'dave@example.com', locked: true });
     const logoutEvent = await tab.waitFor((e) => e.event === 'logout');
+    // The lock ended the tab's session, so its socket closes after the event.
+    await tab.waitForClose();
     const refreshWhileLocked = await refresh(session);
     const signInWhileLocked = await host.api.request('POST', '/auth/login', { body: { email: 'dave@example.com', password: PASSWORD } });
     const unlocked = await call(host.api, support, 'POST', '/admin/users/lock', { email: 'dave@example.com', locked: false });
-    const refreshEvent = await tab.waitFor((e) => e.event === 'refreshToken');
     const again = await logIn(host, 'dave@example.com');
     const info = await call<TUserInfo>(host.api, again, 'GET', '/user');
 
@@ -110,10 +123,8 @@ describe('provider support', () => {
     expect(signInWhileLocked.status).toBe(403);
     expect(signInWhileLocked.body).toMatchObject({ statusCode: ERROR_CODES.ACCOUNT_LOCKED, lockedBy: 'provider' });
     expect(unlocked.body).toEqual({ success: true });
-    expect(refreshEvent).toMatchObject({ event: 'refreshToken', userId: signedUp.userId });
     // Never verified, so back to verifying rather than active.
     expect(info.body).toMatchObject({ status: 'verifying', lockedBy: null });
-    tab.close();
   });
 
   it('refuses unknown users, bad input, its own lock, and everyone but support staff', async () => {
@@ -147,5 +158,54 @@ describe('provider support', () => {
     expect((await refresh(erin)).status).toBe(200);
     expect((await refresh(support)).status).toBe(200);
     tab.close();
+  });
+});
+
+describe('an ended session', () => {
+  /** Ends `ended` (a session of `email`, where `kept` is another one or null) one way; answers the token that stays, if any. */
+  type EndSession = (email: string, ended: Session, kept: Session) => Promise<Session | null>;
+  const ways: Array<[string, EndSession]> = [
+    ['logout', async (_email, ended, kept) => {
+      expect((await host.api.request('GET', '/auth/logout', { token: ended.token })).status).toBe(200);
+      return kept;
+    }],
+    ['a password change in another session', async (_email, _ended, kept) => {
+      const changed = await call<{ token: string }>(host.api, kept, 'POST', '/settings/account/change-password', { oldPassword: PASSWORD, newPassword: 'Changed-Password-88' });
+      expect(changed.status).toBe(200);
+      return { ...kept, token: changed.body.token };
+    }],
+    ['force-logout', async (email) => {
+      expect((await call(host.api, support, 'POST', '/admin/users/force-logout', { email })).status).toBe(200);
+      return null;
+    }],
+    ['a support lock', async (email) => {
+      expect((await call(host.api, support, 'POST', '/admin/users/lock', { email, locked: true })).status).toBe(200);
+      return null;
+    }],
+  ];
+
+  it.each(ways)('is refused on data routes and sockets within 5 s after %s, and its open sockets close', async (way, end) => {
+    // Prepare: two sessions of one user, each reading contacts with a tab open
+    const email = `ended-${ways.findIndex(([name]) => name === way)}@example.com`;
+    await signUp(host, email);
+    const [ended, kept] = [await logIn(host, email), await logIn(host, email, PASSWORD, FIREFOX_ON_LINUX)];
+    const [endedTab, keptTab] = await Promise.all([openTab(host, ended.token, 'ended'), openTab(host, kept.token, 'kept')]);
+    expect((await call(host.api, ended, 'POST', '/contacts/search', {})).status).toBe(200);
+
+    // Act
+    const staying = await end(email, ended, kept);
+    const endedAt = Date.now();
+
+    // Assess
+    expect(await msUntilRefused(ended, endedAt)).toBeLessThanOrEqual(5000);
+    expect(await endedTab.waitForClose(5000)).toBeGreaterThan(0);
+    await expect(openTab(host, ended.token, 'ended-again')).rejects.toThrow('refused: 401');
+    if (staying) {
+      expect((await call(host.api, staying, 'POST', '/contacts/search', {})).status).toBe(200);
+      expect(keptTab.isOpen()).toBe(true);
+    } else {
+      expect(await keptTab.waitForClose(5000)).toBeGreaterThan(0);
+    }
+    keptTab.close();
   });
 });

@@ -1,6 +1,9 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt } from 'jose';
-import { ERROR_CODES } from '../../../shared/errors.js';
+import { SignJWT, decodeJwt } from 'jose';
+import { logIn } from '../../../functions/services/session/sessions.js';
+import { LOGIN_BACKOFF, RATE_LIMITS } from '../../../shared/constants.js';
+import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import { ZUserInfo } from '../../../shared/schemas/user.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
@@ -19,6 +22,25 @@ type SignUpAnswer = { token: string; idleTime: number; url: string; newSignUp: b
 async function signUp(email: string, password = PASSWORD) {
   return api.request<SignUpAnswer>('POST', '/auth/signup', {
     body: { fullname: 'Ada Lovelace', email, password, language: 'zh-HK', timezone: 'Asia/Taipei' },
+  });
+}
+
+/** POST /auth/login from a given loopback address (127.0.0.0/8 all reach the test server). */
+function logInFrom(sourceIp: string, email: string, password: string): Promise<{ status: number; body: { statusCode?: string; token?: string }; retryAfter?: string }> {
+  const url = new URL('/auth/login', api.url);
+  const payload = JSON.stringify({ email, password });
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: sourceIp, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text), retryAfter: response.headers['retry-after'] }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(payload);
   });
 }
 
@@ -106,16 +128,76 @@ describe('login, refresh and logout', () => {
     expect(afterLogout.body.statusCode).toBe(ERROR_CODES.UNAUTHENTICATED);
   });
 
-  it('rate-limits repeated failed logins for one email', async () => {
+  it('throttles wrong passwords per account and source, never the owner signing in from elsewhere', async () => {
+    // Prepare
+    await signUp('owner@example.com');
+    const attacker = '127.0.0.2';
+    const owner = '127.0.0.3';
     // Act
-    let last = await api.request('POST', '/auth/login', { body: { email: 'target@example.com', password: 'Wrong-Password-1' } });
-    for (let i = 0; i < 10; i += 1) {
-      last = await api.request('POST', '/auth/login', { body: { email: 'target@example.com', password: 'Wrong-Password-1' } });
-    }
+    const wrongTries = [];
+    for (let i = 0; i < 20; i += 1) wrongTries.push(await logInFrom(attacker, 'owner@example.com', 'Wrong-Password-1'));
+    const rightFromAttacker = await logInFrom(attacker, 'owner@example.com', PASSWORD);
+    const rightFromOwner = await logInFrom(owner, 'owner@example.com', PASSWORD);
     // Assess
-    expect(last.status).toBe(429);
-    expect(last.body.statusCode).toBe(ERROR_CODES.RATE_LIMITED);
-    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    const { freeFailures, firstDelaySeconds } = LOGIN_BACKOFF;
+    expect(wrongTries.slice(0, freeFailures).map((answer) => answer.body.statusCode)).toEqual(Array(freeFailures).fill(ERROR_CODES.INCORRECT_PASSWORD));
+    for (const refused of [...wrongTries.slice(freeFailures), rightFromAttacker]) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.statusCode).toBe(ERROR_CODES.RATE_LIMITED);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(firstDelaySeconds);
+    }
+    expect(rightFromOwner.status).toBe(200);
+    expect(rightFromOwner.body.token).toEqual(expect.any(String));
+  });
+
+  // Fifty scrypt checks: seconds each on a busy machine.
+  it('caps failed sign-ins from one source across accounts, not counting successful ones', { timeout: 120_000 }, async () => {
+    // Prepare: one clock for every try, so all of them fall in one window of the cap
+    await signUp('shared-office@example.com');
+    const { max, windowSeconds } = RATE_LIMITS.loginFailuresPerIp;
+    const windowMs = windowSeconds * 1000;
+    const now = new Date(Math.floor(Date.now() / windowMs) * windowMs + 1000);
+    const tryFrom = (ip: string, email: string, password: string) =>
+      logIn({ input: { email, password }, client: { ip, userAgent: 'test', now } }).then(
+        () => 'signed in',
+        (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+      );
+    const office = '192.0.2.10';
+    // Act: all but one of the allowed failures, each for another address (no account is tried twice)
+    const failures: string[] = [];
+    for (let batch = 0; batch < max - 1; batch += 7) {
+      const emails = Array.from({ length: Math.min(7, max - 1 - batch) }, (_, i) => `nobody-${batch + i}@example.com`);
+      failures.push(...(await Promise.all(emails.map((email) => tryFrom(office, email, 'Wrong-Password-1')))));
+    }
+    const success = await tryFrom(office, 'shared-office@example.com', PASSWORD);
+    const lastAllowedFailure = await tryFrom(office, 'nobody-last@example.com', 'Wrong-Password-1');
+    const overTheCap = await tryFrom(office, 'nobody-over@example.com', 'Wrong-Password-1');
+    const rightOverTheCap = await tryFrom(office, 'shared-office@example.com', PASSWORD);
+    const elsewhere = await tryFrom('192.0.2.20', 'shared-office@example.com', PASSWORD);
+    // Assess
+    expect(failures).toEqual(Array(max - 1).fill(ERROR_CODES.INCORRECT_PASSWORD));
+    expect(success).toBe('signed in');
+    expect(lastAllowedFailure).toBe(ERROR_CODES.INCORRECT_PASSWORD);
+    expect(overTheCap).toBe(ERROR_CODES.RATE_LIMITED);
+    expect(rightOverTheCap).toBe(ERROR_CODES.RATE_LIMITED);
+    expect(elsewhere).toBe('signed in');
+  });
+
+  it('refuses a well-signed token that never expires', async () => {
+    // Prepare: the claims of a live session, signed with the platform's key but without exp
+    const { body } = await signUp('no-expiry@example.com');
+    const claims = decodeJwt(body.token);
+    delete claims.exp;
+    const secret = new TextEncoder().encode(process.env.JWT_SECRET);
+    const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+    // Act
+    const withExpiry = await api.request('GET', '/api/v1/pageBasedAPI/user', { token: body.token });
+    const withoutExpiry = await api.request('GET', '/api/v1/pageBasedAPI/user', { token: forever });
+    // Assess
+    expect(withExpiry.status).toBe(200);
+    expect(withoutExpiry.status).toBe(401);
+    expect(withoutExpiry.body.statusCode).toBe(ERROR_CODES.UNAUTHENTICATED);
   });
 
   it('sends a missing, forged or expired token away with 401', async () => {

@@ -1,6 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeJwt } from 'jose';
 import { readSink } from '../../../functions/channels/sink.js';
+import { documentClient } from '../../../functions/lib/aws/dynamodb.js';
+import { verifyToken } from '../../../functions/lib/jwt.js';
+import { verifyAccount } from '../../../functions/services/session/verification.js';
+import { VERIFICATION_MAX_ATTEMPTS } from '../../../shared/constants.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
@@ -30,6 +35,43 @@ async function latestCode(to: string): Promise<string> {
   const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;
+}
+
+/** Which guess of a burst a store call belongs to. */
+const guessOfCall = new AsyncLocalStorage<number>();
+
+/**
+ * Holds the first verification-code store call of each of `burst` guesses until all have
+ * arrived, runs them one after another in guess order, and only then hands back their answers:
+ * the interleaving where every guess reaches the store before any learns its outcome. Answers
+ * how many of those calls the store granted.
+ */
+function interleaveGuessesAtTheStore(burst: number): { granted: () => number; restore: () => void } {
+  const db = documentClient();
+  const send = db.send.bind(db);
+  const held: Array<{ guess: number; command: Parameters<typeof send>[0]; settle: (outcome: PromiseSettledResult<unknown>) => void }> = [];
+  const seen = new Set<number>();
+  let granted = 0;
+  const runInGuessOrder = async (): Promise<void> => {
+    const outcomes = [];
+    for (const call of held.sort((a, b) => a.guess - b.guess)) {
+      const [outcome] = await Promise.allSettled([send(call.command)]);
+      if (outcome.status === 'fulfilled') granted += 1;
+      outcomes.push(() => call.settle(outcome));
+    }
+    for (const deliver of outcomes) deliver();
+  };
+  const spy = vi.spyOn(db, 'send').mockImplementation(((command: Parameters<typeof send>[0]) => {
+    const guess = guessOfCall.getStore();
+    const sortKey = (command.input as { Key?: { SK?: unknown } }).Key?.SK;
+    if (guess === undefined || seen.has(guess) || typeof sortKey !== 'string' || !sortKey.startsWith('VERIFY#')) return send(command);
+    seen.add(guess);
+    return new Promise<unknown>((resolve, reject) => {
+      held.push({ guess, command, settle: (outcome) => (outcome.status === 'fulfilled' ? resolve(outcome.value) : reject(outcome.reason)) });
+      if (held.length === burst) void runInGuessOrder();
+    });
+  }) as typeof db.send);
+  return { granted: () => granted, restore: () => spy.mockRestore() };
 }
 
 describe('login email verification', () => {
@@ -81,6 +123,37 @@ describe('login email verification', () => {
     expect(answers.every((a) => a.body.statusCode === ERROR_CODES.INVALID_VERIFICATION_CODE)).toBe(true);
     expect(answers[0].body.message).toBe('Invalid verification code');
     expect(right.body.statusCode).toBe(ERROR_CODES.INVALID_VERIFICATION_CODE);
+  });
+
+  it.each([
+    ['refuses the right code sent after 40 wrong ones', 40, false],
+    ['accepts the right code sent among the first guesses', 2, true],
+  ])('compares at most 5 guesses of a burst of 41: %s', async (_name, rightCodePosition, isAccepted) => {
+    // Prepare
+    const email = `burst-${rightCodePosition}@example.com`;
+    const token = await newUser(email);
+    await api.request('POST', `${ACCOUNT}/send-account-verification`, { token, body: {} });
+    const code = await latestCode(email);
+    const wrongCodes = Array.from({ length: 40 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const guesses = [...wrongCodes.slice(0, rightCodePosition), code, ...wrongCodes.slice(rightCodePosition)];
+    const claims = await verifyToken(token);
+    const store = interleaveGuessesAtTheStore(guesses.length);
+
+    // Act
+    const answers = await Promise.allSettled(
+      guesses.map((guess, i) => guessOfCall.run(i, () => verifyAccount({ claims, code: guess, now: new Date() }))),
+    ).finally(store.restore);
+    const rightAgain = await api.request('POST', `${ACCOUNT}/verify-account`, { token, body: { code } });
+
+    // Assess
+    expect(store.granted()).toBeLessThanOrEqual(VERIFICATION_MAX_ATTEMPTS);
+    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(isAccepted ? 1 : 0);
+    expect(answers[rightCodePosition].status).toBe(isAccepted ? 'fulfilled' : 'rejected');
+    for (const answer of answers.filter((_answer, i) => i !== rightCodePosition)) {
+      expect(answer).toMatchObject({ status: 'rejected', reason: { code: ERROR_CODES.INVALID_VERIFICATION_CODE } });
+    }
+    // Spent either way: by the right guess, or by the fifth wrong one.
+    expect(rightAgain.body.statusCode).toBe(ERROR_CODES.INVALID_VERIFICATION_CODE);
   });
 
   it('changes the login email after confirming a code sent to the new address', async () => {

@@ -90,7 +90,7 @@ describe('publish', () => {
     // …and one vanishes without $disconnect (its record is left behind).
     staying.socket.terminate();
     const { putConnection } = await import('../../../functions/data/connections.js');
-    await putConnection({ connectionId: 'gone-connection', userId: carol.userId, clientId: 'ghost', connectedAt: new Date().toISOString() }, new Date());
+    await putConnection({ connectionId: 'gone-connection', userId: carol.userId, sid: 'ghost-session', clientId: 'ghost', connectedAt: new Date().toISOString() }, new Date());
     const counts = await publish(carol.userId, { event: 'notification', data: { id: 'n1' } });
     // Assess
     expect(afterClose).toHaveLength(1);
