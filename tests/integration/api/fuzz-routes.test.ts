@@ -133,9 +133,8 @@ function badRequest(route: RouteContract): fc.Arbitrary<FuzzRequest> {
   const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
   const ids = fc.tuple(...names.map(() => pathId)).map((values) => Object.fromEntries(names.map((name, n) => [name, values[n]!])));
   const badParams = route.params ? ids.filter((params) => isRefused(route.params!, params)) : ids;
-  const parts: fc.Arbitrary<{ params: Record<string, string>; query: Record<string, string>; body: unknown }>[] = [
-    fc.record({ params: badParams, query: fc.constant({}), body: fc.constant(undefined) }),
-  ];
+  const parts: fc.Arbitrary<{ params: Record<string, string>; query: Record<string, string>; body: unknown }>[] = [];
+  if (names.length > 0) parts.push(fc.record({ params: badParams, query: fc.constant({}), body: fc.constant(undefined) }));
   if (route.query) parts.push(fc.record({ params: ids, query: badQuery(route.query), body: fc.constant(undefined) }));
   if (route.body) parts.push(fc.record({ params: ids, query: fc.constant({}), body: badBody(route.body) }));
   return fc.oneof(...parts).map(({ params, query, body }) => ({
