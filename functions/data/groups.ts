@@ -7,6 +7,7 @@
 import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TConditionTree } from '../../shared/schemas/contact-search.js';
 import type { GroupType } from '../../shared/schemas/groups.js';
+import { normalizeName } from '../../shared/domain/text.js';
 import { keys } from './keys.js';
 import { cancellationCodes, queryPages, table, transactWrite } from './table-client.js';
 
@@ -24,9 +25,9 @@ export type GroupRecord = {
   updateTime: string;
 };
 
-/** Group names are unique regardless of case and surrounding spaces. */
+/** Group names are unique regardless of case, surrounding spaces and Unicode form. */
 export function groupNameKey(name: string): string {
-  return name.trim().toLowerCase();
+  return normalizeName(name).toLowerCase();
 }
 
 function toRecord(item: Record<string, unknown>): GroupRecord {

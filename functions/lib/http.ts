@@ -11,7 +11,7 @@ import { canUseFileManager, hasPermission } from '../../shared/domain/permission
 import { canSeeExports } from '../../shared/domain/exports.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TTokenClaims } from '../../shared/schemas/session.js';
-import { parseInput } from '../../shared/validation.js';
+import { parseRequestInput } from '../../shared/validation.js';
 import { ROUTES_BY_KEY, routeKeyOf, type ApiGroup, type RouteDefinition } from '../routes.js';
 import { logger, withCorrelationIds } from './logger.js';
 import { authenticate } from './authenticate.js';
@@ -214,9 +214,9 @@ type AnyRouteInput = Omit<RouteInput<RouteContract>, 'caller'> & { caller: Verif
 function routeInputOf(contract: RouteContract, request: ApiRequest): AnyRouteInput {
   return {
     caller: request.claims,
-    params: contract.params ? parseInput(contract.params, request.params) : request.params,
-    query: contract.query ? parseInput(contract.query, request.query) : request.query,
-    body: contract.body ? parseInput(contract.body, request.body) : request.body,
+    params: contract.params ? parseRequestInput(contract.params, request.params) : request.params,
+    query: contract.query ? parseRequestInput(contract.query, request.query) : request.query,
+    body: contract.body ? parseRequestInput(contract.body, request.body) : request.body,
     now: new Date(),
     http: { event: request.event, sourceIp: request.sourceIp, userAgent: request.userAgent },
   };

@@ -42,10 +42,11 @@ export function createHttpApi(options: {
 
       const body = await readBody(request, MAX_REQUEST_BYTES);
       if (body === 'too-large') {
+        // No `connection: close`: the rest of the body is being drained, and closing now would reset the socket.
         writeJson(response, 413, {
           statusCode: ERROR_CODES.MALFORMED_REQUEST,
           message: `Request body exceeds ${MAX_REQUEST_BYTES} bytes`,
-        }, { connection: 'close' });
+        });
         return true;
       }
       const startedAt = Date.now();

@@ -101,18 +101,36 @@ function decodePath(pathname: string): string {
   }
 }
 
-/** The whole body, or 'too-large' as soon as it passes the limit (the rest is not read). */
-export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  if (Number(request.headers['content-length'] ?? 0) > limit) return 'too-large';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > limit) return 'too-large';
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+/** After a refusal, this much more of a body is read and dropped before the connection is cut. */
+const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The whole body, or 'too-large' as soon as it passes the limit. The rest of a refused body is
+ * still read and dropped (up to DISCARD_LIMIT_BYTES): closing a socket with unread data resets it,
+ * and the client would see the reset instead of the answer.
+ */
+export function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let isRefused = Number(request.headers['content-length'] ?? 0) > limit;
+    if (isRefused) resolve('too-large');
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (isRefused) {
+        if (size > limit + DISCARD_LIMIT_BYTES) request.destroy();
+      } else if (size > limit) {
+        isRefused = true;
+        chunks.length = 0;
+        resolve('too-large');
+      } else {
+        chunks.push(chunk);
+      }
+    });
+    // After a refusal these settle nothing: the promise already has its answer.
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
 }
 
 /** API Gateway's request ids look like `JKJaXmPLvHcESHA=`. */

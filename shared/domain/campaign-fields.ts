@@ -1,5 +1,6 @@
 /** What a campaign's fields may hold (spec §5): lengths and counts, the name key, replica names, tags. */
 import { MINUTE_MS } from '../constants.js';
+import { normalizeName } from './text.js';
 
 export const CAMPAIGN_LIMITS = {
   nameLength: 100,
@@ -27,12 +28,12 @@ export function replicaName(original: string, attempt: number): string {
   return original.slice(0, CAMPAIGN_LIMITS.nameLength - suffix.length) + suffix;
 }
 
-/** Tags: trimmed, without empties or repeats (any case), in the order given. */
+/** Tags: trimmed and in NFC, without empties or repeats (any case), in the order given. */
 export function normalizeTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
   for (const raw of tags) {
-    const tag = raw.trim();
+    const tag = normalizeName(raw);
     const key = tag.toLocaleLowerCase('en');
     if (tag === '' || seen.has(key)) continue;
     seen.add(key);

@@ -6,6 +6,7 @@ import { CONTACT_LIMITS } from '../constants.js';
 import { AppError, ERROR_CODES } from '../errors.js';
 import type { BounceStatus, Channel, TContact, TContactInput, TFieldSchema, TFieldValue, TUpdateContactRequest } from '../schemas/contacts.js';
 import { normalizeMobile } from './phone.js';
+import { normalizeName } from './text.js';
 
 /** A contact as the services and the search engine see it; `id` is the account's contact number. */
 export type ContactRecord = {
@@ -28,9 +29,9 @@ export const DEFAULT_FIELDS: ReadonlyArray<Pick<TFieldSchema, 'id' | 'name' | 't
   { id: 'f2', name: 'Last Name', type: 'text' },
 ];
 
-/** Field names are unique regardless of case and surrounding spaces ('This field name is already in use'). */
+/** Field names are unique regardless of case, surrounding spaces and Unicode form ('This field name is already in use'). */
 export function fieldNameKey(name: string): string {
-  return name.trim().toLocaleLowerCase('en');
+  return normalizeName(name).toLocaleLowerCase('en');
 }
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

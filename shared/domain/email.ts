@@ -3,9 +3,9 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** A pragmatic address check: one @, a dotted domain, no spaces; the server's zod schema agrees. */
+/** A pragmatic address check: one @, a dotted domain, no spaces or control characters; the server's zod schema agrees. */
 export function isValidEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email.trim()) && email.trim().length <= 254;
+  return /^[^\s@\p{Cc}]+@[^\s@.\p{Cc}]+(\.[^\s@.\p{Cc}]+)+$/u.test(email.trim()) && email.trim().length <= 254;
 }
 
 /** Well-known mailbox domains, for "did you mean …?" typo hints on email fields. */

@@ -7,7 +7,7 @@ import { EMAIL_REPORT_VIEWS } from '../domain/campaign-report.js';
 import { RECURRING_FREQUENCIES } from '../domain/campaign-schedule.js';
 import { APPROVAL_STATES, CAMPAIGN_STATUSES } from '../domain/campaign-states.js';
 import { CAMPAIGN_TAB_NAMES } from '../domain/campaign-tabs.js';
-import { ZTimeOrderedId } from './common.js';
+import { ZName, ZOptionalEmail, ZTimeOrderedId } from './common.js';
 import { ZExportJob } from './exports.js';
 import { ZRecipientSelection } from './groups.js';
 import { ZEmailTemplateContent, ZTemplateId } from './templates.js';
@@ -21,12 +21,12 @@ import { TEMPLATE_LIMITS } from '../domain/templates.js';
 export const ZCampaignId = ZTimeOrderedId;
 export const ZCampaignPathParams = z.object({ campaignId: ZCampaignId });
 
-export const ZCampaignName = z.string().trim().min(1).max(CAMPAIGN_LIMITS.nameLength);
+export const ZCampaignName = ZName(CAMPAIGN_LIMITS.nameLength);
 export const ZCampaignType = z.enum(CAMPAIGN_TYPES);
 /** The email routes take the email types only. */
 export const ZEmailCampaignType = z.enum(['Email', 'base_email']);
 
-export const ZCampaignTag = z.string().trim().min(1).max(CAMPAIGN_LIMITS.tagLength);
+export const ZCampaignTag = ZName(CAMPAIGN_LIMITS.tagLength);
 
 /** The wizard's steps (spec §2.1); `source` of a save names the step that saved. */
 export const EMAIL_WIZARD_STEPS = ['select-groups', 'paste-emails', 'upload-file', 'select-template', 'convert-page', 'code-editor', 'template-editor', 'information'] as const;
@@ -56,7 +56,8 @@ export const ZEmailCampaignCommand = z.strictObject({
   preheader: ZOptionalText(CAMPAIGN_LIMITS.preheaderLength).optional(),
   senderName: ZOptionalText(CAMPAIGN_LIMITS.senderNameLength).optional(),
   senderEmail: ZOptionalText(254).optional(),
-  replyTo: ZOptionalText(254).optional(),
+  /** Validated as an address: it becomes the Reply-To header. */
+  replyTo: ZOptionalEmail.optional(),
 });
 export type TEmailCampaignCommand = z.infer<typeof ZEmailCampaignCommand>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../domain/email.js';
+import { isSingleLineText, normalizeName } from '../domain/text.js';
 
 /** A login or contact email: trimmed, lower-cased, at most 254 characters. */
 export const ZEmail = z
@@ -8,6 +9,15 @@ export const ZEmail = z
   .transform((value) => value.trim())
   .refine(isValidEmail, { message: 'email' })
   .transform(normalizeEmail);
+
+/** An email address that may be left empty (''), e.g. while a wizard is in progress. */
+export const ZOptionalEmail = z.union([z.string().trim().length(0), ZEmail]);
+
+/**
+ * A name that must be unique (group, template, field, campaign, tag): stored in NFC and trimmed
+ * (shared/domain/text.ts), one line, 1 to `maxLength` characters.
+ */
+export const ZName = (maxLength: number) => z.string().overwrite(normalizeName).min(1).max(maxLength).refine(isSingleLineText, { message: 'one line of text' });
 
 export const ZFullName = z.string().trim().min(1).max(100);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail } from './common.js';
+import { ZEmail, ZName } from './common.js';
 import { CONTACT_LIMITS } from '../constants.js';
 
 /**
@@ -21,7 +21,7 @@ const ZId = z.string().min(1).max(64);
 
 export const ZFieldChoice = z.strictObject({
   id: z.string().regex(/^[a-z0-9]{1,12}$/),
-  label: z.string().trim().min(1).max(CONTACT_LIMITS.choiceLabelLength),
+  label: ZName(CONTACT_LIMITS.choiceLabelLength),
 });
 export type TFieldChoice = z.infer<typeof ZFieldChoice>;
 
@@ -44,7 +44,7 @@ export const ZFieldSchemasResponse = z.object({ schemas: z.array(ZFieldSchema), 
 export const ZFieldSchemaResponse = z.object({ schema: ZFieldSchema });
 export type TFieldSchemasResponse = z.infer<typeof ZFieldSchemasResponse>;
 
-const ZFieldName = z.string().trim().min(1).max(CONTACT_LIMITS.fieldNameLength);
+const ZFieldName = ZName(CONTACT_LIMITS.fieldNameLength);
 /** Choices without an id are new; the server gives them one. */
 const ZChoiceInput = z.strictObject({ id: ZFieldChoice.shape.id.optional(), label: ZFieldChoice.shape.label });
 

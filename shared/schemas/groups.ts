@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, LIST_PAGE_SIZE } from '../constants.js';
+import { ZName } from './common.js';
 import { ZConditionTree, ZContactFilter, ZContactSearchRequest } from './contact-search.js';
 import { CHANNELS } from './contacts.js';
 
@@ -14,7 +15,7 @@ export type GroupType = (typeof GROUP_TYPES)[number];
 /** Ids of the system lists 'All Contacts with Emails' and 'All Contacts with Mobile'. */
 export const SYSTEM_GROUP_IDS = { withEmail: 'system-email', withMobile: 'system-mobile' } as const;
 
-export const ZGroupName = z.string().trim().min(1).max(CONTACT_LIMITS.groupNameLength);
+export const ZGroupName = ZName(CONTACT_LIMITS.groupNameLength);
 
 export const ZGroup = z.object({
   id: z.string(),

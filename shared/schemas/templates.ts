@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from '../constants.js';
 import { TEMPLATE_LIMITS } from '../domain/templates.js';
-import { ZTimeOrderedId } from './common.js';
+import { ZName, ZTimeOrderedId } from './common.js';
 
 /**
  * Templates (spec §2.1 /templates): email templates made in the drag-and-drop editor, the code
@@ -20,7 +20,7 @@ export const ZTemplateId = ZTimeOrderedId;
 
 export const ZTemplatePathParams = z.object({ templateId: ZTemplateId });
 
-export const ZTemplateName = z.string().trim().min(1).max(TEMPLATE_LIMITS.nameLength);
+export const ZTemplateName = ZName(TEMPLATE_LIMITS.nameLength);
 
 function isJson(text: string): boolean {
   try {

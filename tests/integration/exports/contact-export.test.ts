@@ -155,7 +155,7 @@ describe('contact export', () => {
     const text = bytes.toString('utf8').slice(1);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(HEADER.join(','));
-    expect(lines[1]).toMatch(/^wong@example\.com,\+85291234567,大文,黃,1990-02-03,12\.5,Gold,Music; 運動,"Says ""hi"", often\nand twice",no,yes,none,none,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(lines[1]).toMatch(/^wong@example\.com,\+85291234567,大文,黃,1990-02-03,12\.5,Gold,"Music; 運動","Says ""hi"", often\nand twice",no,yes,none,none,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(lines[2]).toMatch(/^,\+8613800138000,小明,,,-3,,,,,no,,none,/);
     expect(lines[3]).toMatch(/^chan@example\.com,,Chan,,,,Silver,,,yes,,none,,/);
     expect(lines[4]).toBe('');
@@ -216,7 +216,7 @@ describe('contact export', () => {
   it('guards CSV cells a spreadsheet would run as formulas, and keeps them as plain text in XLSX', async () => {
     // Prepare
     const me = await signUp();
-    const payloads = ['=HYPERLINK("http://evil.example","x")', '+SUM(1,2)', '-2+3', '@cmd', '=1+1'];
+    const payloads = ['=HYPERLINK("http://evil.example","x")', '+SUM(1,2)', '-2+3', '@cmd', '=1+1', 'x ＝1+1', '＠cmd'];
     for (const [n, payload] of payloads.entries()) await seedContact(api, me, { email: `f${n}@example.com`, fields: { f1: payload, f2: String(-n - 1) } });
 
     // Act
@@ -234,6 +234,8 @@ describe('contact export', () => {
       ["'-2+3", '-3'],
       ["'@cmd", '-4'],
       ["'=1+1", '-5'],
+      ['x ＝1+1', '-6'],
+      ["'＠cmd", '-7'],
     ]);
     expect(payloads.map((_, n) => sheet.getRow(n + 2).getCell(3).value)).toEqual(payloads);
     expect(payloads.map((_, n) => sheet.getRow(n + 2).getCell(3).type)).toEqual(payloads.map(() => ExcelJS.ValueType.String));

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -121,7 +122,80 @@ describe('API routes as API Gateway HTTP API events', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ statusCode: 'VALIDATE_MALFORMED_REQUEST' });
   });
+
+  it.each([
+    ['chunked, without a length', 'transfer-encoding: chunked'],
+    ['with its length declared', `content-length: ${UPLOAD_BYTES}`],
+  ])('answers a 7 MB upload streamed %s with the 413 error shape, which a client reading after its upload still gets', async (_, framing) => {
+    // Act
+    const answer = await uploadThenRead(new URL(`${host.url}/api/items/1/files/big`), framing);
+
+    // Assess
+    expect(answer.head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.head).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(JSON.parse(answer.body)).toEqual({ statusCode: 'VALIDATE_MALFORMED_REQUEST', message: expect.stringContaining('exceeds') });
+  });
 });
+
+const UPLOAD_BYTES = 7 * 1024 * 1024;
+
+/**
+ * Uploads UPLOAD_BYTES as a browser does (the whole body first, then the answer is read), with
+ * backpressure; rejects with the socket's error when the server resets the connection mid-upload.
+ */
+function uploadThenRead(url: URL, framing: string): Promise<{ head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    socket.once('error', reject);
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const headEnd = received.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const head = received.subarray(0, headEnd).toString('latin1');
+      const body = completeBody(head, received.subarray(headEnd + 4));
+      if (body === undefined) return;
+      socket.destroy();
+      resolve({ head, body });
+    });
+    socket.pause();
+    const isChunked = framing.startsWith('transfer-encoding');
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const parts = function* () {
+      yield Buffer.from(`POST ${url.pathname} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/octet-stream\r\n${framing}\r\n\r\n`);
+      for (let sent = 0; sent < UPLOAD_BYTES; sent += chunk.length) yield isChunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
+      if (isChunked) yield Buffer.from('0\r\n\r\n');
+    };
+    const pending = parts();
+    const writeMore = (): void => {
+      for (let next = pending.next(); !next.done; next = pending.next()) {
+        if (!socket.write(next.value)) {
+          socket.once('drain', writeMore);
+          return;
+        }
+      }
+      // Only now, as a browser does, is the answer read.
+      socket.resume();
+    };
+    writeMore();
+  });
+}
+
+/** The answer's body once all of it arrived (by its length, or chunked), else undefined. */
+function completeBody(head: string, rest: Buffer): string | undefined {
+  const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+  if (length !== undefined) return rest.length >= Number(length) ? rest.subarray(0, Number(length)).toString('utf8') : undefined;
+  const parts: Buffer[] = [];
+  for (let at = 0; ; ) {
+    const lineEnd = rest.indexOf('\r\n', at);
+    if (lineEnd < 0) return undefined;
+    const size = Number.parseInt(rest.subarray(at, lineEnd).toString('latin1'), 16);
+    if (size === 0) return Buffer.concat(parts).toString('utf8');
+    if (rest.length < lineEnd + 2 + size + 2) return undefined;
+    parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+}
 
 describe('web app and dev mailbox', () => {
   it('explains how to build the web app while web/dist is missing, then serves it as an SPA', async () => {

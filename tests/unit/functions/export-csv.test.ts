@@ -44,6 +44,18 @@ describe('formula injection guard', () => {
     ]);
   });
 
+  it('also guards a formula after leading whitespace, and the full-width = + - @ spreadsheets read as formulas', () => {
+    // Act
+    const guarded = [' =1+1', '\u00a0+SUM(A1)', '\u3000@cmd', '\n=1+1', '＝1+1', '＋SUM(A1)', '－2', '＠cmd', '  ＝x'].map(guardFormula);
+
+    // Assess
+    expect(guarded).toEqual(["' =1+1", "'\u00a0+SUM(A1)", "'\u3000@cmd", "'\n=1+1", "'＝1+1", "'＋SUM(A1)", "'－2", "'＠cmd", "'  ＝x"]);
+  });
+
+  it('quotes a cell holding a semicolon, the separator of many locales, so no second cell can start a formula', () => {
+    expect(csvCell('a;=1+1')).toBe('"a;=1+1"');
+  });
+
   it('guards before quoting, so a guarded cell with a comma is still one field', () => {
     expect(csvCell('=SUM(1,2)')).toBe(`"'=SUM(1,2)"`);
     expect(csvLine(['@a,b', '-1'])).toBe(`"'@a,b",-1\r\n`);
@@ -52,7 +64,7 @@ describe('formula injection guard', () => {
 
 describe('reading a guarded cell back', () => {
   it('drops the apostrophe the guard added, and only that one', () => {
-    const texts = ['=SUM(A1)', '+852 abc', '-x', '@here', 'plain', "'quoted", '-12.5'];
+    const texts = ['=SUM(A1)', '+852 abc', '-x', '@here', 'plain', "'quoted", '-12.5', ' =x', '＝x'];
     expect(texts.map((text) => unguardFormula(guardFormula(text)))).toEqual(texts);
     // An apostrophe the guard would not have written is the user's own.
     expect(["'plain", "'-12.5", "'"].map(unguardFormula)).toEqual(["'plain", "'-12.5", "'"]);

@@ -1,8 +1,10 @@
 /**
  * CSV cells and lines for exports: RFC 4180 (fields with a comma, quote or line break are quoted,
  * quotes doubled, lines end CRLF), UTF-8 with a byte-order mark so Excel opens Chinese text
- * correctly, and a guard against formula injection: a text cell that a spreadsheet would run as a
- * formula (starting with =, +, -, @, tab or carriage return) is written with a leading apostrophe.
+ * correctly, and OWASP's guard against formula injection: a text cell that a spreadsheet would run
+ * as a formula (starting with tab or carriage return, or with =, +, -, @ or their full-width forms
+ * after any leading whitespace) is written with a leading apostrophe, and a cell holding a comma or
+ * a semicolon (the separator of many locales) is quoted so no second cell can start inside it.
  * Plain numbers (-12.5, +85291234567) are left alone: they cannot be a formula, and E.164 mobile
  * numbers must stay importable.
  */
@@ -12,9 +14,10 @@ import type { ExportCell } from '../../../../shared/domain/contact-export.js';
 export const CSV_BOM = '\uFEFF';
 export const CSV_LINE_END = '\r\n';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Spreadsheets skip leading spaces before a formula, and read ＝＋－＠ as = + - @.
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /** A text a spreadsheet would evaluate gets a leading apostrophe, which makes it plain text. */
 export function guardFormula(text: string): string {
