@@ -116,3 +116,9 @@ export function accountRates(family: CampaignFamily, days: readonly Deliverabili
     return { reason, ...measure, rate: rateOf(measure), review: GUARD_LIMITS[reason].review, suspend: GUARD_LIMITS[reason].suspend };
   });
 }
+
+/** Where a rate stands against its limits: the dashboard colours it green, orange or red. */
+export function rateStanding({ rate, review, suspend }: Pick<AccountRate, 'rate' | 'review' | 'suspend'>): 'healthy' | 'review' | 'suspend' {
+  if (rate > suspend) return 'suspend';
+  return rate > review ? 'review' : 'healthy';
+}

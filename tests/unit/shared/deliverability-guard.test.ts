@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountRates, GUARD_LIMITS, guardVerdict, rateWindowDays, type OutcomeCounts } from '../../../shared/domain/deliverability-guard.js';
+import { accountRates, GUARD_LIMITS, guardVerdict, rateStanding, rateWindowDays, type OutcomeCounts } from '../../../shared/domain/deliverability-guard.js';
 
 const counts = (overrides: Partial<OutcomeCounts>): OutcomeCounts => ({ delivered: 0, hardBounces: 0, softBounces: 0, complaints: 0, unsubscribes: 0, ...overrides });
 
@@ -73,5 +73,15 @@ describe('account rates', () => {
     expect(days).toHaveLength(30);
     expect(days[0]).toBe('2026-01-31');
     expect(days[29]).toBe('2026-03-01');
+  });
+});
+
+describe('rateStanding', () => {
+  it('is healthy up to the review limit, under review above it, at risk above the suspend limit', () => {
+    const limits = { review: 0.05, suspend: 0.1 };
+    expect(rateStanding({ ...limits, rate: 0.05 })).toBe('healthy');
+    expect(rateStanding({ ...limits, rate: 0.0501 })).toBe('review');
+    expect(rateStanding({ ...limits, rate: 0.1 })).toBe('review');
+    expect(rateStanding({ ...limits, rate: 0.11 })).toBe('suspend');
   });
 });
