@@ -85,9 +85,18 @@ export function guardVerdict(options: { channel: CampaignChannel; counters: Outc
   return null;
 }
 
-/** Events that can push a rate up: only after one of them is the guard asked. */
-export function canRaiseGuardRate(delta: Partial<OutcomeCounts>): boolean {
-  return (delta.hardBounces ?? 0) > 0 || (delta.softBounces ?? 0) > 0 || (delta.complaints ?? 0) > 0 || (delta.unsubscribes ?? 0) > 0;
+/** One delivery in this many (by contact number) has the guard look at the run. */
+export const GUARD_DELIVERY_STRIDE = 10;
+
+/**
+ * Whether the guard judges the run after an event. A bounce, complaint or opt-out can raise a
+ * rate; a delivery only lowers rates but grows the sample past its minimum, so a rate that was
+ * already high is judged within about GUARD_DELIVERY_STRIDE deliveries of reaching it, without a
+ * read per delivery.
+ */
+export function isGuardCheckpoint(kind: string, contactId: number): boolean {
+  if (kind === 'bounced' || kind === 'complained' || kind === 'unsubscribed') return true;
+  return kind === 'delivered' && contactId % GUARD_DELIVERY_STRIDE === 0;
 }
 
 /** One UTC day of an account's outcomes on one family (the dashboard's 30-day rates add 30 of them). */

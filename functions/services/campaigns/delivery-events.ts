@@ -16,6 +16,7 @@ import {
   suppressionOf,
   type EngagementEvent,
 } from '../../../shared/domain/campaign-engagement.js';
+import { isGuardCheckpoint } from '../../../shared/domain/deliverability-guard.js';
 import { getTrackedLinks } from '../../data/campaign-counters.js';
 import { getEngagement, recordEngagementChange } from '../../data/campaign-engagement.js';
 import { getAccount } from '../../data/accounts.js';
@@ -209,16 +210,14 @@ async function contactAddress(tuid: string, contactId: number, channel: 'email' 
   return (channel === 'sms' ? contact?.mobile : contact?.email) ?? null;
 }
 
-/** Events that can raise a rate the deliverability guard watches. */
-const GUARDED_KINDS: ReadonlySet<EngagementEvent['kind']> = new Set(['bounced', 'complained', 'unsubscribed']);
-
 /**
  * Applies the event, then lets the deliverability guard judge the campaign. The guard runs on a
  * redelivery too: a crash between the two steps must not skip the pause.
  */
 export async function recordGuardedEngagementEvent(normalized: RecipientEvent, now: Date): Promise<void> {
   await recordEngagementEvent(normalized, now);
-  if (GUARDED_KINDS.has(normalized.event.kind)) await guardCampaignRun({ tuid: normalized.recipient.tuid, campaignId: normalized.recipient.campaignId, now });
+  const { tuid, campaignId, contactId } = normalized.recipient;
+  if (isGuardCheckpoint(normalized.event.kind, contactId)) await guardCampaignRun({ tuid, campaignId, now });
 }
 
 /** The worker's step for one queue message. */

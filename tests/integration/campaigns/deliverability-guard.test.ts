@@ -23,7 +23,7 @@ let owner: Actor & { login: string };
 
 /** 16 of the first 200 recipients hard-bounce (8%: above the 5% review level, below the 10% suspend level). */
 const BOUNCING = 16;
-const RECIPIENTS = 240;
+const RECIPIENTS = 300;
 
 beforeAll(async () => {
   await useTestTable();
@@ -56,22 +56,35 @@ describe('the deliverability guard', () => {
     expect((await actOnCampaign(api, owner, id, { action: 'sendNow' })).status).toBe(200);
     await drainQueue('campaign-plan');
     const batches = await takeDeliveryMessages();
-    expect(batches).toHaveLength(5);
+    expect(batches).toHaveLength(6);
 
     // Act: three batches are 150 outcomes, under the minimum sample, so the run goes on
     for (const batch of batches.slice(0, 3)) await deliverAndSettle(batch);
     expect(await getCampaignRecord(owner.tuid, id)).toMatchObject({ status: 'started' });
-    await deliverAndSettle(batches[3]!);
+    // The guard looks every few deliveries: it pauses within a batch of reaching 200 outcomes.
+    let sentBatches = 3;
+    while ((await getCampaignRecord(owner.tuid, id))?.status === 'started' && sentBatches < 5) await deliverAndSettle(batches[sentBatches++]!);
+    expect(await getCampaignRecord(owner.tuid, id)).toMatchObject({ status: 'paused' });
     // A redelivered bounce, or a second worker judging the same counters, pauses nothing twice.
     await Promise.all([guardCampaignRun({ tuid: owner.tuid, campaignId: id, now: new Date() }), guardCampaignRun({ tuid: owner.tuid, campaignId: id, now: new Date() })]);
-    await deliverBatch(batches[4]!, { staleAfterMs: 120_000 });
+    for (const batch of batches.slice(sentBatches)) await deliverBatch(batch, { staleAfterMs: 120_000 });
 
-    // Assess
+    // Assess: the batches after the pause were parked, not sent
     const paused = await getCampaignRecord(owner.tuid, id);
-    expect(paused).toMatchObject({ status: 'paused', run: { guardPauses: [{ reason: 'bounces', count: BOUNCING, sample: 200, rate: 0.08, limit: 0.05 }] } });
+    const [pause] = paused?.run?.guardPauses ?? [];
+    expect(paused?.status).toBe('paused');
+    expect(paused?.run?.guardPauses).toHaveLength(1);
+    expect(pause).toMatchObject({ reason: 'bounces', count: BOUNCING, limit: 0.05 });
+    expect(pause!.sample).toBeGreaterThanOrEqual(200);
+    expect(pause!.sample).toBeLessThanOrEqual(sentBatches * 50);
+    expect(pause!.rate).toBeCloseTo(BOUNCING / pause!.sample);
     const notices = await guardNotices();
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ type: 'emailCampign', severity: 3, message: { values: { campaignId: id, guardReason: 'bounces', guardRate: 8, guardLimit: 5, guardCount: BOUNCING, guardSample: 200 } } });
+    expect(notices[0]).toMatchObject({
+      type: 'emailCampign',
+      severity: 3,
+      message: { values: { campaignId: id, guardReason: 'bounces', guardLimit: 5, guardCount: BOUNCING, guardSample: pause!.sample, guardRate: Math.round((BOUNCING / pause!.sample) * 10_000) / 100 } },
+    });
 
     // Act: the owner resumes; the parked batch goes and the run finishes
     expect((await actOnCampaign(api, owner, id, { action: 'resume' })).status).toBe(200);

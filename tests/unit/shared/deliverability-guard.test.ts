@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountRates, GUARD_LIMITS, guardVerdict, rateStanding, rateWindowDays, type OutcomeCounts } from '../../../shared/domain/deliverability-guard.js';
+import { accountRates, GUARD_LIMITS, guardVerdict, isGuardCheckpoint, rateStanding, rateWindowDays, type OutcomeCounts } from '../../../shared/domain/deliverability-guard.js';
 
 const counts = (overrides: Partial<OutcomeCounts>): OutcomeCounts => ({ delivered: 0, hardBounces: 0, softBounces: 0, complaints: 0, unsubscribes: 0, ...overrides });
 
@@ -83,5 +83,15 @@ describe('rateStanding', () => {
     expect(rateStanding({ ...limits, rate: 0.0501 })).toBe('review');
     expect(rateStanding({ ...limits, rate: 0.1 })).toBe('review');
     expect(rateStanding({ ...limits, rate: 0.11 })).toBe('suspend');
+  });
+});
+
+describe('isGuardCheckpoint', () => {
+  it('judges after every bounce, complaint and opt-out, after one delivery in ten, never after opens or clicks', () => {
+    for (const kind of ['bounced', 'complained', 'unsubscribed']) expect(isGuardCheckpoint(kind, 7)).toBe(true);
+    expect(isGuardCheckpoint('delivered', 30)).toBe(true);
+    expect(isGuardCheckpoint('delivered', 31)).toBe(false);
+    expect(isGuardCheckpoint('opened', 30)).toBe(false);
+    expect(isGuardCheckpoint('clicked', 30)).toBe(false);
   });
 });
