@@ -5,7 +5,8 @@
  * queue. So the delivery-events worker reads the same shapes locally and in AWS.
  *
  * The outcome follows SES's mailbox simulator addresses: bounce@ a hard bounce, ooto@ a soft
- * (transient) bounce, complaint@ a delivery then a complaint; any other address is delivered.
+ * (transient) bounce, complaint@ a delivery then a complaint, each also with a `+label` as SES
+ * allows (bounce+1@...); any other address is delivered.
  *
  * Campaign SMS and MMS the same way, as End User Messaging SMS publishes them through a
  * configuration set's SNS event destination (TEXT_* and MEDIA_* records), following the
@@ -65,7 +66,7 @@ export function sesEventsFor(mail: SentMail): SesEvent[] {
     commonHeaders: { from: [mail.from], to: [mail.to], subject: mail.subject },
     tags: Object.fromEntries(Object.entries(mail.tags).map(([name, value]) => [name, [value]])),
   };
-  const address = mail.to.toLowerCase();
+  const address = mail.to.toLowerCase().replace(/\+[^@]*@simulator\.amazonses\.com$/, '@simulator.amazonses.com');
   const delivery: SesEvent = {
     eventType: 'Delivery',
     mail: object,

@@ -7,7 +7,9 @@
  */
 import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { timelineHour, type Engagement, type EngagementChange, type ReportListName } from '../../shared/domain/campaign-engagement.js';
+import type { CampaignFamily } from '../../shared/domain/campaign-channels.js';
 import { counterUpdateItem } from './campaign-counters.js';
+import { deliverabilityDayUpdate } from './deliverability.js';
 import { keys } from './keys.js';
 import { cancellationCodes, queryPages, table, transactWrite } from './table-client.js';
 
@@ -116,6 +118,7 @@ function timelineItem(tuid: string, campaignId: string, time: string, timeline: 
 /**
  * Writes what one event changed, provided the engagement is still the version it was judged on
  * (null: none yet). False when another event of the same recipient got there first: read again.
+ * `family`: the channel family the event's message went on, whose account day counts its outcome.
  */
 export async function recordEngagementChange(options: {
   tuid: string;
@@ -124,6 +127,7 @@ export async function recordEngagementChange(options: {
   version: number | null;
   change: EngagementChange;
   time: string;
+  family?: CampaignFamily | null;
 }): Promise<boolean> {
   const { tuid, campaignId, contactId, version, change, time } = options;
   const { name } = table();
@@ -143,6 +147,8 @@ export async function recordEngagementChange(options: {
   if (counters) items.push(counters);
   if (totals) items.push(totals);
   if (change.timeline) items.push(timelineItem(tuid, campaignId, time, change.timeline));
+  const accountDay = options.family ? deliverabilityDayUpdate(tuid, options.family, time, change.counters) : null;
+  if (accountDay) items.push(accountDay);
   try {
     await transactWrite(items);
     return true;

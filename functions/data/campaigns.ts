@@ -14,6 +14,7 @@ import type { CampaignChannel, CampaignType } from '../../shared/domain/campaign
 import type { DraftReason } from '../../shared/domain/campaign-readiness.js';
 import type { RecurringRule } from '../../shared/domain/campaign-schedule.js';
 import type { ApprovalState, CampaignStatus } from '../../shared/domain/campaign-states.js';
+import type { GuardReason } from '../../shared/domain/deliverability-guard.js';
 import type { EditLockHolder } from '../../shared/domain/templates.js';
 import type { TCampaignCommand, TEmailCampaignCommand, TSmsCampaignCommand } from '../../shared/schemas/campaigns.js';
 import { deleteObject, readObjectText, writeObject } from '../lib/aws/storage.js';
@@ -55,7 +56,12 @@ export type CampaignRun = {
   finishTime: string | null;
   /** The command version being sent (the online version and reports read it); set when the run starts. */
   commandKey: string | null;
+  /** The deliverability guard's pauses of this run, oldest first; absent before the first. */
+  guardPauses?: GuardPause[];
 };
+
+/** A pause the deliverability guard made, with the figures it judged on (rates as fractions). */
+export type GuardPause = { reason: GuardReason; rate: number; limit: number; count: number; sample: number; time: string };
 
 export type CampaignRecord = {
   id: string;
@@ -219,6 +225,8 @@ export type CampaignExpectation = {
   lock?: LockRequirement;
   /** The command version the caller read (a save replaces exactly it). */
   commandKey?: string | null;
+  /** How many guard pauses the run had when the caller judged it. */
+  guardPauses?: number;
 };
 
 /** Attributes a change may set; `null` removes the attribute. */
@@ -292,6 +300,15 @@ export async function changeCampaignRecord(tuid: string, campaignId: string, exp
     names['#runId'] = 'runId';
     values[':expectRunId'] = expect.runId;
     conditions.push('#run.#runId = :expectRunId');
+  }
+  if (expect.guardPauses !== undefined) {
+    names['#run'] = 'run';
+    names['#guardPauses'] = 'guardPauses';
+    if (expect.guardPauses === 0) conditions.push('attribute_not_exists(#run.#guardPauses)');
+    else {
+      values[':expectGuardPauses'] = expect.guardPauses;
+      conditions.push('size(#run.#guardPauses) = :expectGuardPauses');
+    }
   }
   if (expect.commandKey !== undefined) {
     names['#commandKey'] = 'commandKey';

@@ -224,6 +224,9 @@ export const keys = {
   /** A country calling code on the account's SMS allowed list, one item per code. */
   smsCallingCodePrefix: 'SMSCC#',
   smsCallingCode: (tuid: string, code: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `SMSCC#${code}` }),
+  /** One UTC day of an account's delivery outcomes on one family (email, sms): the dashboard adds the last 30. */
+  deliverabilityPartition: (tuid: string) => `ACCOUNT#${tuid}#DELIVERABILITY`,
+  deliverabilityDay: (tuid: string, family: string, day: string) => ({ PK: `ACCOUNT#${tuid}#DELIVERABILITY`, SK: `DAY#${day}#${family}` }),
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
 } as const;

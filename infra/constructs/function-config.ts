@@ -138,10 +138,12 @@ export const FUNCTION_ACCESS: {
     // A batch far from its rate slot goes back on the delivery queue with a delay.
     // SMS and MMS go through End User Messaging the same way.
     'campaign-delivery': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'sendCampaignMail', 'sendCampaignSms', 'enqueueMail', 'publishToSockets'],
-    // Updates reports and suppresses hard-bounced, complaining and unsubscribed addresses.
-    'delivery-events': ['readWriteTable', 'publishToSockets'],
-    // Opt-out keywords (STOP) unsubscribe the number in every account that holds it.
-    'inbound-sms': ['readWriteTable'],
+    // Updates reports and suppresses hard-bounced, complaining and unsubscribed addresses; the
+    // deliverability guard pauses a run and notifies (stored, pushed, mailed by the user's settings).
+    'delivery-events': ['readWriteTable', 'publishToSockets', 'enqueueMail'],
+    // Opt-out keywords (STOP) unsubscribe the number in every account that holds it and count in
+    // the latest SMS campaign's report, where the deliverability guard may pause the run and notify.
+    'inbound-sms': ['readWriteTable', 'publishToSockets', 'enqueueMail'],
   },
   jobs: {
     // Moves overdue unverified accounts to force_verify or terminates them.

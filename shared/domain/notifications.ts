@@ -28,8 +28,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The messages of each kind; the first word of each key in the locale files. */
 export const NOTIFICATION_MESSAGES = {
-  emailCampign: ['started', 'finished', 'paused', 'resumed', 'stopped', 'scheduled', 'cancelled', 'backToDraft', 'approvalRequested', 'approved', 'rejected'],
-  smsCampaign: ['started', 'finished', 'paused', 'resumed', 'stopped', 'scheduled', 'cancelled', 'backToDraft', 'approvalRequested', 'approved', 'rejected'],
+  emailCampign: ['started', 'finished', 'paused', 'resumed', 'stopped', 'scheduled', 'cancelled', 'backToDraft', 'approvalRequested', 'approved', 'rejected', 'guardPaused'],
+  smsCampaign: ['started', 'finished', 'paused', 'resumed', 'stopped', 'scheduled', 'cancelled', 'backToDraft', 'approvalRequested', 'approved', 'rejected', 'guardPaused'],
   import: ['finished', 'stopped', 'aborted'],
   export: ['finished', 'failed'],
   creditReady: ['email', 'sms', 'attachment', 'storage'],

@@ -17,6 +17,8 @@ const SEVERITY_OF: Partial<Record<CampaignMessage, Severity>> = {
   stopped: SEVERITY.warning,
   rejected: SEVERITY.warning,
   approvalRequested: SEVERITY.warning,
+  // The run waits for the owner's decision: the toast stays until read.
+  guardPaused: SEVERITY.error,
 };
 
 export type CampaignNoticeCounts = { total?: number; sent?: number };
@@ -34,6 +36,8 @@ export async function notifyCampaign(options: {
   actor?: CampaignUser;
   counts?: CampaignNoticeCounts;
   to?: readonly string[];
+  /** Further values of the message (the deliverability guard's figures). */
+  details?: Readonly<Record<string, string | number>>;
   now: Date;
 }): Promise<void> {
   const { tuid, record, messageType, actor, counts, now } = options;
@@ -50,6 +54,7 @@ export async function notifyCampaign(options: {
     sentNumberOfRecipients: sent,
     remainNumberOfRecipients: Math.max(0, total - sent),
     ...(actor ? { startedBy: noticeUser(actor), approver: noticeUser(actor) } : {}),
+    ...options.details,
   };
   const type = record.channel === 'email' ? 'emailCampign' : 'smsCampaign';
   await Promise.all(

@@ -16,6 +16,7 @@ import {
   suppressionOf,
   type EngagementEvent,
 } from '../../../shared/domain/campaign-engagement.js';
+import { isGuardCheckpoint } from '../../../shared/domain/deliverability-guard.js';
 import { getTrackedLinks } from '../../data/campaign-counters.js';
 import { getEngagement, recordEngagementChange } from '../../data/campaign-engagement.js';
 import { getAccount } from '../../data/accounts.js';
@@ -25,6 +26,7 @@ import type { TSnsEnvelope } from '../../lib/sns-envelope.js';
 import type { TrackedRecipient } from '../../lib/tracking-links.js';
 import type { TDeliveryEventMessage, TTrackingEventMessage } from '../../queues/delivery-events.js';
 import { suppressEmail, suppressMobile } from '../contacts/contacts.js';
+import { guardCampaignRun } from './deliverability-guard.js';
 
 const ZTimestamp = z.string().optional();
 
@@ -67,7 +69,7 @@ const ZSmsEvent = z.object({
 });
 
 /** `channel`: the one the event's message went on; null when the event does not say (a tracking link). */
-type RecipientEvent = { recipient: TrackedRecipient; channel: 'email' | 'sms' | null; event: EngagementEvent };
+export type RecipientEvent = { recipient: TrackedRecipient; channel: 'email' | 'sms' | null; event: EngagementEvent };
 
 const isoTime = (text: string | undefined, fallback: string) => {
   const parsed = Date.parse(text ?? fallback);
@@ -196,7 +198,7 @@ export async function recordEngagementEvent({ recipient, channel, event }: Recip
   for (let attempt = 1; ; attempt += 1) {
     const change = applyEngagementEvent(stored?.engagement ?? null, { ...event, address });
     if (!change) return;
-    if (await recordEngagementChange({ tuid, campaignId, contactId, version: stored?.version ?? null, change, time: event.time })) return;
+    if (await recordEngagementChange({ tuid, campaignId, contactId, version: stored?.version ?? null, change, time: event.time, family: channel })) return;
     if (attempt >= RECORD_ATTEMPTS) throw new Error(`engagement of ${contactId} in ${campaignId} kept changing; SQS retries the event`);
     stored = await getEngagement(tuid, campaignId, contactId);
   }
@@ -208,8 +210,18 @@ async function contactAddress(tuid: string, contactId: number, channel: 'email' 
   return (channel === 'sms' ? contact?.mobile : contact?.email) ?? null;
 }
 
+/**
+ * Applies the event, then lets the deliverability guard judge the campaign. The guard runs on a
+ * redelivery too: a crash between the two steps must not skip the pause.
+ */
+export async function recordGuardedEngagementEvent(normalized: RecipientEvent, now: Date): Promise<void> {
+  await recordEngagementEvent(normalized, now);
+  const { tuid, campaignId, contactId } = normalized.recipient;
+  if (isGuardCheckpoint(normalized.event.kind, contactId)) await guardCampaignRun({ tuid, campaignId, now });
+}
+
 /** The worker's step for one queue message. */
 export async function processDeliveryEvent(message: TDeliveryEventMessage, now: Date): Promise<void> {
   const normalized = 'source' in message ? fromTracking(message) : await fromNotification(message);
-  if (normalized) await recordEngagementEvent(normalized, now);
+  if (normalized) await recordGuardedEngagementEvent(normalized, now);
 }

@@ -14,7 +14,7 @@ import zhTW from '../../../shared/locales/zh-TW/notifications.json' with { type:
 const CATALOGUES: Record<Language, Readonly<Record<string, string>>> = { en, 'zh-CN': zhCN, 'zh-HK': zhHK, 'zh-TW': zhTW };
 
 /** Values named by the catalogue's translated vocabularies. */
-const TRANSLATED_VALUES: Readonly<Record<string, string>> = { role: 'role', oldRole: 'role', campaignType: 'campaignType' };
+const TRANSLATED_VALUES: Readonly<Record<string, string>> = { role: 'role', oldRole: 'role', campaignType: 'campaignType', guardReason: 'guardReason' };
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 

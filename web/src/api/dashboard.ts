@@ -6,3 +6,9 @@ export function useDashboardSummary(enabled: boolean) {
   const { data, error, isLoading, mutate } = useRoute(dashboard.routes.summary, enabled ? {} : null);
   return { summary: data, error, isLoading, retry: () => mutate() };
 }
+
+/** The account's 30-day deliverability rates; requested only with dashboard read access, like the summary. */
+export function useDeliverabilityRates(enabled: boolean) {
+  const { data, error } = useRoute(CONTRACTS.dashboard.routes.deliverability, enabled ? {} : null);
+  return { rates: data, error };
+}

@@ -28,7 +28,7 @@ export function sentenceFormat(locale: string, timeZone: string | null | undefin
 }
 
 /** Values that are keys of a small vocabulary in the same namespace, translated before use. */
-const TRANSLATED_VALUES: Record<string, string> = { role: 'role', oldRole: 'role', campaignType: 'campaignType' };
+const TRANSLATED_VALUES: Record<string, string> = { role: 'role', oldRole: 'role', campaignType: 'campaignType', guardReason: 'guardReason' };
 const DATE_VALUES = new Set(['campStartTime', 'senderIdForceReverifyEndTime']);
 
 function displayValues(values: Record<string, string | number>, t: TFunction, format: SentenceFormat): Record<string, string> {

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, ROLE_IDS } from '../../../../shared/constants.js';
+import { GUARD_REASONS } from '../../../../shared/domain/deliverability-guard.js';
 import { NOTIFICATION_MESSAGES, NOTIFICATION_TYPES, type NotificationType } from '../../../../shared/domain/notifications.js';
 
 function catalogue(language: string): Record<string, string> {
@@ -17,6 +18,8 @@ function placeholders(text: string): string[] {
 }
 
 const CAMPAIGN = ['campName', 'campStartTime', 'totalNumberOfRecipients', 'remainNumberOfRecipients', 'sentNumberOfRecipients', 'campaignType', 'startedBy', 'approver'];
+/** The deliverability guard's figures, on a campaign it paused. */
+const GUARD = ['guardReason', 'guardRate', 'guardLimit', 'guardCount', 'guardSample'];
 const DATA = ['importName', 'exportName', 'numberOfRecords', 'numberOfErrors'];
 const CREDITS = ['numberOfCredits', 'sizeOfData', 'sizeOfStorage', 'days'];
 const PLAN = ['planName', 'price'];
@@ -26,8 +29,8 @@ const SHARING = ['senderId', 'userName', 'shareToUserName', 'templateName', 'gro
 
 /** The spec §3 value family each kind draws its placeholders from. */
 const FAMILY: Record<NotificationType, string[]> = {
-  emailCampign: CAMPAIGN,
-  smsCampaign: CAMPAIGN,
+  emailCampign: [...CAMPAIGN, ...GUARD],
+  smsCampaign: [...CAMPAIGN, ...GUARD],
   import: DATA,
   export: DATA,
   creditReady: CREDITS,
@@ -69,14 +72,14 @@ describe('notification sentence catalogue', () => {
 
   it.each(LANGUAGES)('%s: words the reader, the fallback, every role and every campaign type', (language) => {
     const sentences = catalogue(language);
-    for (const key of ['you', 'fallback', ...Object.keys(ROLE_IDS).map((role) => `role.${role}`), 'campaignType.Email', 'campaignType.SMS', 'campaignType.MMS']) {
+    for (const key of ['you', 'fallback', ...Object.keys(ROLE_IDS).map((role) => `role.${role}`), 'campaignType.Email', 'campaignType.SMS', 'campaignType.MMS', ...GUARD_REASONS.map((reason) => `guardReason.${reason}`)]) {
       expect(sentences[key]?.trim(), `${language} ${key}`).toBeTruthy();
     }
   });
 
   it('has nothing beyond the sentences and their vocabulary', () => {
     const known = new Set(keys.map(({ key }) => key));
-    const extra = Object.keys(english).filter((key) => !known.has(key) && !/^(you|fallback|role\.\w+|campaignType\.\w+)$/.test(key));
+    const extra = Object.keys(english).filter((key) => !known.has(key) && !/^(you|fallback|role\.\w+|campaignType\.\w+|guardReason\.\w+)$/.test(key));
     expect(extra).toEqual([]);
   });
 

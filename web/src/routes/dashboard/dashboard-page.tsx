@@ -1,15 +1,16 @@
-/** The dashboard (`/dashboard`): the account's credits, contacts, plan and verification state. */
+/** The dashboard (`/dashboard`): the account's credits, contacts, plan, verification state and deliverability rates. */
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { hasPermission, readableSections } from '../../../../shared/domain/permissions.js';
-import { useDashboardSummary } from '../../api/dashboard.js';
+import { useDashboardSummary, useDeliverabilityRates } from '../../api/dashboard.js';
 import { useUserInfo } from '../../api/user.js';
 import { useClaims } from '../../session/session.js';
 import { AccountCard } from './components/account-card.js';
 import { ContactsCard } from './components/contacts-card.js';
 import { CreditsGrid } from './components/credits-grid.js';
 import { DashboardError, DashboardSkeleton } from './components/dashboard-states.js';
+import { DeliverabilityCard } from './components/deliverability-card.js';
 import { FreeDailyCard } from './components/free-daily-card.js';
 
 export default function DashboardPage() {
@@ -18,6 +19,7 @@ export default function DashboardPage() {
   const { user } = useUserInfo();
   const canRead = claims ? hasPermission(claims, 'dashboard', 'read') : false;
   const { summary, error, retry } = useDashboardSummary(canRead);
+  const { rates } = useDeliverabilityRates(canRead);
 
   // Spec §4: without dashboard access, the first readable section opens instead.
   if (claims && !canRead) {
@@ -46,6 +48,7 @@ export default function DashboardPage() {
             {summary.free && <FreeDailyCard credits={summary.credits} />}
           </SimpleGrid>
           <CreditsGrid summary={summary} />
+          {rates && <DeliverabilityCard rates={rates} />}
         </Stack>
       )}
     </Box>
