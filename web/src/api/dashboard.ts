@@ -9,6 +9,6 @@ export function useDashboardSummary(enabled: boolean) {
 
 /** The account's 30-day deliverability rates; requested only with dashboard read access, like the summary. */
 export function useDeliverabilityRates(enabled: boolean) {
-  const { data, error } = useRoute(CONTRACTS.dashboard.routes.deliverability, enabled ? {} : null);
+  const { data, error } = useRoute(dashboard.routes.deliverability, enabled ? {} : null);
   return { rates: data, error };
 }
