@@ -35,7 +35,8 @@ function deliveriesOf(id: string): number {
     .filter((record) => record.body.includes(id)).length;
 }
 
-it('keeps table items, bucket objects, queued messages and secrets across a restart', async () => {
+// Two whole hosts start here, each with its DynamoDB Local: more than the default 30 s on a busy machine.
+it('keeps table items, bucket objects, queued messages and secrets across a restart', { timeout: 90_000 }, async () => {
   // Prepare
   // No product schedules: campaign-scheduler's minutely run would reach the queue fixture as a batch without records.
   const options = { dataDir, resolveModule: resolveFixtureModule, queues: [QUEUE], schedules: [], log: () => {} };
