@@ -13,6 +13,7 @@ import { resetClientsForTests } from '../../functions/lib/aws/clients.js';
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { QUEUES, ROUTES, SCHEDULES, type QueueDefinition, type QueueName, type RouteDefinition, type ScheduleDefinition } from '../../functions/routes.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
+import { securityHeaderValues } from '../security-headers.js';
 import { CONTENT_PATH, serveContent } from './content-site.js';
 import { serveDevMailbox } from './dev-mailbox.js';
 import { deadLetterQueueName, queueUrlVariables, startEmulators, type EmulatorEnv, type Emulators } from './emulators.js';
@@ -201,7 +202,9 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       region: awsEnv.AWS_REGION,
       credentials: { accessKeyId: awsEnv.AWS_ACCESS_KEY_ID, secretAccessKey: awsEnv.AWS_SECRET_ACCESS_KEY },
     });
-    dispatch = routeRequests({ baseUrl: url, api, websocket, site, uploads, devRoutes, sinkDir: env.SINK_DIR, s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3, resolveModule, log });
+    // Plain HTTP here: no HSTS (docs/decisions.md "Security headers").
+    const securityHeaders = securityHeaderValues({ websocket: [`ws://localhost:${port}`], storage: [url] }, { https: false });
+    dispatch = routeRequests({ baseUrl: url, api, websocket, site, uploads, devRoutes, securityHeaders, sinkDir: env.SINK_DIR, s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3, resolveModule, log });
     server.on('upgrade', (request, socket, head) => {
       const requestUrl = new URL(request.url ?? '/', url);
       if (requestUrl.pathname === WEBSOCKET_PATH) websocket.upgrade(request, socket, head, requestUrl);
@@ -252,6 +255,8 @@ function routeRequests(parts: {
   uploads: S3UploadProxy;
   /** Whether /dev/* answers (servesDevRoutes). */
   devRoutes: boolean;
+  /** Sent with every answer unless the answer sets the header itself (infra/security-headers.ts). */
+  securityHeaders: Record<string, string>;
   sinkDir: string;
   /** The S3 emulator's endpoint, for the hosted files. */
   s3Endpoint: string;
@@ -261,6 +266,7 @@ function routeRequests(parts: {
   const { api, websocket, site, log } = parts;
   return async (request, response) => {
     const url = new URL(request.url ?? '/', parts.baseUrl);
+    for (const [name, value] of Object.entries(parts.securityHeaders)) response.setHeader(name, value);
     try {
       if (url.pathname.startsWith(`${S3_UPLOAD_PATH}/`)) {
         await parts.uploads(request, response, url);
