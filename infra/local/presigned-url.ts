@@ -121,8 +121,9 @@ export async function verifyPresignedRequest(
   const query = parseQuery(request.query);
   if (!query) return { refusal: refusal(400, 'InvalidArgument', 'The query string is not validly encoded.') };
   const auth = AUTH_PARAMETERS.map((name) => query[name]);
-  // Neither a signature in the query nor an Authorization header: an anonymous request.
-  if (auth.every((value) => value === undefined) || request.headers.authorization !== undefined) {
+  // No signature in the query: an anonymous request. An Authorization header is not looked at: here
+  // the app's download follows a same-origin redirect from the API, which keeps the session's Bearer token.
+  if (auth.every((value) => value === undefined)) {
     return { refusal: refusal(403, 'AccessDenied', 'Access Denied') };
   }
   if (auth.some((value) => typeof value !== 'string')) {

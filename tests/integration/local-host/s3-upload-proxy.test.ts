@@ -58,15 +58,17 @@ function withParameter(url: string, name: string, value: string | null): string 
 }
 
 describe('downloads', () => {
-  it('serves a presigned GET with the stored type and nosniff', async () => {
+  it('serves a presigned GET with the stored type and nosniff, with or without the app’s session header', async () => {
     // Prepare
     await writeObject('exports/t1/report.csv', 'a,b\n1,2\n', 'text/csv');
 
-    // Act
+    // Act: also as the app's download reaches it, a same-origin redirect from the API keeping the session's token.
     const answer = await send(await presignDownload('exports/t1/report.csv', 60));
+    const redirected = await send(await presignDownload('exports/t1/report.csv', 60), { headers: { authorization: 'Bearer session-token' } });
 
     // Assess
     expect(answer.status).toBe(200);
+    expect(redirected.status).toBe(200);
     expect(answer.body).toBe('a,b\n1,2\n');
     expect(answer.headers.get('content-type')).toBe('text/csv');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
