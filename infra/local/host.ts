@@ -13,6 +13,7 @@ import { resetClientsForTests } from '../../functions/lib/aws/clients.js';
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { QUEUES, ROUTES, SCHEDULES, type QueueDefinition, type QueueName, type RouteDefinition, type ScheduleDefinition } from '../../functions/routes.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
+import { securityHeaderValues } from '../security-headers.js';
 import { CONTENT_PATH, serveContent } from './content-site.js';
 import { serveDevMailbox } from './dev-mailbox.js';
 import { deadLetterQueueName, queueUrlVariables, startEmulators, type EmulatorEnv, type Emulators } from './emulators.js';
@@ -21,9 +22,9 @@ import { readBody, writeJson } from './http-event.js';
 import { isFunction, loadExport, REPO_ROOT, resolveProductModule, type ResolveModule } from './lambda-runtime.js';
 import { loadDemoCredentials, loadJwtSecret, loadSupportCredentials, seedDemoAccount, seedSupportAccount, type DemoCredentials } from './local-state.js';
 import { createS3Mirror, type S3Mirror } from './persistence/s3-mirror.js';
-import { proxyS3Upload, S3_UPLOAD_PATH } from './s3-upload-proxy.js';
+import { createS3UploadProxy, S3_UPLOAD_PATH, type S3UploadProxy } from './s3-upload-proxy.js';
 import { createSqsJournal, type SqsJournal } from './persistence/sqs-journal.js';
-import { LOOPBACK, PortInUseError } from './ports.js';
+import { isLoopbackAddress, LOOPBACK, PortInUseError } from './ports.js';
 import { startQueuePoller, type QueuePoller } from './queue-poller.js';
 import { startScheduler, type Scheduler } from './scheduler.js';
 import { createStaticSite, type StaticSite } from './static-site.js';
@@ -66,6 +67,8 @@ export type LocalHostOptions = {
   tableInMemory?: boolean;
   /** Interface to bind. Default 127.0.0.1. */
   host?: string;
+  /** Serve the dev pages and actions (/dev/*). Default: servesDevRoutes(host, DEV_ROUTES). */
+  devRoutes?: boolean;
   /** The built web app. Default web/dist. */
   webDist?: string;
   /** Where handler modules come from; tests point it at fixtures. */
@@ -87,12 +90,23 @@ export type LocalHost = {
   port: number;
   dataDir: string;
   demo: DemoCredentials;
+  /** Whether /dev/* (mailbox, SMS inbox, dev actions) is served. */
+  devRoutes: boolean;
   /** Provider support staff (admin): announcements, force-logout, locks. */
   support: DemoCredentials;
   /** The variables set for the handlers (emulator endpoints, table, queues, secrets). */
   env: Record<string, string>;
   stop(): Promise<void>;
 };
+
+/**
+ * The dev routes show every user's mail (sign-in codes) and act for anyone, so they are served on
+ * a host only this machine reaches; DEV_ROUTES=1 (or 0) decides otherwise.
+ */
+export function servesDevRoutes(bindHost: string, flag: string | undefined): boolean {
+  if (flag === '1' || flag === '0') return flag === '1';
+  return isLoopbackAddress(bindHost);
+}
 
 /** Handlers read one process.env, so one host per process at a time. */
 let running = false;
@@ -119,8 +133,10 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
   let dispatch: (request: IncomingMessage, response: ServerResponse) => Promise<void> = async (_request, response) =>
     writeJson(response, 503, { statusCode: ERROR_CODES.GENERIC, message: 'The local host is starting' });
   const server = createServer((request, response) => void dispatch(request, response));
-  const port = await listen(server, options.port ?? 3000, options.host ?? LOOPBACK);
+  const bindHost = options.host ?? LOOPBACK;
+  const port = await listen(server, options.port ?? 3000, bindHost);
   const url = `http://localhost:${port}`;
+  const devRoutes = options.devRoutes ?? servesDevRoutes(bindHost, process.env.DEV_ROUTES);
 
   let mirror: S3Mirror | undefined;
   let journal: SqsJournal | undefined;
@@ -181,7 +197,14 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     const websocket = createWebSocketGateway({ resolveModule, managementPath: MANAGEMENT_PATH, log });
     const api = createHttpApi({ routes: options.routes ?? ROUTES, resolveModule, log, logRequests: options.logRequests });
     const site = createStaticSite(options.webDist ?? join(REPO_ROOT, 'web', 'dist'));
-    dispatch = routeRequests({ baseUrl: url, api, websocket, site, sinkDir: env.SINK_DIR, s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3, resolveModule, log });
+    const uploads = createS3UploadProxy({
+      s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3,
+      region: awsEnv.AWS_REGION,
+      credentials: { accessKeyId: awsEnv.AWS_ACCESS_KEY_ID, secretAccessKey: awsEnv.AWS_SECRET_ACCESS_KEY },
+    });
+    // Plain HTTP here: no HSTS (docs/decisions.md "Security headers").
+    const securityHeaders = securityHeaderValues({ websocket: [`ws://localhost:${port}`], storage: [url] }, { https: false });
+    dispatch = routeRequests({ baseUrl: url, api, websocket, site, uploads, devRoutes, securityHeaders, sinkDir: env.SINK_DIR, s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3, resolveModule, log });
     server.on('upgrade', (request, socket, head) => {
       const requestUrl = new URL(request.url ?? '/', url);
       if (requestUrl.pathname === WEBSOCKET_PATH) websocket.upgrade(request, socket, head, requestUrl);
@@ -211,7 +234,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       await started.stop();
       running = false;
     });
-    return { url, port, dataDir, demo, support, env, stop };
+    return { url, port, dataDir, demo, devRoutes, support, env, stop };
   } catch (error) {
     await scheduler?.stop();
     await poller?.stop();
@@ -228,8 +251,14 @@ function routeRequests(parts: {
   api: HttpApi;
   websocket: WebSocketGateway;
   site: StaticSite;
+  /** Presigned browser uploads and downloads, checked as S3 checks them. */
+  uploads: S3UploadProxy;
+  /** Whether /dev/* answers (servesDevRoutes). */
+  devRoutes: boolean;
+  /** Sent with every answer unless the answer sets the header itself (infra/security-headers.ts). */
+  securityHeaders: Record<string, string>;
   sinkDir: string;
-  /** The S3 emulator's endpoint, for presigned browser uploads. */
+  /** The S3 emulator's endpoint, for the hosted files. */
   s3Endpoint: string;
   resolveModule: ResolveModule;
   log: Log;
@@ -237,13 +266,17 @@ function routeRequests(parts: {
   const { api, websocket, site, log } = parts;
   return async (request, response) => {
     const url = new URL(request.url ?? '/', parts.baseUrl);
+    for (const [name, value] of Object.entries(parts.securityHeaders)) response.setHeader(name, value);
     try {
       if (url.pathname.startsWith(`${S3_UPLOAD_PATH}/`)) {
-        await proxyS3Upload(request, response, url, parts.s3Endpoint);
+        await parts.uploads(request, response, url);
       } else if (url.pathname.startsWith(`${CONTENT_PATH}/`)) {
         await serveContent(request, response, url, { s3Endpoint: parts.s3Endpoint, bucket: CONTENT_BUCKET });
       } else if (url.pathname.startsWith(`${MANAGEMENT_PATH}/`)) {
-        if (!(await websocket.manage(request, response, url))) notFound(request, response, url);
+        // The handlers of this process call it on 127.0.0.1; in AWS it takes IAM-signed calls only.
+        if (!isLoopbackAddress(request.socket.remoteAddress) || !(await websocket.manage(request, response, url))) notFound(request, response, url);
+      } else if (url.pathname.startsWith('/dev/') && !parts.devRoutes) {
+        notFound(request, response, url);
       } else if (url.pathname in DEV_ACTIONS) {
         await serveDevAction(request, response, DEV_ACTIONS[url.pathname], parts.resolveModule);
       } else if (url.pathname.startsWith('/dev/')) {
@@ -272,9 +305,11 @@ async function serveDevAction(request: IncomingMessage, response: ServerResponse
     return;
   }
   const body = await readBody(request, DEV_ACTION_BODY_LIMIT);
-  const input = body === 'too-large' ? undefined : parseJson(body.toString('utf8'));
+  // JSON only: another site's page can post a form or text here, but JSON needs a CORS preflight it cannot pass.
+  const isJson = /^application\/json\b/i.test(request.headers['content-type'] ?? '');
+  const input = body === 'too-large' || !isJson ? undefined : parseJson(body.toString('utf8'));
   if (input === undefined) {
-    writeJson(response, 400, { statusCode: ERROR_CODES.MALFORMED_REQUEST, message: 'The body must be JSON of at most 64 KiB.' });
+    writeJson(response, 400, { statusCode: ERROR_CODES.MALFORMED_REQUEST, message: 'The body must be JSON (application/json) of at most 64 KiB.' });
     return;
   }
   const run = await loadExport(resolveModule('services', 'seed'), action, isFunction<DevAction>);

@@ -1,6 +1,6 @@
 /**
  * `npm start` / `npm run dev:host`: the whole product on this machine. PORT (3000), HOST
- * (127.0.0.1) and DATA_DIR (.data) configure it; Ctrl+C stops it cleanly.
+ * (127.0.0.1), DATA_DIR (.data) and DEV_ROUTES configure it; Ctrl+C stops it cleanly.
  */
 import { startLocalHost } from './host.js';
 import { PortInUseError } from './ports.js';
@@ -21,8 +21,12 @@ try {
       `  Campaign platform running at ${host.url}   (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
       `  Demo sign-in:  ${host.demo.email} / ${host.demo.password}`,
       `  Support staff: ${host.support.email} / ${host.support.password}   (admin: announcements, force-logout, locks)`,
-      `  Dev mailbox:   ${host.url}/dev/mailbox   (SMS: ${host.url}/dev/sms)`,
-      `  Sample notification: POST ${host.url}/dev/api/notify {email, type, messageType, severity, values}`,
+      ...(host.devRoutes
+        ? [
+            `  Dev mailbox:   ${host.url}/dev/mailbox   (SMS: ${host.url}/dev/sms)`,
+            `  Sample notification: POST ${host.url}/dev/api/notify {email, type, messageType, severity, values}`,
+          ]
+        : ['  Dev mailbox:   off, as HOST is not loopback (DEV_ROUTES=1 turns it on)']),
       `  Data folder:   ${host.dataDir}`,
       '  Press Ctrl+C to stop.',
       '',

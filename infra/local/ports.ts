@@ -3,6 +3,12 @@ import { createServer } from 'node:net';
 
 export const LOOPBACK = '127.0.0.1';
 
+/** Whether an interface name or peer address is this machine's loopback (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  const ip = (address ?? '').toLowerCase().replace(/^::ffff:/, '');
+  return ip === 'localhost' || ip === '::1' || /^127(\.\d{1,3}){3}$/.test(ip);
+}
+
 /** A port the OS reports free right now (bind to port 0, read it, release it). */
 export async function findFreePort(host = LOOPBACK): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 /**
  * The whole platform as one set of stacks, wired by explicit props. Dependencies run one way:
  *
- *   Data, Messaging, HttpGateway -> Web -> Realtime -> Api, Workers
+ *   Data, Messaging, HttpGateway, Content -> Web -> Realtime -> Api, Workers
  *
  * Every function's environment names the table, bucket, secret, queues, CloudFront URL and the
  * WebSocket endpoints, so functions come after all of them; CloudFront fronts the HTTP API, so
@@ -62,13 +62,13 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
   const data = new DataStack(app, 'CampaignPlatform-Data', { env, isProduction: options.isProduction });
   const messaging = new MessagingStack(app, 'CampaignPlatform-Messaging', { env });
   const httpGateway = new HttpGatewayStack(app, 'CampaignPlatform-HttpGateway', { env });
+  const content = new ContentStack(app, 'CampaignPlatform-Content', { env, isProduction: options.isProduction });
   const web = new WebStack(app, 'CampaignPlatform-Web', {
     env,
     httpApi: httpGateway.httpApi,
+    storageBuckets: [data.dataBucket, content.bucket],
     siteAssetsPath: options.siteAssetsPath ?? join(REPO_ROOT, 'web/dist'),
   });
-
-  const content = new ContentStack(app, 'CampaignPlatform-Content', { env, isProduction: options.isProduction });
 
   const functionResources = {
     table: data.table,

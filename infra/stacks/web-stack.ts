@@ -2,7 +2,7 @@
  * The web app's front door: a private site bucket and one CloudFront distribution that serves the
  * built React app and forwards the API paths to the HTTP API, so browser and API share one origin.
  */
-import { Annotations, Fn, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Aws, Duration, Fn, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -12,6 +12,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginRequestPolicy,
   PriceClass,
@@ -21,6 +23,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
@@ -29,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { ROUTES, type RouteDefinition } from '../../functions/routes.js';
 import { acknowledgeManagedPolicy, acknowledgeWildcardAction, acknowledgeWildcardResource } from '../constructs/nag.js';
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket.js';
+import { contentSecurityPolicy, SECURITY_HEADERS, type AppOrigins } from '../security-headers.js';
 
 const SPA_FALLBACK_CODE = fileURLToPath(new URL('../constructs/spa-fallback.js', import.meta.url));
 
@@ -46,9 +50,25 @@ export function apiPathPatterns(routes: readonly Pick<RouteDefinition, 'path'>[]
 
 export type WebStackProps = StackProps & {
   httpApi: IHttpApi;
+  /** The buckets browsers upload to and download from with presigned links (data, content). */
+  storageBuckets: readonly IBucket[];
   /** The built web app (web/dist); when it does not exist yet the upload is skipped with a warning. */
   siteAssetsPath: string;
 };
+
+/** The app's origins in AWS: presigned links go to each bucket's S3 endpoint; the WebSocket API (a later stack) is any of the region's. */
+export function awsAppOrigins(storageBuckets: readonly IBucket[]): AppOrigins {
+  return {
+    websocket: [`wss://*.execute-api.${Aws.REGION}.amazonaws.com`],
+    storage: storageBuckets.flatMap((bucket) => [`https://${bucket.bucketRegionalDomainName}`, `https://${bucket.bucketDomainName}`]),
+  };
+}
+
+function cloudFrontReferrerPolicy(policy: string): HeadersReferrerPolicy {
+  const known = Object.values(HeadersReferrerPolicy).find((value) => value === policy);
+  if (!known) throw new Error(`CloudFront has no referrer policy "${policy}"`);
+  return known;
+}
 
 export class WebStack extends Stack {
   readonly distribution: Distribution;
@@ -67,6 +87,23 @@ export class WebStack extends Stack {
       comment: 'Serves index.html for client-side routes',
     });
 
+    // The site and the API answers share one policy (infra/security-headers.ts); an answer's own header wins.
+    const { frameOptions, referrerPolicy, strictTransportSecurity } = SECURITY_HEADERS;
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Campaign platform web app and API: CSP, frame-ancestors, nosniff, referrer policy, HSTS',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(awsAppOrigins(props.storageBuckets)), override: false },
+        frameOptions: { frameOption: HeadersFrameOption[frameOptions], override: false },
+        contentTypeOptions: { override: false },
+        referrerPolicy: { referrerPolicy: cloudFrontReferrerPolicy(referrerPolicy), override: false },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: strictTransportSecurity.includeSubdomains,
+          override: false,
+        },
+      },
+    });
+
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; CloudFront wants the host.
     const apiHost = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
     const apiBehavior: BehaviorOptions = {
@@ -76,7 +113,7 @@ export class WebStack extends Stack {
       cachePolicy: CachePolicy.CACHING_DISABLED,
       // API Gateway routes by its own Host name; every other header (Authorization too) passes.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+      responseHeadersPolicy: securityHeaders,
     };
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -86,7 +123,7 @@ export class WebStack extends Stack {
         origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: securityHeaders,
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: Object.fromEntries(apiPathPatterns().map((pattern) => [pattern, apiBehavior])),

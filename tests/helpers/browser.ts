@@ -78,19 +78,37 @@ export async function signInListening(page: Page, host: Pick<TestHost, 'url'>, c
 
 export type Viewport = { width: number; height: number };
 
-export type SignedInBrowser = { browser: Browser; context: BrowserContext; page: Page; close(): Promise<void> };
+export type SignedInBrowser = {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** What Chromium reported its Content-Security-Policy refused, from every page of the context. */
+  cspViolations: string[];
+  close(): Promise<void>;
+};
+
+/** Collects the console's CSP refusals ("Refused to load … because it violates … Content Security Policy"). */
+export function collectCspViolations(context: BrowserContext): string[] {
+  const violations: string[] = [];
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+  });
+  return violations;
+}
 
 /** A fresh Chromium whose page has signed in (as the host's demo user unless told) and shows the dashboard. */
 export async function openSignedInBrowser(host: Pick<TestHost, 'url' | 'demo'>, options: { viewport?: Viewport; credentials?: Credentials } = {}): Promise<SignedInBrowser> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 900 } });
+    const cspViolations = collectCspViolations(context);
     const page = await context.newPage();
     await signIn(page, host, options.credentials ?? host.demo);
     return {
       browser,
       context,
       page,
+      cspViolations,
       async close() {
         await context.close();
         await browser.close();
@@ -103,7 +121,7 @@ export async function openSignedInBrowser(host: Pick<TestHost, 'url' | 'demo'>, 
 }
 
 /** What an e2e file's tests drive: the file's own local host, and a page in a fresh Chromium. */
-export type HostPage = { host: TestHost; browser: Browser; context: BrowserContext; page: Page };
+export type HostPage = { host: TestHost; browser: Browser; context: BrowserContext; page: Page; cspViolations: string[] };
 
 /** A host page whose app is signed in as the host's demo user, with that session for seeding through the API. */
 export type SignedInPage = HostPage & { demo: Actor };
@@ -118,7 +136,7 @@ export function useSignedInPage(options: { viewport?: Viewport } = {}): SignedIn
   const fixture = {} as SignedInPage;
   useHost(fixture, async () => {
     const opened = await openSignedInBrowser(fixture.host, options);
-    Object.assign(fixture, { browser: opened.browser, context: opened.context, page: opened.page, demo: await sessionOf(opened.page) });
+    Object.assign(fixture, { browser: opened.browser, context: opened.context, page: opened.page, cspViolations: opened.cspViolations, demo: await sessionOf(opened.page) });
   });
   return fixture;
 }
@@ -132,5 +150,7 @@ function useHost(fixture: Partial<HostPage>, openPage: () => Promise<void>): voi
     await fixture.context?.close();
     await fixture.browser?.close();
     await fixture.host?.stop();
+    // Whatever the file's tests did, the app's security headers refused nothing it needs.
+    expect(fixture.cspViolations ?? []).toEqual([]);
   });
 }

@@ -1,12 +1,13 @@
 import { Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { CachePolicy, OriginRequestPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes.js';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../../infra/security-headers.js';
 import { WebStack, apiPathPatterns } from '../../infra/stacks/web-stack.js';
 import { createTestApp, createTestPlatform, SYNTH_TIMEOUT_MS } from './support/platform.js';
 import { resourcesOfType } from './support/template.js';
@@ -16,7 +17,7 @@ type CacheBehavior = {
   TargetOriginId: string;
   CachePolicyId: string;
   OriginRequestPolicyId?: string;
-  ResponseHeadersPolicyId: string;
+  ResponseHeadersPolicyId: unknown;
   ViewerProtocolPolicy: string;
   AllowedMethods?: string[];
   FunctionAssociations?: { EventType: string }[];
@@ -31,11 +32,15 @@ type DistributionConfig = {
 
 let web: Template;
 let distribution: DistributionConfig;
+/** The site's own response headers policy, as a behavior references it. */
+let securityHeadersPolicy: { Ref: string };
 
 beforeAll(() => {
   web = Template.fromStack(createTestPlatform().web);
   const [resource] = Object.values(resourcesOfType(web, 'AWS::CloudFront::Distribution'));
   distribution = resource.Properties?.DistributionConfig as DistributionConfig;
+  const [policyId] = Object.keys(resourcesOfType(web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+  securityHeadersPolicy = { Ref: policyId! };
 }, SYNTH_TIMEOUT_MS);
 
 describe('CloudFront behaviors', () => {
@@ -64,7 +69,7 @@ describe('CloudFront behaviors', () => {
         TargetOriginId: apiOrigin?.Id,
         CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
         OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
-        ResponseHeadersPolicyId: ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId,
+        ResponseHeadersPolicyId: securityHeadersPolicy,
         ViewerProtocolPolicy: 'https-only',
       });
       expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
@@ -80,7 +85,7 @@ describe('CloudFront behaviors', () => {
     expect(distribution.DefaultCacheBehavior).toMatchObject({
       TargetOriginId: siteOrigin?.Id,
       ViewerProtocolPolicy: 'redirect-to-https',
-      ResponseHeadersPolicyId: ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId,
+      ResponseHeadersPolicyId: securityHeadersPolicy,
       FunctionAssociations: [{ EventType: 'viewer-request' }],
     });
     web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
@@ -156,10 +161,61 @@ describe('site bucket and deployment', () => {
     const httpApi = new HttpApi(new Stack(app, 'Gateway'), 'HttpApi');
 
     // Act
-    const stack = new WebStack(app, 'Web', { httpApi, siteAssetsPath: '/nonexistent/web/dist' });
+    const stack = new WebStack(app, 'Web', { httpApi, storageBuckets: [], siteAssetsPath: '/nonexistent/web/dist' });
 
     // Assess
     Template.fromStack(stack).resourceCountIs('Custom::CDKBucketDeployment', 0);
     Annotations.fromStack(stack).hasWarning('/Web', Match.stringLikeRegexp('No web build at /nonexistent/web/dist'));
+  });
+});
+
+/** A CloudFormation string as text, each token (a reference, the region) as <token>. */
+function templateText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const join = (value as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+  if (!join) return '<token>';
+  return join[1].map((part) => (typeof part === 'string' ? part : '<token>')).join(join[0]);
+}
+
+describe('security headers', () => {
+  it('sends the one policy of infra/security-headers.ts with the site and the API answers', () => {
+    // Prepare: the AWS origins as the template writes them (bucket endpoints and the region are references).
+    const expectedPolicy = contentSecurityPolicy({ websocket: ['wss://*.execute-api.<token>.amazonaws.com'], storage: Array(4).fill('https://<token>') });
+
+    // Act
+    const [policy] = Object.values(resourcesOfType(web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = (policy?.Properties?.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> }).SecurityHeadersConfig;
+    const csp = templateText(headers.ContentSecurityPolicy?.ContentSecurityPolicy);
+
+    // Assess
+    expect(csp).toBe(expectedPolicy);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(headers.FrameOptions).toMatchObject({ FrameOption: SECURITY_HEADERS.frameOptions });
+    expect(headers.ContentTypeOptions).toBeDefined();
+    expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: SECURITY_HEADERS.referrerPolicy });
+    expect(headers.StrictTransportSecurity).toMatchObject({
+      AccessControlMaxAgeSec: SECURITY_HEADERS.strictTransportSecurity.maxAgeSeconds,
+      IncludeSubdomains: true,
+    });
+    // An answer's own header wins (a handler's page keeps its stricter CSP), as on the local host.
+    for (const header of Object.values(headers)) expect(header.Override).toBe(false);
+    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(securityHeadersPolicy);
+    for (const behavior of distribution.CacheBehaviors) expect(behavior.ResponseHeadersPolicyId).toEqual(securityHeadersPolicy);
+  });
+
+  it('lets the app reach the buckets it uploads to and downloads from, and the region’s WebSocket APIs', () => {
+    // Act
+    const [policy] = Object.values(resourcesOfType(web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const config = policy?.Properties?.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: { 'Fn::Join': [string, unknown[]] } } } };
+    const parts = config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'][1];
+    const references = JSON.stringify(parts.filter((part) => typeof part !== 'string'));
+
+    // Assess: both buckets, by their regional and global S3 names, and the stack's region.
+    expect(references).toContain('AWS::Region');
+    expect(references).toContain('DataBucket');
+    expect(references).toContain('ContentBucket');
+    expect(references.match(/RegionalDomainName/g)?.length).toBe(2);
+    expect(references.match(/[0-9A-F]{8}DomainName/g)?.length).toBe(2);
   });
 });

@@ -20,8 +20,8 @@ export function contentUrl(key: string): string {
 }
 
 /**
- * A URL the browser PUTs one file to. The length and type are signed: S3 refuses a body of another
- * size or type (the local emulator does not check signatures, so the confirm step measures again).
+ * A URL the browser PUTs one file to. The length and type are signed: S3 (and the local host's
+ * pass-through) refuses a body of another size or type; the confirm step still measures again.
  */
 export async function presignContentUpload(key: string, options: { contentType: string; size: number; expiresInSeconds: number }): Promise<string> {
   const command = new PutObjectCommand({

@@ -7,5 +7,7 @@ function usesCustomS3Endpoint(): boolean {
 }
 
 export function s3Client(): S3Client {
-  return once('s3', () => new S3Client({ forcePathStyle: usesCustomS3Endpoint() }));
+  // Checksums only where S3 requires them: a presigned PUT would otherwise carry the CRC32 of an
+  // empty body, and S3 refuses the browser's upload as a bad digest.
+  return once('s3', () => new S3Client({ forcePathStyle: usesCustomS3Endpoint(), requestChecksumCalculation: 'WHEN_REQUIRED' }));
 }

@@ -52,11 +52,13 @@ export async function writeObject(key: string, body: string | Uint8Array, conten
 }
 
 /**
- * A URL the browser PUTs one object to, valid for `expiresInSeconds`. Where browsers cannot reach
- * S3 itself (the local host's emulator has no CORS) the URL goes through S3_PUBLIC_URL.
+ * A URL the browser PUTs one object to, valid for `expiresInSeconds`. The type is signed, so the
+ * object cannot be stored as another (a page, say). Where browsers cannot reach S3 itself (the
+ * local host's emulator has no CORS) the URL goes through S3_PUBLIC_URL.
  */
 export async function presignUpload(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
-  const url = await getSignedUrl(s3Client(), new PutObjectCommand({ Bucket: config().DATA_BUCKET, Key: key, ContentType: contentType }), { expiresIn: expiresInSeconds });
+  const command = new PutObjectCommand({ Bucket: config().DATA_BUCKET, Key: key, ContentType: contentType });
+  const url = await getSignedUrl(s3Client(), command, { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type']) });
   return browserUrl(url);
 }
 
