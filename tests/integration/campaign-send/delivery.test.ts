@@ -53,7 +53,7 @@ async function plannedCampaign(recipients: number, emailCredits = 10_000) {
 }
 
 function deliver(message: TCampaignDeliveryMessage, options: { transport?: CampaignMailTransport; now?: () => number } = {}) {
-  return deliverBatch(message, { transports: { mail: options.transport ?? campaignMailTransport() }, staleAfterMs: STALE_AFTER_MS, sleep: noSleep, now: options.now });
+  return deliverBatch({ message, transports: { mail: options.transport ?? campaignMailTransport() }, staleAfterMs: STALE_AFTER_MS, sleep: noSleep, now: options.now });
 }
 
 /** The recover action's state change: a new run of kind 'recover' and its planner message. */
@@ -346,7 +346,7 @@ describe('a configured rate', () => {
       const { tuid, campaignId, batches } = await plannedCampaign(30);
 
       // Act: the real clock and sleep, so the batch waits for its slot and paces its messages.
-      await deliverBatch(batches[0]!, { transports: { mail: slow }, staleAfterMs: STALE_AFTER_MS });
+      await deliverBatch({ message: batches[0]!, transports: { mail: slow }, staleAfterMs: STALE_AFTER_MS });
 
       // Assess: no message before its slot, and the last one close to its own (290 ms after the
       // first slot); one after another, it would have started 1.7 s late.

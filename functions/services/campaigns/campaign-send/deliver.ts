@@ -175,16 +175,17 @@ async function sendAll(options: {
  * so the claims are plain puts. A recovery claims conditionally: a worker of the stopped run it
  * recovers may still be sending, and whoever that run claimed is not sent again.
  */
-async function claimLeased(ref: { tuid: string; campaignId: string; runId: string }, firstSend: boolean, contactIds: readonly number[], options: ResolvedOptions): Promise<ClaimResult> {
+async function claimLeased(options: { ref: { tuid: string; campaignId: string; runId: string }; firstSend: boolean; contactIds: readonly number[]; resolved: ResolvedOptions }): Promise<ClaimResult> {
+  const { ref, firstSend, contactIds, resolved } = options;
   const { tuid, campaignId, runId } = ref;
-  const now = options.now();
-  if (!firstSend) return claimRecipients({ tuid, campaignId, runId, contactIds, now, staleAfterMs: options.staleAfterMs });
+  const now = resolved.now();
+  if (!firstSend) return claimRecipients({ tuid, campaignId, runId, contactIds, now, staleAfterMs: resolved.staleAfterMs });
   await putRecipientClaims(tuid, campaignId, runId, contactIds, now);
   return { claimed: [...contactIds], busy: [], reached: [] };
 }
 
 /** Sets a paused campaign's batch aside; answers the status to go on with if a resume or stop raced the park. */
-async function park(message: TCampaignDeliveryMessage, pending: readonly number[]): Promise<CampaignRecord | null> {
+async function park({ message, pending }: { message: TCampaignDeliveryMessage; pending: readonly number[] }): Promise<CampaignRecord | null> {
   const { tuid, campaignId, runId, seq } = message;
   await parkBatch({ tuid, campaignId, runId, seq }, pending);
   // A resume that listed parked batches just before this park did not see it: look once more.
@@ -194,7 +195,7 @@ async function park(message: TCampaignDeliveryMessage, pending: readonly number[
   return after;
 }
 
-async function drop(message: TCampaignDeliveryMessage, outcome: BatchOutcome, now: number): Promise<void> {
+async function drop({ message, outcome, now }: { message: TCampaignDeliveryMessage; outcome: BatchOutcome; now: number }): Promise<void> {
   const { tuid, campaignId, runId, seq } = message;
   if (await dropBatch({ tuid, campaignId, runId, seq }, outcome)) await finishRunIfSettled({ tuid, campaignId, runId, now: new Date(now) });
 }
@@ -202,7 +203,7 @@ async function drop(message: TCampaignDeliveryMessage, outcome: BatchOutcome, no
 // Progress is reported at most every few seconds per run; this worker does not even ask the store more often.
 const lastProgressAsk = new Map<string, number>();
 
-export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOptions: DeliveryOptions): Promise<void> {
+export async function deliverBatch({ message, ...deliveryOptions }: DeliveryOptions & { message: TCampaignDeliveryMessage }): Promise<void> {
   const options: ResolvedOptions = {
     staleAfterMs: deliveryOptions.staleAfterMs,
     now: deliveryOptions.now ?? Date.now,
@@ -224,10 +225,10 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   const doubtIds = [...new Set([...outcome.doubtIds, ...outcome.inFlightIds.filter((id) => !known.has(id))])];
 
   if (record.status === 'paused') {
-    record = await park(message, pending);
+    record = await park({ message, pending });
     if (!record) return;
   }
-  if (!isSending(record.status)) return drop(message, outcome, now());
+  if (!isSending(record.status)) return drop({ message, outcome, now: now() });
 
   // Far from its slot (a long rate-limited run): back on the queue rather than holding a worker.
   const wait = message.notBefore - now();
@@ -256,7 +257,7 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
   const taken = { ...outcome, inFlightIds: reachable.slice(0, sendsInFlight(sendRateOf(record.channel))), doubtIds };
   const version = await leaseBatch(ref, taken, now());
   if (version === null) throw new BatchRetryLater(`batch ${seq} of ${campaignId} was taken by another attempt`);
-  const claim = await claimLeased(ref, record.run?.kind === 'send', reachable, options);
+  const claim = await claimLeased({ ref, firstSend: record.run?.kind === 'send', contactIds: reachable, resolved: options });
   if (claim.busy.length > 0) {
     await releaseRecipientClaims(tuid, campaignId, claim.claimed);
     await releaseBatchLease(ref, { ...taken, inFlightIds: [] }, version);
