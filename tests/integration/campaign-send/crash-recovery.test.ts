@@ -5,21 +5,18 @@
  * message, the recipients who get it twice are at most the messages that were in flight, and the
  * report counts at least as many as possibly sent twice.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SinkKind, SinkRecord } from '../../../functions/channels/sink.js';
+import type { SinkKind } from '../../../functions/channels/sink.js';
 import { getCampaignCounters } from '../../../functions/data/campaign-counters.js';
 import { getCampaignRecord } from '../../../functions/data/campaigns.js';
 import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { deliverBatch } from '../../../functions/services/campaigns/campaign-send/deliver.js';
 import { sendsInFlight } from '../../../shared/domain/campaign-send.js';
 import type { CampaignChannel } from '../../../shared/domain/campaign-channels.js';
+import { bundleDeliveryWorker, deliveriesPerRecipient, seededRandom, sinkLines, startDeliveryWorker } from '../../helpers/delivery-worker.js';
 import { useTestTable } from '../../helpers/emulators.js';
 import { drainQueue, setDeliveryBatchSize, takeDeliveryMessages } from '../../helpers/queues.js';
 import { seedAccount } from '../../helpers/seed/accounts.js';
@@ -30,7 +27,6 @@ const RUNS = 20;
 const RECIPIENTS = 80;
 // The delivery queue's visibility timeout: a redelivery after it takes over the dead worker's lease.
 const VISIBILITY_TIMEOUT_MS = 120_000;
-const WORKER_PROCESS = fileURLToPath(new URL('../../helpers/delivery-worker-process.ts', import.meta.url));
 
 let workDir: string;
 let workerBundle: string;
@@ -39,73 +35,15 @@ beforeAll(async () => {
   await useTestTable();
   // One batch per campaign: the in-flight limit of that batch bounds the duplicates.
   setDeliveryBatchSize(RECIPIENTS);
-  // Bundled once, as its Lambda is: each of the 20 processes then starts without compiling TypeScript.
+  // Bundled once: each of the 20 processes then starts without compiling TypeScript.
   workDir = await mkdtemp(join(tmpdir(), 'crash-recovery-'));
-  workerBundle = join(workDir, 'worker.mjs');
-  await build({
-    entryPoints: [WORKER_PROCESS],
-    outfile: workerBundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    // CommonJS dependencies of the bundle expect require and __dirname.
-    banner: {
-      js: "import { createRequire } from 'module'; import { fileURLToPath as __toPath } from 'url'; import { dirname as __dirOf } from 'path'; const require = createRequire(import.meta.url); const __filename = __toPath(import.meta.url); const __dirname = __dirOf(__filename);",
-    },
-  });
+  workerBundle = await bundleDeliveryWorker(workDir);
 }, 120_000);
 
 afterAll(async () => {
   setDeliveryBatchSize(50);
   await rm(workDir, { recursive: true, force: true });
 });
-
-/** A small deterministic generator (mulberry32), so a failing run can be replayed by its seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** How many messages each recipient got, from the run's own sink. */
-async function deliveriesPerRecipient(sinkDir: string, kind: SinkKind): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  const file = join(sinkDir, `${kind}.jsonl`);
-  if (!existsSync(file)) return counts;
-  for (const line of (await readFile(file, 'utf8')).split('\n')) {
-    if (!line) continue;
-    const { to } = JSON.parse(line) as SinkRecord;
-    counts.set(to, (counts.get(to) ?? 0) + 1);
-  }
-  return counts;
-}
-
-/** Messages in the run's sink so far (lines written), without parsing them. */
-async function sinkLines(sinkDir: string, kind: SinkKind): Promise<number> {
-  const file = join(sinkDir, `${kind}.jsonl`);
-  if (!existsSync(file)) return 0;
-  const text = await readFile(file, 'utf8');
-  let lines = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
-  return lines;
-}
-
-/** Runs the worker process on the batch; answers it and its exit. */
-function startWorker(body: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [workerBundle], {
-    env: { ...process.env, DELIVERY_MESSAGE: body, LOG_LEVEL: 'ERROR' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited };
-}
 
 /** An account per channel whose every contact each campaign goes to: seeded once for all runs. */
 const accounts = new Map<CampaignChannel, Awaited<ReturnType<typeof seedAccount>>>();
@@ -140,7 +78,7 @@ describe('a delivery worker killed at a random moment of its send', () => {
 
       // Act: the worker is killed once it has sent a random number of messages (none to nearly all).
       const killAfter = Math.floor(random() * RECIPIENTS);
-      const worker = startWorker(JSON.stringify(batch));
+      const worker = startDeliveryWorker(workerBundle, [batch]);
       let exited = false;
       void worker.exited.then(() => (exited = true));
       await expect
