@@ -149,6 +149,8 @@ describe('a worker that dies mid-batch', () => {
     const dying: CampaignMailTransport = { sendRaw: (mail) => (++calls <= 20 ? sink.sendRaw(mail) : new Promise(() => undefined)) };
     void deliver(batches[0]!, { transport: dying });
     await expect.poll(async () => (await mailsOf(campaignId)).length, { timeout: 10_000 }).toBe(20);
+    // Its progress shows what it sent, not 0 until the batch ends.
+    await expect.poll(async () => (await getCampaignCounters(tuid, campaignId)).sent, { timeout: 10_000 }).toBe(20);
 
     // Act: SQS delivers the batch again once its visibility timeout has passed.
     await deliver(batches[0]!, { now: () => Date.now() + STALE_AFTER_MS + 1_000 });

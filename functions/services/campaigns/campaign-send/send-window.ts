@@ -121,11 +121,14 @@ export function createSendWindow(options: SendWindowOptions): SendWindow {
     if (writing || failure || leaseLost) return;
     // Nothing else can move, or half the window waits on the record: write now.
     if (canAdmit() && (busy() === 0 || leaving.size >= Math.ceil(limit / 2))) return startWrite();
-    if (!timer && (leaving.size > 0 || canAdmit())) {
+    const uncounted = sentIds.length > 0;
+    if (!timer && (leaving.size > 0 || canAdmit() || uncounted)) {
+      // With nothing else to record, sends already recorded are still counted when their second is up.
+      const delay = leaving.size > 0 || canAdmit() ? RECORD_EVERY_MS : Math.max(0, COUNT_EVERY_MS - (now() - lastCount));
       timer = setTimeout(() => {
         timer = null;
         if (!writing && !leaseLost && !failure) startWrite();
-      }, RECORD_EVERY_MS);
+      }, delay);
     }
   }
 
