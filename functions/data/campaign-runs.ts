@@ -10,11 +10,17 @@
  *   queue's visibility timeout no other attempt sends the batch; an older one belongs to a worker
  *   that stopped, and is taken over. Taking it bumps the batch's version, so the stopped worker
  *   can no longer record anything;
+ * - while an attempt sends, its batch item also records, in grouped writes under the lease's
+ *   version, which recipients the transport accepted (`sentIds`, not yet counted), which may be in
+ *   flight (`inFlightIds`: a message goes only once its id is recorded there, and at most the
+ *   batch's in-flight limit are), and which a stopped attempt may have sent already (`doubtIds`):
+ *   an attempt that takes the batch over sends only to recipients with no record, and counts those
+ *   it finds in flight as possibly sent twice;
  * - a claim per recipient (keys.campaignRecipient): the only per-message write, made before the
  *   message goes. It names the run and when it was taken: a recovery skips whoever any run
- *   claimed, and an attempt that takes a batch over counts the claims it finds as retried. Under
- *   a lease the claims of a first send are plain batch puts (the store's cheapest write); a
- *   recovery claims conditionally, because a worker of the stopped run may still be finishing.
+ *   claimed. Under a lease the claims of a first send are plain batch puts (the store's cheapest
+ *   write); a recovery claims conditionally, because a worker of the stopped run may still be
+ *   finishing.
  */
 import { GetCommand, PutCommand, UpdateCommand, type PutCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { counterUpdateItem, type CounterDelta } from './campaign-counters.js';
@@ -45,6 +51,8 @@ export type RunProgress = {
   settled: number;
   sent: number;
   failed: number;
+  /** Recipients sent again after an attempt stopped while their message was in flight. */
+  possiblySentTwice: number;
   /** Credits reserved for the run, and spent by what was sent: the difference goes back when the run ends. */
   reserved: number;
   creditsUsed: number;
@@ -67,6 +75,7 @@ function toProgress(item: Record<string, unknown>): RunProgress {
     settled: Number(item.settled ?? 0),
     sent: Number(item.sent ?? 0),
     failed: Number(item.failed ?? 0),
+    possiblySentTwice: Number(item.possiblySentTwice ?? 0),
     // Runs planned before credits were counted apart from recipients reserved one per recipient and spent one per message.
     reserved: Number(item.reserved ?? item.recipients ?? 0),
     creditsUsed: Number(item.creditsUsed ?? item.sent ?? 0),
@@ -188,20 +197,36 @@ export async function deleteRunDelivery(tuid: string, campaignId: string, runIds
 // Batches.
 
 export type BatchState = 'partial' | 'done' | 'dropped';
+/** What an attempt has sent of its batch and not yet counted, and what may be on its way. */
+export type SendRecord = {
+  /** Accepted by the transport, not yet in the counters. */
+  sentIds: number[];
+  /** Allowed to go: possibly handed to the transport, acceptance not recorded. */
+  inFlightIds: number[];
+  /** In flight when an earlier attempt stopped: a send to one of these may be its second. */
+  doubtIds: number[];
+};
+
 /** What is recorded of a batch; version 0 when nothing is yet. */
-export type BatchOutcome = {
+export type BatchOutcome = SendRecord & {
   state: BatchState | null;
+  /** Settled and counted. */
   doneIds: number[];
   version: number;
-  /** When the attempt holding the batch took it (epoch ms); null when none holds it. */
+  /** When the attempt holding the batch took it or last recorded progress (epoch ms); null when none holds it. */
   leasedAt: number | null;
 };
 
+const idsOf = (value: unknown): number[] => (value as number[] | undefined) ?? [];
+
 function outcomeOf(item: Record<string, unknown> | undefined): BatchOutcome {
-  if (!item) return { state: null, doneIds: [], version: 0, leasedAt: null };
+  if (!item) return { state: null, doneIds: [], sentIds: [], inFlightIds: [], doubtIds: [], version: 0, leasedAt: null };
   return {
     state: (item.state as BatchState | undefined) ?? null,
-    doneIds: (item.doneIds as number[] | undefined) ?? [],
+    doneIds: idsOf(item.doneIds),
+    sentIds: idsOf(item.sentIds),
+    inFlightIds: idsOf(item.inFlightIds),
+    doubtIds: idsOf(item.doubtIds),
     version: Number(item.version ?? 0),
     leasedAt: item.leasedAt === undefined ? null : Number(item.leasedAt),
   };
@@ -226,8 +251,11 @@ export async function getCampaignAndBatch(ref: BatchRef): Promise<{ record: Camp
 
 type BatchRef = { tuid: string; campaignId: string; runId: string; seq: number };
 
+type BatchItem = { state: BatchState | null; doneIds: readonly number[]; leasedAt?: number } & Partial<SendRecord>;
+
 /** The batch item's next version; a lease is written with the attempt's start, every other put ends the lease. */
-function batchItemPut(ref: BatchRef, outcome: { state: BatchState | null; doneIds: readonly number[]; leasedAt?: number }, previousVersion: number): TransactItem & { Put: object } {
+function batchItemPut(ref: BatchRef, outcome: BatchItem, previousVersion: number): TransactItem & { Put: object } {
+  const record = { sentIds: outcome.sentIds ?? [], inFlightIds: outcome.inFlightIds ?? [], doubtIds: outcome.doubtIds ?? [] };
   return {
     Put: {
       TableName: table().name,
@@ -235,6 +263,8 @@ function batchItemPut(ref: BatchRef, outcome: { state: BatchState | null; doneId
         ...keys.campaignBatch(ref.tuid, ref.campaignId, ref.runId, ref.seq),
         ...(outcome.state ? { state: outcome.state } : {}),
         doneIds: [...outcome.doneIds],
+        // Only what is still to be known is kept: a finished batch's item stays small.
+        ...Object.fromEntries(Object.entries(record).filter(([, ids]) => ids.length > 0)),
         version: previousVersion + 1,
         ...(outcome.leasedAt === undefined ? {} : { leasedAt: outcome.leasedAt }),
       },
@@ -249,7 +279,7 @@ function batchItemPut(ref: BatchRef, outcome: { state: BatchState | null; doneId
  * batches − settled), so that a batch learns from its own write whether it may be the run's last.
  * `notLast` makes the write fail when it would settle the last batch of a fully enqueued run.
  */
-function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?: number; creditsUsed?: number }, notLast = false): TransactItem {
+function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?: number; possiblySentTwice?: number; creditsUsed?: number }, notLast = false): TransactItem {
   const withRemaining = { ...delta, remaining: delta.settled ? -delta.settled : 0 };
   const entries = Object.entries(withRemaining).filter(([, value]) => value !== undefined && value !== 0) as Array<[string, number]>;
   return {
@@ -274,17 +304,19 @@ function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?
  * `mayBeLast` says the batch may have settled the run (its end is then to be judged); the usual
  * batch learns it is not from its own write, without reading the run.
  */
+export type BatchCounts = Required<Pick<CounterDelta, 'sent' | 'failed' | 'possiblySentTwice' | 'creditsUsed' | 'segments'>> & { countries: ReadonlyMap<string, { sent: number; credits: number }> };
+
 export async function recordBatch(
   ref: BatchRef,
-  outcome: { state: 'partial' | 'done'; doneIds: readonly number[]; previousVersion: number },
-  counts: Required<Pick<CounterDelta, 'sent' | 'failed' | 'retried' | 'creditsUsed' | 'segments'>> & { countries: ReadonlyMap<string, { sent: number; credits: number }> },
+  outcome: { state: 'partial' | 'done'; doneIds: readonly number[]; doubtIds?: readonly number[]; previousVersion: number },
+  counts: BatchCounts,
 ): Promise<{ recorded: boolean; mayBeLast: boolean }> {
   const counters = counterUpdateItem(ref.tuid, ref.campaignId, counts);
   const settles = outcome.state === 'done';
   const write = (notLast: boolean) =>
     transactWrite([
-      batchItemPut(ref, outcome, outcome.previousVersion),
-      runAdd(ref, { settled: settles ? 1 : 0, sent: counts.sent, failed: counts.failed, creditsUsed: counts.creditsUsed }, notLast),
+      batchItemPut(ref, { state: outcome.state, doneIds: outcome.doneIds, doubtIds: [...(outcome.doubtIds ?? [])] }, outcome.previousVersion),
+      runAdd(ref, { settled: settles ? 1 : 0, sent: counts.sent, failed: counts.failed, possiblySentTwice: counts.possiblySentTwice, creditsUsed: counts.creditsUsed }, notLast),
       ...(counters ? [counters] : []),
     ]);
   try {
@@ -306,13 +338,57 @@ export async function recordBatch(
 }
 
 /**
- * Takes the batch for a delivery attempt, on the outcome it read: answers the version the attempt
- * records under, or null when another attempt took or recorded the batch since.
+ * Records, under the lease's version, what the attempt has sent so far and what it lets go next,
+ * and renews the lease. With `counts`, the sends recorded so far are counted too, in one
+ * transaction with the run's totals and the campaign's counters: they move to `doneIds`. False
+ * when another attempt took the batch over: this one must send nothing more.
+ */
+export async function recordSendProgress(
+  ref: BatchRef,
+  progress: SendRecord & { doneIds: readonly number[]; version: number; now: number },
+  counts: BatchCounts | null,
+): Promise<boolean> {
+  const update = {
+    TableName: table().name,
+    Key: keys.campaignBatch(ref.tuid, ref.campaignId, ref.runId, ref.seq),
+    UpdateExpression: 'SET doneIds = :done, sentIds = :sent, inFlightIds = :inFlight, doubtIds = :doubt, leasedAt = :now',
+    ConditionExpression: 'version = :version',
+    ExpressionAttributeValues: {
+      ':done': [...progress.doneIds],
+      ':sent': [...progress.sentIds],
+      ':inFlight': [...progress.inFlightIds],
+      ':doubt': [...progress.doubtIds],
+      ':now': progress.now,
+      ':version': progress.version,
+    },
+  };
+  try {
+    if (!counts) {
+      await table().db.send(new UpdateCommand(update));
+      return true;
+    }
+    const counters = counterUpdateItem(ref.tuid, ref.campaignId, counts);
+    await transactWrite([
+      { Update: update },
+      runAdd(ref, { sent: counts.sent, failed: counts.failed, possiblySentTwice: counts.possiblySentTwice, creditsUsed: counts.creditsUsed }),
+      ...(counters ? [counters] : []),
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error) || cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes the batch for a delivery attempt, on the outcome it read (with what a stopped attempt
+ * left: its uncounted sends and the recipients it may have sent to): answers the version the
+ * attempt records under, or null when another attempt took or recorded the batch since.
  */
 export async function leaseBatch(ref: BatchRef, outcome: BatchOutcome, now: number): Promise<number | null> {
   const { db } = table();
   try {
-    await db.send(new PutCommand(batchItemPut(ref, { state: outcome.state, doneIds: outcome.doneIds, leasedAt: now }, outcome.version).Put as PutCommandInput));
+    await db.send(new PutCommand(batchItemPut(ref, { ...outcome, leasedAt: now }, outcome.version).Put as PutCommandInput));
     return outcome.version + 1;
   } catch (error) {
     if (isConditionFailure(error)) return null;
@@ -328,7 +404,7 @@ export async function leaseBatch(ref: BatchRef, outcome: BatchOutcome, now: numb
 export async function releaseBatchLease(ref: BatchRef, outcome: BatchOutcome, leaseVersion: number): Promise<boolean> {
   const { db } = table();
   try {
-    await db.send(new PutCommand(batchItemPut(ref, { state: outcome.state, doneIds: outcome.doneIds }, leaseVersion).Put as PutCommandInput));
+    await db.send(new PutCommand(batchItemPut(ref, { ...outcome, leasedAt: undefined }, leaseVersion).Put as PutCommandInput));
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -381,10 +457,8 @@ export async function deleteParkedBatches(tuid: string, campaignId: string, runI
 // Recipient claims.
 
 export type ClaimResult = {
-  /** This attempt may send to these. */
+  /** This attempt may send to these (the batch's send record says which of them went already). */
   claimed: number[];
-  /** Of `claimed`, the ones taken over from a worker that stopped (they may have been sent once). */
-  retried: number[];
   /** Claimed by a live worker of this run: leave them to it. */
   busy: number[];
   /** Claimed by another run (a recovery never sends twice to one contact). */
@@ -406,12 +480,6 @@ export async function putRecipientClaims(tuid: string, campaignId: string, runId
   await batchPut(contactIds.map((id) => ({ ...keys.campaignRecipient(tuid, campaignId, id), runId, claimedAt: now })));
 }
 
-/** The runs that claimed these recipients (a batch taken over finds its stopped worker's claims). */
-export async function getRecipientClaims(tuid: string, campaignId: string, contactIds: readonly number[]): Promise<Map<number, string>> {
-  const items = await batchGet(contactIds.map((id) => keys.campaignRecipient(tuid, campaignId, id)), { consistent: true, attributes: ['runId'] });
-  return new Map(items.map((item) => [Number(String(item.SK).slice(keys.campaignRecipientPrefix.length)), String(item.runId)]));
-}
-
 /**
  * Claims a recovery's recipients before they are sent. The usual case, no claim yet, is one
  * transaction per 100 recipients (one write each); where any of them is claimed already, each is
@@ -419,10 +487,10 @@ export async function getRecipientClaims(tuid: string, campaignId: string, conta
  */
 export async function claimRecipients(options: { tuid: string; campaignId: string; runId: string; contactIds: readonly number[]; now: number; staleAfterMs: number }): Promise<ClaimResult> {
   const { contactIds } = options;
-  const result: ClaimResult = { claimed: [], retried: [], busy: [], reached: [] };
+  const result: ClaimResult = { claimed: [], busy: [], reached: [] };
   for (let start = 0; start < contactIds.length; start += TRANSACTION_ITEM_LIMIT) {
     const part = await claimRecipientsAtOnce({ ...options, contactIds: contactIds.slice(start, start + TRANSACTION_ITEM_LIMIT) });
-    for (const outcome of ['claimed', 'retried', 'busy', 'reached'] as const) result[outcome].push(...part[outcome]);
+    for (const outcome of ['claimed', 'busy', 'reached'] as const) result[outcome].push(...part[outcome]);
   }
   return result;
 }
@@ -430,7 +498,7 @@ export async function claimRecipients(options: { tuid: string; campaignId: strin
 /** claimRecipients for at most one transaction's worth of recipients. */
 async function claimRecipientsAtOnce(options: { tuid: string; campaignId: string; runId: string; contactIds: readonly number[]; now: number; staleAfterMs: number }): Promise<ClaimResult> {
   const { tuid, campaignId, runId, contactIds, now, staleAfterMs } = options;
-  const result: ClaimResult = { claimed: [], retried: [], busy: [], reached: [] };
+  const result: ClaimResult = { claimed: [], busy: [], reached: [] };
   try {
     await transactWrite(contactIds.map((id) => claimPut(tuid, campaignId, runId, id, now)));
     result.claimed.push(...contactIds);
@@ -461,7 +529,6 @@ async function claimRecipientsAtOnce(options: { tuid: string; campaignId: string
             }),
           );
           result.claimed.push(id);
-          result.retried.push(id);
         } catch (takeover) {
           // Another worker took it over first.
           if (!isConditionFailure(takeover)) throw takeover;

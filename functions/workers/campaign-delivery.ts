@@ -7,4 +7,4 @@ import { deliverBatch } from '../services/campaigns/campaign-send/deliver.js';
 // A lease protects its batch as long as the batch that took it stays hidden on the queue.
 const staleAfterMs = (QUEUES.find((queue) => queue.name === 'campaign-delivery')?.visibilityTimeoutSeconds ?? 120) * 1000;
 
-export const handler = createQueueWorker(ZCampaignDeliveryMessage, (message) => deliverBatch(message, { staleAfterMs }));
+export const handler = createQueueWorker(ZCampaignDeliveryMessage, (message) => deliverBatch({ message, staleAfterMs }));

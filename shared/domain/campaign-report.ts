@@ -9,8 +9,8 @@ export type CampaignCounters = {
   recipients: number;
   sent: number;
   failed: number;
-  /** Recipients sent again after a worker stopped between sending and recording: the only window for a duplicate. */
-  retried: number;
+  /** Recipients sent again because their message was in flight when a worker stopped: the only ones who may have it twice. */
+  possiblySentTwice: number;
   /** Credits the sent messages cost (one per email; an SMS's segments times its country's rate, an MMS its country's rate). */
   creditsUsed: number;
   /** Message parts sent: SMS segments, one per MMS and per email. */
@@ -32,7 +32,7 @@ export const EMPTY_COUNTERS: CampaignCounters = {
   recipients: 0,
   sent: 0,
   failed: 0,
-  retried: 0,
+  possiblySentTwice: 0,
   creditsUsed: 0,
   segments: 0,
   skipped: 0,

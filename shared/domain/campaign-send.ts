@@ -72,6 +72,15 @@ export function backOffMs(attempt: number, random: number): number {
   return Math.min(2_000, 50 * 2 ** (attempt - 1)) * (0.5 + random / 2);
 }
 
+/**
+ * A delivery attempt records what it sent in grouped writes to its batch item: at most this long
+ * after a message finished (sooner when half its window waits on the record).
+ */
+export const RECORD_EVERY_MS = 200;
+
+/** How often an attempt's recorded sends are also added to the run's totals and the campaign's counters (one transaction). */
+export const COUNT_EVERY_MS = 1_000;
+
 /** Progress reports (socket and menu) of one run: at most one per this many milliseconds. */
 export const PROGRESS_EVERY_MS = 5_000;
 

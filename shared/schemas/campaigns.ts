@@ -337,7 +337,7 @@ export const ZCampaignCounters = z.object({
   recipients: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
-  retried: z.number().int(),
+  possiblySentTwice: z.number().int(),
   creditsUsed: z.number().int(),
   segments: z.number().int(),
   skipped: z.number().int(),

@@ -26,6 +26,11 @@ import { queueUrlVariables, startEmulators } from '../../infra/local/emulators.j
 import { seedAccount } from '../helpers/seed/accounts.js';
 import { startedCampaign } from '../helpers/seed/campaigns.js';
 import { seedContacts } from '../helpers/seed/contacts.js';
+import { bundleDeliveryWorker, deliveriesPerRecipient, seededRandom, sinkLines, startDeliveryWorker } from '../helpers/delivery-worker.js';
+import { deliverBatch } from '../../functions/services/campaigns/campaign-send/deliver.js';
+import { sendsInFlight } from '../../shared/domain/campaign-send.js';
+import { ZCampaignDeliveryMessage, type TCampaignDeliveryMessage } from '../../functions/queues/campaign-delivery.js';
+import { sendRateOf } from '../../functions/services/campaigns/campaign-send/run-sender.js';
 
 const SEND_LIMIT_MS = 30 * 60_000;
 
@@ -173,3 +178,71 @@ export function achievedRate(records: ReadonlyArray<{ createdAt: string }>): num
   const times = records.map((record) => Date.parse(record.createdAt)).sort((a, b) => a - b);
   return (times.length - 1) / ((times.at(-1)! - times[0]!) / 1000);
 }
+
+/** Every message waiting on a queue, taken off it. */
+async function takeQueue(name: QueueName): Promise<string[]> {
+  const queueUrl = process.env[`QUEUE_URL_${name.toUpperCase().replace(/-/g, '_')}`]!;
+  const bodies: string[] = [];
+  for (;;) {
+    const received = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 600 }));
+    const messages = received.Messages ?? [];
+    if (messages.length === 0) return bodies;
+    for (const message of messages) {
+      bodies.push(message.Body!);
+      await sqsClient().send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }));
+    }
+  }
+}
+
+/**
+ * duplicates-after-crash: `runs` campaigns of `recipients`, each planned, its batches handed to one
+ * delivery process that is SIGKILLed once a random share of the messages is in the sink (seeded),
+ * then delivered again as SQS would after the visibility timeout. Answers the most recipients
+ * mailed twice in a run, the most messages that run allowed in flight (every batch's window, all
+ * batches in the one process at once), and their ratio.
+ */
+export async function duplicatesAfterCrash(options: { channel: CampaignChannel; command: (account: Awaited<ReturnType<typeof seededAccount>>) => TCampaignCommand; recipients: number; runs: number }): Promise<{ duplicates: number; inFlightLimit: number }> {
+  const { channel, recipients, runs } = options;
+  const kind: SinkKind = channel === 'email' ? 'mail' : 'sms';
+  const workDir = await mkdtemp(join(tmpdir(), 'send-crash-'));
+  const sinkBefore = process.env.SINK_DIR;
+  const random = seededRandom(20_261_127);
+  let duplicates = 0;
+  let inFlightLimit = 0;
+  try {
+    const bundle = await bundleDeliveryWorker(workDir);
+    for (let run = 0; run < runs; run += 1) {
+      const account = await seededAccount(recipients, channel === 'email' ? 'email' : 'sms');
+      const { campaignId } = await startedCampaign(account, options.command(account), channel);
+      await pollQueue('campaign-plan', 1, async () => true);
+      const batches: TCampaignDeliveryMessage[] = (await takeQueue('campaign-delivery')).map((body) => ZCampaignDeliveryMessage.parse(JSON.parse(body)));
+      const sinkDir = await mkdtemp(join(workDir, 'sink-'));
+      process.env.SINK_DIR = sinkDir;
+      resetConfigForTests();
+      const killAfter = Math.floor(random() * recipients);
+      const worker = startDeliveryWorker(bundle, batches);
+      let exited = false;
+      void worker.exited.then(() => (exited = true));
+      const started = Date.now();
+      while (!exited && (await sinkLines(sinkDir, kind)) < killAfter) {
+        if (Date.now() - started > SEND_LIMIT_MS) throw new Error('the delivery process made no progress');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+      // SQS brings every batch back after its visibility timeout.
+      const visibility = QUEUES.find((queue) => queue.name === 'campaign-delivery')!.visibilityTimeoutSeconds * 1000;
+      await Promise.all(batches.map((message) => deliverBatch({ message, staleAfterMs: visibility, now: () => Date.now() + visibility + 1_000 })));
+      if ((await getCampaignRecord(account.tuid, campaignId))?.status !== 'finished') throw new Error(`crash run ${run} did not finish`);
+      const twice = [...(await deliveriesPerRecipient(sinkDir, kind)).values()].filter((n) => n > 1).length;
+      duplicates = Math.max(duplicates, twice);
+      inFlightLimit = Math.max(inFlightLimit, batches.length * sendsInFlight(sendRateOf(channel)));
+    }
+    return { duplicates, inFlightLimit };
+  } finally {
+    process.env.SINK_DIR = sinkBefore;
+    resetConfigForTests();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+

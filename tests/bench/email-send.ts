@@ -28,7 +28,7 @@ import { campaignMailFor, compileRunMessage } from '../../functions/services/cam
 import type { ContactRecord } from '../../shared/domain/contacts.js';
 import { SENDS_IN_FLIGHT } from '../../shared/domain/campaign-send.js';
 import { emailCommand } from '../helpers/seed/campaigns.js';
-import { achievedRate, countStoreWrites, seededAccount, sendCampaign, sinkRecordsOf, sizeFromEnv, startSendEmulators } from './campaign-send-harness.js';
+import { achievedRate, countStoreWrites, duplicatesAfterCrash, seededAccount, sendCampaign, sinkRecordsOf, sizeFromEnv, startSendEmulators } from './campaign-send-harness.js';
 import { storeCeiling } from './store-ceiling.js';
 import type { Benchmark, Figure } from './figures.js';
 
@@ -36,6 +36,8 @@ const RECIPIENTS = sizeFromEnv('EMAIL_SEND_BENCH_RECIPIENTS', 50_000);
 const RATE_RECIPIENTS = sizeFromEnv('EMAIL_SEND_BENCH_RATE_RECIPIENTS', 4_000);
 const THROTTLE_RECIPIENTS = sizeFromEnv('EMAIL_SEND_BENCH_THROTTLE_RECIPIENTS', 5_000);
 const WORKERS = Number(process.env.EMAIL_SEND_BENCH_WORKERS ?? 16);
+const CRASH_RECIPIENTS = sizeFromEnv('EMAIL_SEND_BENCH_CRASH_RECIPIENTS', 400);
+const CRASH_RUNS = 5;
 const RATE = 200;
 
 /**
@@ -107,6 +109,15 @@ export const emailSend: Benchmark = {
         figure('throttled-messages-per-s', unique / throttled.seconds, 'messages/s'),
         figure('lost-messages', THROTTLE_RECIPIENTS - unique, 'messages'),
         figure('duplicate-messages', throttledMails.length - unique, 'messages'),
+      );
+      // Killed mid-send at a random moment, then delivered again.
+      process.env.CAMPAIGN_SEND_RATE = '0';
+      resetConfigForTests();
+      const crash = await duplicatesAfterCrash({ channel: 'email', command: (account) => emailCommand(account.login), recipients: CRASH_RECIPIENTS, runs: CRASH_RUNS });
+      figures.push(
+        figure('duplicates-after-crash', crash.duplicates, 'recipients'),
+        figure('in-flight-limit', crash.inFlightLimit, 'messages'),
+        figure('duplicates-over-in-flight', crash.duplicates / crash.inFlightLimit, 'ratio'),
       );
       return figures;
     } finally {

@@ -14,13 +14,15 @@
  */
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { smsCommand } from '../helpers/seed/campaigns.js';
-import { achievedRate, countStoreWrites, seededAccount, sendCampaign, sinkRecordsOf, sizeFromEnv, startSendEmulators } from './campaign-send-harness.js';
+import { achievedRate, countStoreWrites, duplicatesAfterCrash, seededAccount, sendCampaign, sinkRecordsOf, sizeFromEnv, startSendEmulators } from './campaign-send-harness.js';
 import { storeCeiling } from './store-ceiling.js';
 import type { Benchmark, Figure } from './figures.js';
 
 const RECIPIENTS = sizeFromEnv('SMS_SEND_BENCH_RECIPIENTS', 50_000);
 const RATE_RECIPIENTS = sizeFromEnv('SMS_SEND_BENCH_RATE_RECIPIENTS', 4_000);
 const WORKERS = Number(process.env.SMS_SEND_BENCH_WORKERS ?? 16);
+const CRASH_RECIPIENTS = sizeFromEnv('SMS_SEND_BENCH_CRASH_RECIPIENTS', 400);
+const CRASH_RUNS = 5;
 const RATE = 100;
 
 export const smsSend: Benchmark = {
@@ -54,6 +56,15 @@ export const smsSend: Benchmark = {
       const paced = await send(await seededAccount(RATE_RECIPIENTS, 'sms'));
       const achieved = achievedRate(await sinkRecordsOf(sinkDir, 'sms', paced.campaignId));
       figures.push(figure('rate-achieved', achieved, 'messages/s'), figure('rate-error', Math.abs(achieved - RATE) / RATE, 'ratio'));
+      // Killed mid-send at a random moment, then delivered again.
+      process.env.SMS_SEND_RATE = '0';
+      resetConfigForTests();
+      const crash = await duplicatesAfterCrash({ channel: 'sms', command: () => smsCommand(), recipients: CRASH_RECIPIENTS, runs: CRASH_RUNS });
+      figures.push(
+        figure('duplicates-after-crash', crash.duplicates, 'recipients'),
+        figure('in-flight-limit', crash.inFlightLimit, 'messages'),
+        figure('duplicates-over-in-flight', crash.duplicates / crash.inFlightLimit, 'ratio'),
+      );
       return figures;
     } finally {
       delete process.env.SMS_SEND_RATE;

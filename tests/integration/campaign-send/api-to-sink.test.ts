@@ -56,7 +56,7 @@ describe('a campaign sent through the API', () => {
     expect((await actOnCampaign(api, owner, id, { action: 'sendNow' })).status).toBe(200);
     await drainQueue('campaign-plan');
     const [first, second, third] = await takeDeliveryMessages();
-    const deliver = (message: typeof first) => deliverBatch(message!, { staleAfterMs: 120_000 });
+    const deliver = (message: typeof first) => deliverBatch({ message: message!, staleAfterMs: 120_000 });
 
     // Act
     await deliver(first);

@@ -11,7 +11,7 @@ import { useFormatters } from '../../../format/use-formatters.js';
 import { CounterGrid, LinksTable, ReportSection } from '../../../components/campaign-report/report-parts.js';
 import { useCountryName } from '../wizard/country-name.js';
 
-const COUNTERS = ['recipients', 'sent', 'delivered', 'failed', 'skipped', 'segments', 'creditsUsed', 'clicks'] as const;
+const COUNTERS = ['recipients', 'sent', 'delivered', 'failed', 'skipped', 'segments', 'creditsUsed', 'clicks', 'possiblySentTwice'] as const;
 
 export function SmsReportOverview({ report }: { report: TCampaignReportResponse }) {
   const { t, i18n } = useTranslation('campaigns');
