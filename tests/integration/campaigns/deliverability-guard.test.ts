@@ -44,7 +44,7 @@ const guardNotices = async () => {
 
 /** Sends one batch and lets the delivery-events worker take what SES (the sink) said of it. */
 async function deliverAndSettle(batch: Awaited<ReturnType<typeof takeDeliveryMessages>>[number]): Promise<void> {
-  await deliverBatch(batch, { staleAfterMs: 120_000 });
+  await deliverBatch({ message: batch, staleAfterMs: 120_000 });
   await sinkEventsPublished();
   await drainEvents();
 }
@@ -67,7 +67,7 @@ describe('the deliverability guard', () => {
     expect(await getCampaignRecord(owner.tuid, id)).toMatchObject({ status: 'paused' });
     // A redelivered bounce, or a second worker judging the same counters, pauses nothing twice.
     await Promise.all([guardCampaignRun({ tuid: owner.tuid, campaignId: id, now: new Date() }), guardCampaignRun({ tuid: owner.tuid, campaignId: id, now: new Date() })]);
-    for (const batch of batches.slice(sentBatches)) await deliverBatch(batch, { staleAfterMs: 120_000 });
+    for (const batch of batches.slice(sentBatches)) await deliverBatch({ message: batch, staleAfterMs: 120_000 });
 
     // Assess: the batches after the pause were parked, not sent
     const paused = await getCampaignRecord(owner.tuid, id);
