@@ -88,16 +88,17 @@ export async function getRunProgress(tuid: string, campaignId: string, runId: st
 
 /**
  * The planner's first checkpoint: the run's recipients are counted and their credits reserved. A
- * first send also adds its recipients to the campaign's counters, in the same transaction, so a
- * redelivered plan counts them once. False when the run item exists already.
+ * first send also adds its recipients (and the audience it skipped, settled unsent) to the
+ * campaign's counters, in the same transaction, so a redelivered plan counts them once. False when
+ * the run item exists already.
  */
 export async function createRunProgress(
   tuid: string,
   campaignId: string,
-  progress: Pick<RunProgress, 'runId' | 'kind' | 'recipientSetId' | 'recipients' | 'reserved' | 'creditSource' | 'creditKind' | 'planStart' | 'batchSize'>,
+  { skipped, ...progress }: Pick<RunProgress, 'runId' | 'kind' | 'recipientSetId' | 'recipients' | 'reserved' | 'creditSource' | 'creditKind' | 'planStart' | 'batchSize'> & { skipped: number },
 ): Promise<boolean> {
   const { name } = table();
-  const counters = progress.kind === 'send' ? counterUpdateItem(tuid, campaignId, { recipients: progress.recipients }) : null;
+  const counters = progress.kind === 'send' ? counterUpdateItem(tuid, campaignId, { recipients: progress.recipients + skipped, unsent: skipped }) : null;
   try {
     await transactWrite([
       {
@@ -277,14 +278,14 @@ function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?
 export async function recordBatch(
   ref: BatchRef,
   outcome: { state: 'partial' | 'done'; doneIds: readonly number[]; previousVersion: number },
-  counts: Required<Pick<CounterDelta, 'sent' | 'failed' | 'retried' | 'creditsUsed' | 'segments'>> & { countries: ReadonlyMap<string, { sent: number; credits: number }> },
+  counts: Required<Pick<CounterDelta, 'sent' | 'unsent' | 'retried' | 'creditsUsed' | 'segments'>> & { countries: ReadonlyMap<string, { sent: number; credits: number }> },
 ): Promise<{ recorded: boolean; mayBeLast: boolean }> {
   const counters = counterUpdateItem(ref.tuid, ref.campaignId, counts);
   const settles = outcome.state === 'done';
   const write = (notLast: boolean) =>
     transactWrite([
       batchItemPut(ref, outcome, outcome.previousVersion),
-      runAdd(ref, { settled: settles ? 1 : 0, sent: counts.sent, failed: counts.failed, creditsUsed: counts.creditsUsed }, notLast),
+      runAdd(ref, { settled: settles ? 1 : 0, sent: counts.sent, failed: counts.unsent, creditsUsed: counts.creditsUsed }, notLast),
       ...(counters ? [counters] : []),
     ]);
   try {

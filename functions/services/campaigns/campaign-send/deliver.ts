@@ -23,6 +23,7 @@ import {
   THROTTLE_ATTEMPTS,
 } from '../../../../shared/domain/campaign-send.js';
 import { isSending } from '../../../../shared/domain/campaign-states.js';
+import { unreachableOutcome, type UnsentOutcome } from '../../../../shared/domain/campaign-engagement.js';
 import type { ContactRecord } from '../../../../shared/domain/contacts.js';
 import { campaignMailTransport } from '../../../channels/mail.js';
 import { campaignSmsTransport } from '../../../channels/sms.js';
@@ -46,6 +47,7 @@ import { getContacts } from '../../../data/contacts.js';
 import { createLimiter } from '../../../lib/concurrency.js';
 import { logger } from '../../../lib/logger.js';
 import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from '../../../queues/campaign-delivery.js';
+import { recordUnsentOutcomes } from '../delivery-events.js';
 import { finishRunIfSettled, reportRunProgress } from './run-control.js';
 import { compiledRun, runSender, sendRateOf, type RunSender, type Transports } from './run-sender.js';
 
@@ -71,8 +73,15 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 type ResolvedOptions = Required<Omit<DeliveryOptions, 'transports'>>;
 
-/** What was sent, and what it cost: credits, message parts and the destination countries (SMS and MMS). */
-type SendOutcome = { sent: number[]; failed: number[]; unsent: number[]; credits: number; segments: number; countries: Map<string, { sent: number; credits: number }> };
+/** What was sent (or settled without a send, and why), and what it cost: credits, message parts and the destination countries (SMS and MMS). */
+type SendOutcome = {
+  sent: number[];
+  notSent: Map<number, UnsentOutcome>;
+  unsent: number[];
+  credits: number;
+  segments: number;
+  countries: Map<string, { sent: number; credits: number }>;
+};
 
 /** Sends to claimed recipients, several at once, each no earlier than its slot when a rate is set. */
 async function sendAll(
@@ -84,7 +93,7 @@ async function sendAll(
 ): Promise<SendOutcome> {
   const { now, sleep, random } = options;
   const rate = sendRateOf(sender.channel);
-  const outcome: SendOutcome = { sent: [], failed: [], unsent: [], credits: 0, segments: 0, countries: new Map() };
+  const outcome: SendOutcome = { sent: [], notSent: new Map(), unsent: [], credits: 0, segments: 0, countries: new Map() };
   // Once one message has exhausted its retries the transport is saturated: the rest wait for the batch's retry.
   let givingUp = false;
   const sendOne = async (contact: ContactRecord, index: number) => {
@@ -93,7 +102,7 @@ async function sendAll(
     if (givingUp) return void outcome.unsent.push(contact.id);
     const outgoing = sender.compose(contact, ref, new Date(now()));
     // A number this run cannot reach (its country is not allowed, or takes no MMS) fails without a send.
-    if (!outgoing) return void outcome.failed.push(contact.id);
+    if (!outgoing) return void outcome.notSent.set(contact.id, { kind: 'skipped', reason: 'countryNotAllowed' });
     for (let attempt = 1; ; attempt += 1) {
       try {
         await outgoing.send();
@@ -110,7 +119,7 @@ async function sendAll(
         if (kind === 'permanent') {
           logger.warn('campaign message refused', { campaignId: ref.campaignId, contactId: contact.id, error });
           await sender.whenRefused(error, contact, ref, new Date(now()));
-          return void outcome.failed.push(contact.id);
+          return void outcome.notSent.set(contact.id, sender.refusalOutcome(error));
         }
         if (attempt >= THROTTLE_ATTEMPTS || givingUp) {
           givingUp = true;
@@ -192,12 +201,13 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
 
   const [compiled, contacts] = await Promise.all([compiledRun({ tuid, campaignId, runId, channel: record.channel, commandKey: record.run?.commandKey ?? record.commandKey }), getContacts(tuid, pending)]);
   const sender = runSender(compiled, { mail: deliveryOptions.transports?.mail ?? campaignMailTransport(), sms: deliveryOptions.transports?.sms ?? campaignSmsTransport() });
-  // Unsubscribed, bounced or deleted since the plan: not sent, counted as failed, credit returned.
+  // Unsubscribed, bounced or deleted since the plan: not sent, skipped with the reason, credit returned.
   const reachable = pending.filter((id) => {
     const contact = contacts.get(id);
     return contact !== undefined && sender.reaches(contact);
   });
   const unreachable = pending.filter((id) => !reachable.includes(id));
+  const channel = record.channel === 'email' ? 'email' : 'sms';
   const version = await leaseBatch(ref, outcome, now());
   if (version === null) throw new BatchRetryLater(`batch ${seq} of ${campaignId} was taken by another attempt`);
   const claim = await claimLeased(ref, record.run?.kind === 'send', reachable, outcome.leasedAt !== null, options);
@@ -209,10 +219,13 @@ export async function deliverBatch(message: TCampaignDeliveryMessage, deliveryOp
 
   const recipients = claim.claimed.map((id) => contacts.get(id)!);
   const sent = await sendAll(recipients, sender, { tuid, campaignId }, message.notBefore > 0 ? message.notBefore : now(), options);
-  const doneIds = [...outcome.doneIds, ...unreachable, ...claim.reached, ...sent.sent, ...sent.failed];
+  for (const id of unreachable) sent.notSent.set(id, unreachableOutcome(contacts.get(id), channel));
+  // Before the batch is recorded: a crash in between records them again under the same event ids.
+  await recordUnsentOutcomes({ tuid, campaignId, runId, outcomes: sent.notSent, addresses: contacts, channel, now: new Date(now()) });
+  const doneIds = [...outcome.doneIds, ...claim.reached, ...sent.sent, ...sent.notSent.keys()];
   const counts = {
     sent: sent.sent.length,
-    failed: sent.failed.length + unreachable.length,
+    unsent: sent.notSent.size,
     retried: claim.retried.length,
     creditsUsed: sent.credits,
     segments: sent.segments,
