@@ -157,7 +157,7 @@ function fromTracking(message: TTrackingEventMessage): RecipientEvent {
   const base = { id: message.id, time: message.time, address: null };
   switch (message.type) {
     case 'open':
-      return { recipient, channel: null, event: { ...base, kind: 'opened' } };
+      return { recipient, channel: null, event: { ...base, kind: 'opened', machine: message.machine ?? false } };
     case 'click':
       return { recipient, channel: null, event: { ...base, kind: 'clicked', link: message.link ?? null } };
     case 'unsubscribe':

@@ -55,6 +55,14 @@ describe('applyEngagementEvent', () => {
     expect(engagement).toMatchObject({ opens: 3, firstOpen: at(1), lastOpen: at(9), status: 'sent' });
   });
 
+  it('counts a proxy’s open as a machine open, apart from a person’s opens and openers', () => {
+    // Act
+    const { counters, joins } = run([event({ kind: 'opened', machine: true }), event({ kind: 'opened', machine: true })]);
+    // Assess
+    expect(counters).toEqual({ machineOpens: 2 });
+    expect(joins).toEqual(['delivery']);
+  });
+
   it('counts clicks per link, and a click without a seen open as an opener but not as an open', () => {
     // Act
     const { engagement, counters, joins } = run([event({ kind: 'clicked', link: 0 }), event({ kind: 'clicked', link: 0 }), event({ kind: 'clicked', link: 2 }), event({ kind: 'opened' })]);
