@@ -36,7 +36,7 @@ const isOneClickBody = (body: unknown) =>
 
 export const handler = createApiHandler(tracking, {
   open: async ({ params, http, now }) => {
-    await recordOpen({ token: params.token, userAgent: http.userAgent, now });
+    await recordOpen({ token: params.token, userAgent: http.userAgent, sourceIp: http.sourceIp, now });
     return new HttpAnswer(200, PIXEL_GIF, { 'content-type': 'image/gif' }, true);
   },
   click: async ({ params, query, http, now }) => {

@@ -63,9 +63,15 @@ export function smsFailureKind(error: unknown): 'throttled' | 'permanent' | 'tra
   return 'transient';
 }
 
+/** The reason End User Messaging gives with a refusal (a ConflictException's Reason), or null. */
+export function refusalReasonOf(error: unknown): string | null {
+  const reason = error instanceof Error ? (error as { Reason?: unknown }).Reason : undefined;
+  return typeof reason === 'string' ? reason : null;
+}
+
 /** The send was refused because the number opted out (replied STOP): the caller suppresses it as an unsubscribe. */
 export function isOptedOutError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConflictException' && (error as { Reason?: string }).Reason === 'DESTINATION_PHONE_NUMBER_OPTED_OUT';
+  return error instanceof Error && error.name === 'ConflictException' && refusalReasonOf(error) === 'DESTINATION_PHONE_NUMBER_OPTED_OUT';
 }
 
 /**

@@ -21,10 +21,8 @@ export type StoredEngagement = { engagement: Engagement; version: number };
 export type ReportEntry = { contactId: number; time: string };
 
 export type ReportTotals = {
-  delivery: number;
-  bounce: number;
   links: Map<number, { clicks: number; uniqueClicks: number }>;
-  /** Failed recipients by status code (SMS and MMS), most first. */
+  /** Failed recipients by the provider's code, most first. */
   failureReasons: Array<{ reason: string; count: number }>;
 };
 
@@ -39,8 +37,12 @@ const ENGAGEMENT_FIELDS = [
   'bounceType',
   'bounceReason',
   'bounceTime',
+  'failureReason',
+  'skipReason',
+  'outcomeTime',
   'complaintTime',
   'opens',
+  'machineOpens',
   'firstOpen',
   'lastOpen',
   'clicks',
@@ -56,6 +58,11 @@ function toStored(item: Record<string, unknown>): StoredEngagement {
   const engagement = Object.fromEntries(ENGAGEMENT_FIELDS.map((field) => [field, item[field]])) as Engagement;
   // Items written before SMS kept the address as `email`.
   engagement.address ??= typeof item.email === 'string' ? item.email : null;
+  // Items written before outcomes and machine opens were kept have none.
+  engagement.failureReason ??= null;
+  engagement.skipReason ??= null;
+  engagement.outcomeTime ??= null;
+  engagement.machineOpens ??= 0;
   return { engagement, version: Number(item.v) };
 }
 
@@ -86,10 +93,8 @@ export async function getEngagements(tuid: string, campaignId: string, contactId
 }
 
 function totalsItem(tuid: string, campaignId: string, change: EngagementChange): TransactItem | null {
-  const { delivery, bounce, linkClicks, failureReasons } = change.totals;
+  const { linkClicks, failureReasons } = change.totals;
   const adds: Array<[string, number]> = [];
-  if (delivery) adds.push(['delivery', delivery]);
-  if (bounce) adds.push(['bounce', bounce]);
   if (linkClicks) adds.push([`c${linkClicks.link}`, linkClicks.clicks], [`u${linkClicks.link}`, linkClicks.uniqueClicks]);
   for (const [code, delta] of Object.entries(failureReasons ?? {})) if (delta !== 0) adds.push([`${FAILURE_REASON}${code}`, delta]);
   if (adds.length === 0) return null;
@@ -141,6 +146,7 @@ export async function recordEngagementChange(options: {
       },
     },
     ...change.joins.map((list): TransactItem => ({ Put: { TableName: name, Item: { ...keys.campaignReportEntry(tuid, campaignId, list, time, contactId), contactId } } })),
+    ...change.leaves.map((left): TransactItem => ({ Delete: { TableName: name, Key: keys.campaignReportEntry(tuid, campaignId, left.list, left.time, contactId) } })),
   ];
   const counters = counterUpdateItem(tuid, campaignId, change.counters);
   const totals = totalsItem(tuid, campaignId, change);
@@ -176,7 +182,7 @@ export async function getReportTotals(tuid: string, campaignId: string): Promise
     .filter(([attribute, value]) => attribute.startsWith(FAILURE_REASON) && Number(value) > 0)
     .map(([attribute, value]) => ({ reason: attribute.slice(FAILURE_REASON.length), count: Number(value) }))
     .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
-  return { delivery: Number(item.delivery ?? 0), bounce: Number(item.bounce ?? 0), links, failureReasons };
+  return { links, failureReasons };
 }
 
 // Access pattern: the campaign's timeline, oldest hour first.

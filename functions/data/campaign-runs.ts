@@ -97,16 +97,17 @@ export async function getRunProgress(tuid: string, campaignId: string, runId: st
 
 /**
  * The planner's first checkpoint: the run's recipients are counted and their credits reserved. A
- * first send also adds its recipients to the campaign's counters, in the same transaction, so a
- * redelivered plan counts them once. False when the run item exists already.
+ * first send also adds its recipients (and the audience it skipped, settled unsent) to the
+ * campaign's counters, in the same transaction, so a redelivered plan counts them once. False when
+ * the run item exists already.
  */
 export async function createRunProgress(
   tuid: string,
   campaignId: string,
-  progress: Pick<RunProgress, 'runId' | 'kind' | 'recipientSetId' | 'recipients' | 'reserved' | 'creditSource' | 'creditKind' | 'planStart' | 'batchSize'>,
+  { skipped, ...progress }: Pick<RunProgress, 'runId' | 'kind' | 'recipientSetId' | 'recipients' | 'reserved' | 'creditSource' | 'creditKind' | 'planStart' | 'batchSize'> & { skipped: number },
 ): Promise<boolean> {
   const { name } = table();
-  const counters = progress.kind === 'send' ? counterUpdateItem(tuid, campaignId, { recipients: progress.recipients }) : null;
+  const counters = progress.kind === 'send' ? counterUpdateItem(tuid, campaignId, { recipients: progress.recipients + skipped, unsent: skipped }) : null;
   try {
     await transactWrite([
       {
@@ -304,7 +305,7 @@ function runAdd(ref: BatchRef, delta: { settled?: number; sent?: number; failed?
  * `mayBeLast` says the batch may have settled the run (its end is then to be judged); the usual
  * batch learns it is not from its own write, without reading the run.
  */
-export type BatchCounts = Required<Pick<CounterDelta, 'sent' | 'failed' | 'possiblySentTwice' | 'creditsUsed' | 'segments'>> & { countries: ReadonlyMap<string, { sent: number; credits: number }> };
+export type BatchCounts = Required<Pick<CounterDelta, 'sent' | 'unsent' | 'possiblySentTwice' | 'creditsUsed' | 'segments'>> & { countries: ReadonlyMap<string, { sent: number; credits: number }> };
 
 export async function recordBatch(
   ref: BatchRef,
@@ -316,7 +317,7 @@ export async function recordBatch(
   const write = (notLast: boolean) =>
     transactWrite([
       batchItemPut(ref, { state: outcome.state, doneIds: outcome.doneIds, doubtIds: [...(outcome.doubtIds ?? [])] }, outcome.previousVersion),
-      runAdd(ref, { settled: settles ? 1 : 0, sent: counts.sent, failed: counts.failed, possiblySentTwice: counts.possiblySentTwice, creditsUsed: counts.creditsUsed }, notLast),
+      runAdd(ref, { settled: settles ? 1 : 0, sent: counts.sent, failed: counts.unsent, possiblySentTwice: counts.possiblySentTwice, creditsUsed: counts.creditsUsed }, notLast),
       ...(counters ? [counters] : []),
     ]);
   try {
@@ -370,7 +371,7 @@ export async function recordSendProgress(
     const counters = counterUpdateItem(ref.tuid, ref.campaignId, counts);
     await transactWrite([
       { Update: update },
-      runAdd(ref, { sent: counts.sent, failed: counts.failed, possiblySentTwice: counts.possiblySentTwice, creditsUsed: counts.creditsUsed }),
+      runAdd(ref, { sent: counts.sent, failed: counts.unsent, possiblySentTwice: counts.possiblySentTwice, creditsUsed: counts.creditsUsed }),
       ...(counters ? [counters] : []),
     ]);
     return true;

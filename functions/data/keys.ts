@@ -48,6 +48,9 @@ export const keys = {
   notificationSettings: (userId: string) => ({ PK: `ACCOUNT#${userId}`, SK: 'NOTIFSETTINGS' }),
   progressPrefix: 'PROGRESS#',
   progress: (userId: string, id: string) => ({ PK: `ACCOUNT#${userId}`, SK: `PROGRESS#${id}` }),
+  /** Index entry of a running job's progress by its last report: housekeeping finds the ones no worker reports on any more. */
+  runningProgressPartition: 'PROGRESS#RUNNING',
+  runningProgress: (reportedAt: string, userId: string, id: string) => ({ GSI1PK: 'PROGRESS#RUNNING', GSI1SK: `${reportedAt}#${userId}#${id}` }),
   /** Announcements are provider-wide and sort by their time-ordered id (newest last). */
   announcementPartition: 'ANNOUNCEMENTS',
   announcementPrefix: 'ANN#',

@@ -21,6 +21,8 @@ export const ZTrackingEventMessage = z.strictObject({
   link: z.number().int().min(0).optional(),
   time: z.iso.datetime(),
   userAgent: z.string().max(500).optional(),
+  /** open: loaded by a mail-privacy proxy or image prefetcher (shared/domain/user-agent.ts isMachineOpen). */
+  machine: z.boolean().optional(),
 });
 export type TTrackingEventMessage = z.infer<typeof ZTrackingEventMessage>;
 

@@ -9,12 +9,17 @@ import { readSink, type SinkMail, type SinkSms } from '../../functions/channels/
 import { writeJson } from './http-event.js';
 
 /**
- * The page runs only its own inline script. Messages show as a reader's mail program shows them
- * once images are allowed: remote images load (so the open pixel fires) and links open in a new
- * tab (so click tracking runs), while the message's own scripts never do (a sandboxed frame).
- * The page's script may post SMS replies to this host (connect-src 'self').
+ * The page runs only its own inline script. An opened message shows as a reader's mail program
+ * shows it once images are allowed: remote images load (so the open pixel fires) and links open
+ * in a new tab (so click tracking runs), while the message's own scripts never do (a sandboxed
+ * frame). The page's script may post SMS replies to this host (connect-src 'self').
  */
 const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data: http: https:; form-action 'self'; connect-src 'self'";
+/** The mail list shows text only and loads no remote image, as a mail program's list does: viewing it opens nothing. */
+const LIST_POLICY = PAGE_POLICY.replace('img-src data: http: https:', 'img-src data:');
+
+/** Every message the sink holds: an opened message is found among them. */
+const ALL_MESSAGES = 100_000;
 
 /** Answers the /dev/ paths; false for any other path. */
 export async function serveDevMailbox(response: ServerResponse, url: URL, sinkDir: string): Promise<boolean> {
@@ -28,10 +33,17 @@ export async function serveDevMailbox(response: ServerResponse, url: URL, sinkDi
       writeJson(response, 200, await readSink(sinkDir, 'sms', { to, limit }));
       return true;
     case '/dev/mailbox':
-      writePage(response, 'Mailbox', 'mail', to, (await readSink(sinkDir, 'mail', { to, limit })).map(mailCard));
+      writePage(response, 'Mailbox', 'mail', to, (await readSink(sinkDir, 'mail', { to, limit })).map(mailListCard), LIST_POLICY);
       return true;
+    case '/dev/mailbox/message': {
+      const id = url.searchParams.get('id');
+      const mail = (await readSink(sinkDir, 'mail', { limit: ALL_MESSAGES })).find((each) => each.id === id);
+      if (!mail) writeJson(response, 404, { statusCode: 'VAL-REC-01', message: 'No such message in the sink.' });
+      else writePage(response, mail.subject || 'Message', 'mail', undefined, [mailCard(mail)], PAGE_POLICY);
+      return true;
+    }
     case '/dev/sms':
-      writePage(response, 'SMS', 'sms', to, (await readSink(sinkDir, 'sms', { to, limit })).map(smsCard));
+      writePage(response, 'SMS', 'sms', to, (await readSink(sinkDir, 'sms', { to, limit })).map(smsCard), PAGE_POLICY);
       return true;
     default:
       return false;
@@ -45,6 +57,16 @@ function oneClickUnsubscribe(mail: SinkMail): string {
   return `<form method="post" action="${escapeHtml(url)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe (one-click)</button></form>`;
 }
 
+/** A message in the list: who, what and its text, with a link to open it (only then its HTML and images load). */
+function mailListCard(mail: SinkMail): string {
+  return `<article data-to="${escapeHtml(mail.to)}">
+  <header><h2><a href="/dev/mailbox/message?id=${encodeURIComponent(mail.id)}">${escapeHtml(mail.subject || '(no subject)')}</a></h2>${timeTag(mail.createdAt)}</header>
+  <dl><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>From</dt><dd>${escapeHtml(mail.from)}</dd></dl>
+  <pre>${escapeHtml(mail.text)}</pre>
+</article>`;
+}
+
+/** An opened message, as a mail program shows it. */
 function mailCard(mail: SinkMail): string {
   // Links of the message open in a new tab, as in a webmail.
   const body = `<base target="_blank">${mail.html}`;
@@ -53,7 +75,7 @@ function mailCard(mail: SinkMail): string {
   <dl><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>From</dt><dd>${escapeHtml(mail.from)}</dd></dl>
   ${oneClickUnsubscribe(mail)}
   <pre>${escapeHtml(mail.text)}</pre>
-  ${mail.html ? `<details><summary>HTML version</summary><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" loading="lazy" title="HTML body" srcdoc="${escapeHtml(body)}"></iframe></details>` : ''}
+  ${mail.html ? `<iframe sandbox="allow-popups allow-popups-to-escape-sandbox" title="HTML body" srcdoc="${escapeHtml(body)}"></iframe>` : ''}
 </article>`;
 }
 
@@ -85,7 +107,7 @@ function smsCard(sms: SinkSms): string {
 </article>`;
 }
 
-function writePage(response: ServerResponse, title: string, kind: 'mail' | 'sms', to: string | undefined, cards: string[]): void {
+function writePage(response: ServerResponse, title: string, kind: 'mail' | 'sms', to: string | undefined, cards: string[], policy: string): void {
   const tab = (path: string, label: string, active: boolean): string =>
     `<a href="${path}"${active ? ' aria-current="page"' : ''}>${label}</a>`;
   const html = `<!doctype html>
@@ -138,7 +160,7 @@ ${cards.join('\n')}
 </script>
 </body></html>`;
   response
-    .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': PAGE_POLICY })
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': policy })
     .end(html);
 }
 

@@ -11,13 +11,21 @@ import type { CampaignCounters, EmailReportView } from './campaign-report.js';
 import type { TReportRow } from '../schemas/campaigns.js';
 import type { ContactRecord } from './contacts.js';
 
-/** A recipient's delivery status as the delivery view shows it, in rising precedence. */
-export const DELIVERY_STATUSES = ['sent', 'failed', 'delivered', 'bounced', 'complained'] as const;
+/** A recipient's delivery status as the delivery view shows it. */
+export const DELIVERY_STATUSES = ['sent', 'delivered', 'complained', 'failed', 'bounced', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export type BounceKind = 'hard' | 'soft';
 
-/** A delivery event (SES through SNS) or a tracking event (our open, click and unsubscribe links), normalised. */
+/**
+ * Why a recipient got no message at all: the provider's opt-out list refused the number, the
+ * contact unsubscribed, bounced, lost its address or was deleted after the run was planned, or
+ * its number's country is not one the account allows (or takes no MMS).
+ */
+export const SKIP_REASONS = ['optedOut', 'unsubscribed', 'suppressed', 'noAddress', 'contactDeleted', 'countryNotAllowed'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** A delivery event (SES or End User Messaging through SNS, or the delivery worker's own), or a tracking event (our links), normalised. */
 export type EngagementEvent = {
   /** Unique per event and kept across redeliveries (the SNS message id, or the id the tracking endpoint gave it). */
   id: string;
@@ -28,11 +36,18 @@ export type EngagementEvent = {
 } & (
   | { kind: 'sent' }
   | { kind: 'delivered' }
-  /** The provider refused the message before sending it (SES Reject). */
-  | { kind: 'failed' }
+  /**
+   * The message did not arrive and the provider says why with a code (an SMS receipt's status,
+   * SES's REJECTED, a refusal at sending); `permanent`: the address will not take the next one either.
+   */
+  | { kind: 'failed'; reason: string; permanent: boolean }
+  /** Email only: the receiving server bounced it. */
   | { kind: 'bounced'; bounceType: BounceKind; reason: string }
+  /** No message went to the recipient. */
+  | { kind: 'skipped'; reason: SkipReason }
   | { kind: 'complained' }
-  | { kind: 'opened' }
+  /** `machine`: loaded by a privacy proxy or prefetcher, not by a person reading the message. */
+  | { kind: 'opened'; machine?: boolean }
   /** `link` is the message's link number; null when the event names a link the message did not track. */
   | { kind: 'clicked'; link: number | null }
   | { kind: 'unsubscribed' }
@@ -48,8 +63,15 @@ export type Engagement = {
   bounceType: BounceKind | null;
   bounceReason: string | null;
   bounceTime: string | null;
+  /** The code of the failure that ended the message (failed recipients). */
+  failureReason: string | null;
+  skipReason: SkipReason | null;
+  /** When the recipient entered the list of its outcome (failed, bounce, skipped): its entry there is keyed by it. */
+  outcomeTime: string | null;
   complaintTime: string | null;
   opens: number;
+  /** Opens by privacy proxies and prefetchers, counted apart from `opens`. */
+  machineOpens: number;
   firstOpen: string | null;
   lastOpen: string | null;
   clicks: number;
@@ -72,41 +94,64 @@ export function reportListName(view: Exclude<EmailReportView, 'overview'>, link?
   return view === 'click' && link !== undefined ? `link.${link}` : view;
 }
 
-/** Per-campaign totals the counters do not hold: list sizes and each link's clicks. */
+/** Per-campaign totals the counters do not hold: each link's clicks and the failures by code. */
 export type ReportTotalsDelta = {
-  delivery?: number;
-  bounce?: number;
   /** By link number. */
   linkClicks?: { link: number; clicks: number; uniqueClicks: number };
-  /** Failed recipients by the status code that ended them (SMS and MMS receipts), moved when a soft failure turns hard. */
+  /** Failed recipients by the code that ended them, moved when a recipient's outcome changes. */
   failureReasons?: Record<string, number>;
 };
-
-/**
- * The status code a failure reason starts with ("INVALID: …" from an SMS or MMS receipt), the key
- * the report counts failures by; null for reasons without one (SES's free-text diagnostics).
- */
-export function failureReasonCode(reason: string | null): string | null {
-  return /^([A-Z][A-Z0-9_]{1,39}):/.exec(reason ?? '')?.[1] ?? null;
-}
 
 export type EngagementChange = {
   next: Engagement;
   counters: Partial<CampaignCounters>;
   /** The lists the recipient joins with this event (entered at the event's time). */
   joins: ReportListName[];
+  /** The lists the recipient leaves, with the time its entry there was keyed by. */
+  leaves: Array<{ list: ReportListName; time: string }>;
   totals: ReportTotalsDelta;
   /** Opens and clicks to add to the hour of the event. */
   timeline: { opens: number; clicks: number } | null;
 };
 
-const STATUS_RANK: Record<DeliveryStatus, number> = { sent: 0, failed: 1, delivered: 2, bounced: 3, complained: 4 };
+/**
+ * The one final state of a recipient, by precedence: no message at all, bounced, failed,
+ * delivered; `pending` until the provider says. Each has one counter and at most one list, so a
+ * recipient is counted and listed in exactly one of them.
+ */
+export type RecipientOutcome = 'pending' | 'delivered' | 'failed' | 'bounced' | 'skipped';
 
-function withStatus(engagement: Engagement, status: DeliveryStatus, time: string): void {
-  if (STATUS_RANK[status] > STATUS_RANK[engagement.status]) {
-    engagement.status = status;
-    engagement.statusTime = time;
+export function outcomeOf(engagement: Engagement): RecipientOutcome {
+  if (engagement.skipReason !== null) return 'skipped';
+  if (engagement.bounceType !== null) return 'bounced';
+  if (engagement.failureReason !== null) return 'failed';
+  if (engagement.deliveredTime !== null) return 'delivered';
+  return 'pending';
+}
+
+const OUTCOME_LISTS: Partial<Record<RecipientOutcome, ReportListName>> = { failed: 'failed', bounced: 'bounce', skipped: 'skipped' };
+
+function outcomeCounter(engagement: Engagement): keyof CampaignCounters | null {
+  switch (outcomeOf(engagement)) {
+    case 'pending':
+      return null;
+    case 'bounced':
+      return engagement.bounceType === 'hard' ? 'hardBounces' : 'softBounces';
+    case 'delivered':
+      return 'delivered';
+    case 'failed':
+      return 'failed';
+    case 'skipped':
+      return 'skipped';
   }
+}
+
+/** The delivery view's status: the outcome, with a complaint shown over a plain delivery. */
+export function deliveryStatusOf(engagement: Engagement): DeliveryStatus {
+  const outcome = outcomeOf(engagement);
+  if (outcome === 'pending') return engagement.complaintTime !== null ? 'complained' : 'sent';
+  if (outcome === 'delivered' && engagement.complaintTime !== null) return 'complained';
+  return outcome;
 }
 
 function firstSight(time: string, address: string | null): Engagement {
@@ -118,8 +163,12 @@ function firstSight(time: string, address: string | null): Engagement {
     bounceType: null,
     bounceReason: null,
     bounceTime: null,
+    failureReason: null,
+    skipReason: null,
+    outcomeTime: null,
     complaintTime: null,
     opens: 0,
+    machineOpens: 0,
     firstOpen: null,
     lastOpen: null,
     clicks: 0,
@@ -135,6 +184,39 @@ const later = (a: string | null, b: string) => (a !== null && a > b ? a : b);
 const earlier = (a: string | null, b: string) => (a !== null && a < b ? a : b);
 
 /**
+ * Moves the recipient's outcome counter, list and failure code from `before` to `next` (both
+ * judged by outcomeOf), so the counters and the lists change together.
+ */
+function moveOutcome(before: Engagement | null, next: Engagement, time: string, change: Pick<EngagementChange, 'counters' | 'joins' | 'leaves' | 'totals'>): void {
+  const add = (name: keyof CampaignCounters, value: number) => {
+    change.counters[name] = (change.counters[name] ?? 0) + value;
+  };
+  const [oldCounter, newCounter] = [before && outcomeCounter(before), outcomeCounter(next)];
+  if (oldCounter !== newCounter) {
+    if (oldCounter) add(oldCounter, -1);
+    if (newCounter) add(newCounter, 1);
+  }
+  const [oldList, newList] = [before && OUTCOME_LISTS[outcomeOf(before)], OUTCOME_LISTS[outcomeOf(next)]];
+  if (oldList !== newList) {
+    if (oldList && before?.outcomeTime) change.leaves.push({ list: oldList, time: before.outcomeTime });
+    if (newList) change.joins.push(newList);
+    next.outcomeTime = newList ? time : null;
+  }
+  const [oldCode, newCode] = [before && outcomeOf(before) === 'failed' ? before.failureReason : null, outcomeOf(next) === 'failed' ? next.failureReason : null];
+  if (oldCode !== newCode) {
+    const reasons: Record<string, number> = {};
+    if (oldCode) reasons[oldCode] = (reasons[oldCode] ?? 0) - 1;
+    if (newCode) reasons[newCode] = (reasons[newCode] ?? 0) + 1;
+    change.totals.failureReasons = reasons;
+  }
+  const status = deliveryStatusOf(next);
+  if (status !== next.status) {
+    next.status = status;
+    next.statusTime = time;
+  }
+}
+
+/**
  * What `event` changes for a recipient whose engagement is `current` (null before any event);
  * null when it changes nothing (a redelivery, or a fact already known), so nothing is written.
  */
@@ -144,7 +226,8 @@ export function applyEngagementEvent(current: Engagement | null, event: Engageme
   next.address ??= event.address;
   const counters: Partial<CampaignCounters> = {};
   const joins: ReportListName[] = current ? [] : ['delivery'];
-  const totals: ReportTotalsDelta = current ? {} : { delivery: 1 };
+  const leaves: EngagementChange['leaves'] = [];
+  const totals: ReportTotalsDelta = {};
   const timeline = { opens: 0, clicks: 0 };
   let changed = current === null;
   const add = (name: keyof CampaignCounters, value = 1) => {
@@ -170,55 +253,47 @@ export function applyEngagementEvent(current: Engagement | null, event: Engageme
     case 'sent':
       break;
     case 'failed':
-      if (next.status === 'sent') {
-        withStatus(next, 'failed', event.time);
+      // The first failure ends the message: a provider sends one final receipt.
+      if (next.failureReason === null) {
+        next.failureReason = event.reason;
+        changed = true;
+      }
+      break;
+    case 'skipped':
+      if (next.skipReason === null) {
+        next.skipReason = event.reason;
         changed = true;
       }
       break;
     case 'delivered':
       if (next.deliveredTime === null) {
         next.deliveredTime = event.time;
-        withStatus(next, 'delivered', event.time);
-        add('delivered');
         changed = true;
       }
       break;
-    case 'bounced': {
-      const reasons: Record<string, number> = {};
-      const count = (reason: string | null, delta: number) => {
-        const code = failureReasonCode(reason);
-        if (code) reasons[code] = (reasons[code] ?? 0) + delta;
-      };
-      if (next.bounceType === null) {
-        add(event.bounceType === 'hard' ? 'hardBounces' : 'softBounces');
-        joins.push('bounce');
-        totals.bounce = 1;
-        count(event.reason, 1);
-      } else if (next.bounceType === 'soft' && event.bounceType === 'hard') {
-        // A temporary failure that became permanent is one hard bounce, not two bounces.
-        add('hardBounces');
-        add('softBounces', -1);
-        count(next.bounceReason, -1);
-        count(event.reason, 1);
-      } else break;
-      if (Object.values(reasons).some((delta) => delta !== 0)) totals.failureReasons = reasons;
-      next.bounceType = event.bounceType;
-      next.bounceReason = event.reason;
-      next.bounceTime = event.time;
-      withStatus(next, 'bounced', event.time);
-      changed = true;
+    case 'bounced':
+      // A temporary failure that became permanent is one hard bounce, not two bounces.
+      if (next.bounceType === null || (next.bounceType === 'soft' && event.bounceType === 'hard')) {
+        next.bounceType = event.bounceType;
+        next.bounceReason = event.reason;
+        next.bounceTime = event.time;
+        changed = true;
+      }
       break;
-    }
     case 'complained':
       if (next.complaintTime === null) {
         next.complaintTime = event.time;
-        withStatus(next, 'complained', event.time);
         add('complaints');
         changed = true;
       }
       break;
     case 'opened':
-      open(false);
+      if (event.machine) {
+        // A proxy fetched the pixel: no person is known to have read the message.
+        add('machineOpens');
+        next.machineOpens += 1;
+        changed = true;
+      } else open(false);
       break;
     case 'clicked': {
       // A click proves the message was opened, even when its images (the pixel) were blocked.
@@ -252,15 +327,37 @@ export function applyEngagementEvent(current: Engagement | null, event: Engageme
       break;
   }
   if (!changed) return null;
+  const change = { counters, joins, leaves, totals };
+  moveOutcome(current, next, event.time, change);
   next.recentEventIds = [...(current?.recentEventIds ?? []), event.id].slice(-RECENT_EVENT_IDS);
-  return { next, counters, joins, totals, timeline: timeline.opens + timeline.clicks > 0 ? timeline : null };
+  return { next, ...change, timeline: timeline.opens + timeline.clicks > 0 ? timeline : null };
+}
+
+/** Why the delivery worker settled a recipient without a message going out. */
+export type UnsentOutcome = { kind: 'skipped'; reason: SkipReason } | { kind: 'failed'; reason: string; permanent: false };
+
+/** Why a recipient of the plan is not sent to now (isReachable said no): gone, no address, unsubscribed or suppressed. */
+export function unreachableOutcome(contact: ContactRecord | undefined, channel: 'email' | 'sms'): UnsentOutcome {
+  const [address, subscribed] = channel === 'email' ? [contact?.email, contact?.emailSubscribe] : [contact?.mobile, contact?.smsSubscribe];
+  if (!contact) return { kind: 'skipped', reason: 'contactDeleted' };
+  if (address === null || address === undefined) return { kind: 'skipped', reason: 'noAddress' };
+  return { kind: 'skipped', reason: subscribed ? 'suppressed' : 'unsubscribed' };
+}
+
+/**
+ * A provider's refusal at sending, by its error name and (End User Messaging's ConflictException)
+ * reason: a number on the opt-out list is skipped as opted out, any other refusal fails with its code.
+ */
+export function refusalOutcome(refusal: { name: string; reason: string | null }): UnsentOutcome {
+  if (refusal.reason === 'DESTINATION_PHONE_NUMBER_OPTED_OUT') return { kind: 'skipped', reason: 'optedOut' };
+  return { kind: 'failed', reason: refusal.reason ?? refusal.name, permanent: false };
 }
 
 /** Events after which the address must never be mailed again, and how (spec §4; docs/decisions.md). */
 export type Suppression = 'hardBounce' | 'complaint' | 'unsubscribe';
 
 export function suppressionOf(event: EngagementEvent): Suppression | null {
-  if (event.kind === 'bounced' && event.bounceType === 'hard') return 'hardBounce';
+  if ((event.kind === 'bounced' && event.bounceType === 'hard') || (event.kind === 'failed' && event.permanent)) return 'hardBounce';
   if (event.kind === 'complained') return 'complaint';
   if (event.kind === 'unsubscribed') return 'unsubscribe';
   return null;
@@ -338,6 +435,10 @@ export function toReportRow(view: ReportListView, contactId: number, engagement:
         : { ...base, time: engagement.lastClick, count: engagement.clicks };
     case 'bounce':
       return { ...base, time: engagement.bounceTime, bounceType: engagement.bounceType ?? 'soft', reason: engagement.bounceReason ?? '' };
+    case 'failed':
+      return { ...base, time: engagement.outcomeTime, reason: engagement.failureReason ?? '' };
+    case 'skipped':
+      return { ...base, time: engagement.outcomeTime, reason: engagement.skipReason ?? '' };
     case 'unsubscribe':
       return { ...base, time: engagement.unsubscribeTime };
   }
@@ -348,7 +449,7 @@ export type ReportExportColumn = { header: string; width: number; cell(row: TRep
 
 /**
  * The export's columns of each list view. The address is the email or the mobile number the
- * message went to; an SMS failure has the carrier's reason but no hard or soft type. Times are in
+ * message went to; a failure or a skip has its reason code. Times are in
  * `formatTime` (the exporting user's zone, as contact exports write them).
  */
 export function reportExportColumns(view: ReportListView, options: { family: CampaignFamily; withLink: boolean; formatTime(epochMs: number): string }): ReportExportColumn[] {
@@ -372,6 +473,9 @@ export function reportExportColumns(view: ReportListView, options: { family: Cam
         { header: 'Reason', width: 40, cell: (row) => row.reason ?? '' },
         time('Time'),
       ];
+    case 'failed':
+    case 'skipped':
+      return [contactId, address, { header: 'Reason', width: 40, cell: (row) => row.reason ?? '' }, time('Time')];
     case 'unsubscribe':
       return [contactId, address, time('Time')];
   }

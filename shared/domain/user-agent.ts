@@ -70,3 +70,34 @@ export function networkLocation(ip: string): 'private' | 'unknown' {
   if (address === '::1' || /^f[cd][0-9a-f]{2}:/.test(address) || /^fe[89ab][0-9a-f]:/.test(address)) return 'private';
   return 'unknown';
 }
+
+/**
+ * Image proxies and prefetchers that load a message's images without a person reading it, by the
+ * user agents they publish: Gmail's image proxy says GoogleImageProxy (via ggpht.com), Yahoo's
+ * YahooMailProxy. Apple Mail Privacy Protection fetches every image at delivery through Apple's
+ * proxies, which send a bare `Mozilla/5.0`.
+ */
+const MACHINE_USER_AGENTS: readonly RegExp[] = [/GoogleImageProxy/i, /\bggpht\.com\b/i, /YahooMailProxy/i, /^Mozilla\/5\.0$/];
+
+/** Address ranges those proxies fetch from: Apple's 17.0.0.0/8 (Mail Privacy Protection), Google's image proxy 66.102.0.0/20 and 66.249.80.0/20. */
+const MACHINE_RANGES: ReadonlyArray<{ base: [number, number, number, number]; bits: number }> = [
+  { base: [17, 0, 0, 0], bits: 8 },
+  { base: [66, 102, 0, 0], bits: 20 },
+  { base: [66, 249, 80, 0], bits: 20 },
+];
+
+const ipv4Number = (octets: readonly number[]) => octets.reduce((sum, octet) => sum * 256 + octet, 0);
+
+function isInMachineRange(ip: string): boolean {
+  const address = ip.trim().toLowerCase();
+  const octets = ipv4Octets(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1] ?? address);
+  if (!octets) return false;
+  const value = ipv4Number(octets);
+  return MACHINE_RANGES.some(({ base, bits }) => Math.floor(value / 2 ** (32 - bits)) === Math.floor(ipv4Number(base) / 2 ** (32 - bits)));
+}
+
+/** True when an open-pixel load came from a mail-privacy proxy or image prefetcher rather than a person opening the message. */
+export function isMachineOpen(request: { userAgent: string; sourceIp: string }): boolean {
+  const userAgent = request.userAgent.trim();
+  return MACHINE_USER_AGENTS.some((pattern) => pattern.test(userAgent)) || isInMachineRange(request.sourceIp);
+}

@@ -336,6 +336,7 @@ export type TCampaignReportState = z.infer<typeof ZCampaignReportState>;
 export const ZCampaignCounters = z.object({
   recipients: z.number().int(),
   sent: z.number().int(),
+  unsent: z.number().int(),
   failed: z.number().int(),
   possiblySentTwice: z.number().int(),
   creditsUsed: z.number().int(),
@@ -346,6 +347,7 @@ export const ZCampaignCounters = z.object({
   softBounces: z.number().int(),
   complaints: z.number().int(),
   opens: z.number().int(),
+  machineOpens: z.number().int(),
   uniqueOpens: z.number().int(),
   clicks: z.number().int(),
   uniqueClicks: z.number().int(),
@@ -359,7 +361,7 @@ export const ZReportTimelinePoint = z.object({ time: z.string(), opens: z.number
 export const ZReportRow = z.object({
   contactId: z.string(),
   email: z.string(),
-  /** delivery: sent, delivered, bounced, complained, failed. */
+  /** delivery: sent, delivered, complained, failed, bounced, skipped. */
   status: z.string().optional(),
   time: z.string().nullable(),
   /** open and click: how many times. */
@@ -367,7 +369,7 @@ export const ZReportRow = z.object({
   /** click: the link; bounce: hard or soft. */
   url: z.string().optional(),
   bounceType: z.enum(['hard', 'soft']).optional(),
-  /** bounce: the receiving server's reason. */
+  /** bounce: the receiving server's reason; failed: the provider's code; skipped: why (SKIP_REASONS). */
   reason: z.string().optional(),
 });
 export type TReportRow = z.infer<typeof ZReportRow>;
@@ -381,7 +383,7 @@ export const ZCampaignReportResponse = z.object({
   links: z.array(ZReportLink).optional(),
   /** overview of SMS and MMS: messages sent and credits spent per destination country, busiest first. */
   countries: z.array(z.object({ country: z.string(), sent: z.number().int(), credits: z.number().int() })).optional(),
-  /** overview: failed recipients by the receipt's status code (INVALID, UNREACHABLE, …), most first; SMS and MMS only. */
+  /** overview: failed recipients by the provider's code (INVALID, CARRIER_UNREACHABLE, REJECTED, …), most first. */
   failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).optional(),
   /** the list views. */
   rows: z.array(ZReportRow).optional(),

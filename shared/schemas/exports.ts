@@ -52,7 +52,7 @@ export const EXPORT_JOB_STATUSES = ['queued', 'exporting', 'finished', 'stopped'
 export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
 
 /** The list views of a campaign report that export (every view but the overview). */
-export const REPORT_EXPORT_VIEWS = ['delivery', 'open', 'click', 'bounce', 'unsubscribe'] as const;
+export const REPORT_EXPORT_VIEWS = ['delivery', 'open', 'click', 'bounce', 'failed', 'skipped', 'unsubscribe'] as const;
 
 /**
  * The source as the list shows it: a group keeps the name it had when the export started, a

@@ -165,12 +165,13 @@ describe('SMS and MMS campaigns', () => {
     await page.locator('[data-testid="report-country"][data-country="HK"]').waitFor();
     await takeScreenshot(page, 'sms-campaign-report');
 
-    // Assess: the failed list names the number and the carrier's reason.
-    await page.getByTestId('report-tab-bounce').click();
-    expect(await page.getByTestId('report-tab-bounce').textContent()).toBe('Failed');
+    // Assess: the failed list names the number and the carrier's reason as a sentence, not its code.
+    await page.getByTestId('report-tab-failed').click();
+    expect(await page.getByTestId('report-tab-failed').textContent()).toBe('Failed');
     const failedRow = page.getByTestId('report-row').filter({ hasText: FAILING_NUMBER });
     await failedRow.waitFor();
-    expect(await failedRow.textContent()).toContain('INVALID');
+    expect(await failedRow.textContent()).toContain('The number is not a valid mobile number.');
+    expect(await failedRow.textContent()).not.toContain('INVALID');
 
     // Assess: the delivery list has every recipient; the list shows the campaign as sent.
     await page.getByTestId('report-tab-delivery').click();

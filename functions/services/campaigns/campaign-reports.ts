@@ -5,7 +5,7 @@
  * a file by the export worker.
  */
 import { type CampaignFamily } from '../../../shared/domain/campaign-channels.js';
-import { type CampaignCounters, percentSent } from '../../../shared/domain/campaign-report.js';
+import { type CampaignCounters, listViewCount, percentSent } from '../../../shared/domain/campaign-report.js';
 import {
   reportExportColumns,
   reportListName,
@@ -54,20 +54,9 @@ function linksOf(urls: readonly string[], totals: ReportTotals) {
   return urls.map((url, index) => ({ index, url, ...(totals.links.get(index) ?? { clicks: 0, uniqueClicks: 0 }) }));
 }
 
-/** How many recipients a list holds: the counters count the engagement lists, the totals item the rest. */
+/** How many recipients a list holds: the overview's number for it (the click view of one link: that link's clickers). */
 function listTotal(view: ReportListView, link: number | undefined, counters: CampaignCounters, totals: ReportTotals): number {
-  switch (view) {
-    case 'delivery':
-      return totals.delivery;
-    case 'open':
-      return counters.uniqueOpens;
-    case 'click':
-      return link === undefined ? counters.uniqueClicks : (totals.links.get(link)?.uniqueClicks ?? 0);
-    case 'bounce':
-      return totals.bounce;
-    case 'unsubscribe':
-      return counters.unsubscribes;
-  }
+  return listViewCount(view, counters, link === undefined ? undefined : (totals.links.get(link)?.uniqueClicks ?? 0));
 }
 
 /** The click view of one link needs that link to exist; another number is bad input. */

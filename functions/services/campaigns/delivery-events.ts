@@ -15,8 +15,11 @@ import {
   smsFailureKindOf,
   suppressionOf,
   type EngagementEvent,
+  type UnsentOutcome,
 } from '../../../shared/domain/campaign-engagement.js';
 import { isGuardCheckpoint } from '../../../shared/domain/deliverability-guard.js';
+import type { ContactRecord } from '../../../shared/domain/contacts.js';
+import { createLimiter } from '../../lib/concurrency.js';
 import { getTrackedLinks } from '../../data/campaign-counters.js';
 import { getEngagement, recordEngagementChange } from '../../data/campaign-engagement.js';
 import { getAccount } from '../../data/accounts.js';
@@ -93,8 +96,8 @@ async function fromNotification(envelope: TSnsEnvelope): Promise<RecipientEvent 
 
 /**
  * An SMS/MMS receipt: delivered (or accepted by the carrier where carriers send no receipt) is a
- * delivery; a failure is a bounce, hard or soft by its status, with the status as its reason.
- * Queued, pending and sent say nothing the report shows.
+ * delivery; a failure fails the recipient with its status as the code, permanent or not by the
+ * status. Queued, pending and sent say nothing the report shows.
  */
 function fromSms(id: string, sms: z.infer<typeof ZSmsEvent>): RecipientEvent | null {
   const recipient = taggedRecipient((name) => sms.context[name]);
@@ -104,8 +107,7 @@ function fromSms(id: string, sms: z.infer<typeof ZSmsEvent>): RecipientEvent | n
   if (status === 'DELIVERED' || status === 'SUCCESSFUL') return { recipient, channel: 'sms', event: { ...base, kind: 'delivered' } };
   const failure = smsFailureKindOf(status);
   if (!failure) return null;
-  const reason = [status, sms.messageStatusDescription].filter(Boolean).join(': ').slice(0, 1000);
-  return { recipient, channel: 'sms', event: { ...base, kind: 'bounced', bounceType: failure, reason } };
+  return { recipient, channel: 'sms', event: { ...base, kind: 'failed', reason: status, permanent: failure === 'hard' } };
 }
 
 async function fromSes(id: string, ses: z.infer<typeof ZSesEvent>): Promise<RecipientEvent | null> {
@@ -122,7 +124,8 @@ async function fromSes(id: string, ses: z.infer<typeof ZSesEvent>): Promise<Reci
       event = { ...base, kind: 'delivered', time: at(ses.delivery?.timestamp) };
       break;
     case 'Reject':
-      event = { ...base, kind: 'failed', time: at(undefined) };
+      // SES found a virus in it and sent nothing; the address is not at fault.
+      event = { ...base, kind: 'failed', reason: 'REJECTED', permanent: false, time: at(undefined) };
       break;
     case 'Bounce': {
       if (!ses.bounce) return null;
@@ -156,7 +159,7 @@ function fromTracking(message: TTrackingEventMessage): RecipientEvent {
   const base = { id: message.id, time: message.time, address: null };
   switch (message.type) {
     case 'open':
-      return { recipient, channel: null, event: { ...base, kind: 'opened' } };
+      return { recipient, channel: null, event: { ...base, kind: 'opened', machine: message.machine ?? false } };
     case 'click':
       return { recipient, channel: null, event: { ...base, kind: 'clicked', link: message.link ?? null } };
     case 'unsubscribe':
@@ -218,6 +221,36 @@ export async function recordGuardedEngagementEvent(normalized: RecipientEvent, n
   await recordEngagementEvent(normalized, now);
   const { tuid, campaignId, contactId } = normalized.recipient;
   if (isGuardCheckpoint(normalized.event.kind, contactId)) await guardCampaignRun({ tuid, campaignId, now });
+}
+
+/** Recipients' outcomes written at once by one delivery attempt. */
+const OUTCOMES_IN_FLIGHT = 8;
+
+/**
+ * Settles recipients the delivery worker did not send to, each as skipped or failed with its
+ * reason, through the same rules as the provider's events: the counters and the lists move
+ * together. The event id names the run and the recipient, so writing them again (a redelivered or
+ * taken-over batch) changes nothing.
+ */
+export async function recordUnsentOutcomes(options: {
+  tuid: string;
+  campaignId: string;
+  runId: string;
+  outcomes: ReadonlyMap<number, UnsentOutcome>;
+  addresses: ReadonlyMap<number, ContactRecord>;
+  channel: 'email' | 'sms';
+  now: Date;
+}): Promise<void> {
+  const { tuid, campaignId, runId, channel, now } = options;
+  const limit = createLimiter(OUTCOMES_IN_FLIGHT);
+  await Promise.all(
+    [...options.outcomes].map(([contactId, outcome]) => {
+      const contact = options.addresses.get(contactId);
+      const address = (channel === 'email' ? contact?.email : contact?.mobile) ?? null;
+      const event: EngagementEvent = { id: `unsent/${runId}/${contactId}`, time: now.toISOString(), address, ...outcome };
+      return limit(() => recordEngagementEvent({ recipient: { tuid, campaignId, contactId }, channel, event }, now));
+    }),
+  );
 }
 
 /** The worker's step for one queue message. */

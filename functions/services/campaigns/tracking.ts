@@ -6,6 +6,7 @@
  * tells nothing (the caller answers the same way for all of them).
  */
 import { compileTemplate, TemplateCompileError } from '../../../shared/domain/personalization.js';
+import { isMachineOpen } from '../../../shared/domain/user-agent.js';
 import { findShortLinkCampaign, getTrackedLinks } from '../../data/campaign-counters.js';
 import { getCampaignRecord, readEmailCommand } from '../../data/campaigns.js';
 import { getContact } from '../../data/contacts.js';
@@ -28,11 +29,12 @@ async function enqueueQuietly(event: Parameters<typeof enqueueTrackingEvent>[0])
   }
 }
 
-/** The open pixel was loaded. */
-export async function recordOpen(options: { token: string; userAgent: string; now: Date }): Promise<void> {
+/** The open pixel was loaded: by a person, or by a privacy proxy or prefetcher (a machine open, counted apart). */
+export async function recordOpen(options: { token: string; userAgent: string; sourceIp: string; now: Date }): Promise<void> {
   const recipient = await verifyTrackingToken('track', options.token);
   if (!recipient) return;
-  await enqueueQuietly({ type: 'open', ...recipient, time: options.now.toISOString(), userAgent: options.userAgent.slice(0, USER_AGENT_LENGTH) });
+  const machine = isMachineOpen(options);
+  await enqueueQuietly({ type: 'open', ...recipient, time: options.now.toISOString(), userAgent: options.userAgent.slice(0, USER_AGENT_LENGTH), ...(machine ? { machine } : {}) });
 }
 
 /** Where a tracked link leads: only a link that was in that campaign's message, else null. */

@@ -32,7 +32,7 @@ import {
   type NotificationFilter,
   type NotificationRecord,
 } from '../../data/notifications.js';
-import { listProgress, putProgress } from '../../data/progress.js';
+import { closeStaleProgress, listProgress, listRunningProgressBefore, putProgress } from '../../data/progress.js';
 import { config } from '../../lib/config.js';
 import { parseInput } from '../../../shared/validation.js';
 import { logger } from '../../lib/logger.js';
@@ -215,14 +215,35 @@ export async function getPersistentNotices({ claims }: { claims: VerifiedToken }
  */
 export async function reportProgress(options: { userId: string; payload: TProgressPayload; now: Date }): Promise<void> {
   const payload = parseInput(ZProgressPayload, options.payload);
-  const lifetime = FINISHED_STATUSES.has(payload.status) ? FINISHED_PROGRESS_VISIBLE_MS : RUNNING_PROGRESS_LIFETIME_MS;
+  const isFinished = FINISHED_STATUSES.has(payload.status);
   const stored = await putProgress({
     userId: options.userId,
     payload,
     reportedAt: options.now.toISOString(),
-    visibleUntil: new Date(options.now.getTime() + lifetime),
+    visibleUntil: new Date(options.now.getTime() + (isFinished ? FINISHED_PROGRESS_VISIBLE_MS : RUNNING_PROGRESS_LIFETIME_MS)),
+    running: !isFinished,
+    ended: isFinished,
   });
   if (stored) await publish(options.userId, { event: 'progress', data: payload });
+}
+
+/** A running job that has not reported for this long has no worker any more (campaign runs report every few seconds, imports and exports per chunk). */
+export const STALE_PROGRESS_MS = 60 * 60 * SECOND_MS;
+
+/**
+ * Housekeeping: closes as aborted the progress of every job that stopped reporting (its worker
+ * died, or the job ended without saying so), and tells the user's tabs. Answers how many it closed.
+ */
+export async function closeAbandonedProgress({ now }: { now: Date }): Promise<number> {
+  let closed = 0;
+  for await (const page of listRunningProgressBefore(new Date(now.getTime() - STALE_PROGRESS_MS).toISOString())) {
+    for (const item of page) {
+      if (!(await closeStaleProgress({ item, now, visibleUntil: new Date(now.getTime() + FINISHED_PROGRESS_VISIBLE_MS) }))) continue;
+      closed += 1;
+      await publish(item.userId, { event: 'progress', data: { ...item.payload, status: 'aborted' } });
+    }
+  }
+  return closed;
 }
 
 /** The menu's progress items; `importing` while any import runs. */

@@ -2,12 +2,13 @@
  * The daily account housekeeping (spec §4 "Login email verification"): unverified accounts whose
  * forced-activation due time has passed move to force_verify; those still unverified after the
  * lock grace period are terminated. Reads only the sparse index of unverified accounts, a page at
- * a time.
+ * a time. Then the progress of jobs no worker reports on any more is closed.
  */
 import { DAY_MS } from '../../../shared/constants.js';
+import { closeAbandonedProgress } from '../notifications/notifications.js';
 import { listUnverifiedCreatedBefore, terminateUnverifiedAccount, updateAccount, type AccountRecord } from '../../data/accounts.js';
 
-export type HousekeepingCounts = { forceVerify: number; terminated: number };
+export type HousekeepingCounts = { forceVerify: number; terminated: number; abandonedProgress: number };
 
 function housekeepingAction(account: AccountRecord, now: Date): 'force_verify' | 'terminate' | null {
   if (!account.unverified || account.status === 'terminated') return null;
@@ -21,7 +22,7 @@ function housekeepingAction(account: AccountRecord, now: Date): 'force_verify' |
 /** Applies the housekeeping to every unverified account created before `now`; counts what changed. */
 export async function runAccountHousekeeping(options: { now: Date }): Promise<HousekeepingCounts> {
   const { now } = options;
-  const counts = { forceVerify: 0, terminated: 0 };
+  const counts = { forceVerify: 0, terminated: 0, abandonedProgress: 0 };
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await listUnverifiedCreatedBefore(now.toISOString(), startKey);
@@ -37,5 +38,6 @@ export async function runAccountHousekeeping(options: { now: Date }): Promise<Ho
     }
     startKey = page.nextKey;
   } while (startKey);
+  counts.abandonedProgress = await closeAbandonedProgress({ now });
   return counts;
 }

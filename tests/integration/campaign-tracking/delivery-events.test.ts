@@ -10,7 +10,7 @@ import { deleteContacts } from '../../../functions/services/contacts/contacts.js
 import { isReachable } from '../../../shared/domain/contacts.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
-import { counters, drainEvents, enqueueEvent, snsEnvelope } from '../../helpers/delivery-events.js';
+import { counters, drainEvents, enqueueEvent, rawGet, snsEnvelope, tokenFor } from '../../helpers/delivery-events.js';
 import { type Actor, signUpAs } from '../../helpers/seed/accounts.js';
 import { type SentCampaign, sentCampaign } from '../../helpers/seed/campaigns.js';
 import { contactOf, newContact } from '../../helpers/seed/contacts.js';
@@ -172,5 +172,21 @@ describe('delivery events', () => {
     // Assess
     expect(processed).toBe(3);
     expect(isReachable(await contactOf(me, id), 'email')).toBe(true);
+  });
+
+  it('counts an open by Gmail\'s image proxy as a machine open, apart from a person\'s', async () => {
+    // Prepare
+    const id = await newContact(me, { email: 'proxied@example.com' });
+    const before = await counters(me, campaign.id);
+    const pixel = `/t/open/${await tokenFor('track', me, campaign.id, id)}`;
+
+    // Act
+    await rawGet(api, pixel, { 'user-agent': 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)' });
+    await rawGet(api, pixel, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0' });
+    await drainEvents();
+
+    // Assess
+    const after = await counters(me, campaign.id);
+    expect([after.machineOpens - before.machineOpens, after.opens - before.opens, after.uniqueOpens - before.uniqueOpens]).toEqual([1, 1, 1]);
   });
 });

@@ -243,7 +243,7 @@ describe('web app and dev mailbox', () => {
     expect(forAnn.map((entry) => entry.subject)).toEqual(['Second <b>', 'First']);
     expect(page).toContain('Second &#60;b&#62;');
     expect(page).not.toContain('Other');
-    expect(page).toContain('<iframe sandbox');
+    expect(page).toContain('<a href="/dev/mailbox/message?id=First">');
   });
 
   it('shows campaign mail as a mail program would: images load, links open in a new tab, a one-click unsubscribe button', async () => {
@@ -262,7 +262,7 @@ describe('web app and dev mailbox', () => {
     });
 
     // Act
-    const answer = await fetch(`${host.url}/dev/mailbox?to=cara%40example.com`);
+    const answer = await fetch(`${host.url}/dev/mailbox/message?id=campaign-mail`);
     const page = await answer.text();
 
     // Assess
@@ -270,5 +270,31 @@ describe('web app and dev mailbox', () => {
     expect(page).toContain(`<form method="post" action="${unsubscribe}"><input type="hidden" name="List-Unsubscribe" value="One-Click">`);
     expect(page).toContain('sandbox="allow-popups allow-popups-to-escape-sandbox"');
     expect(page).toContain('srcdoc="&#60;base target=&#34;_blank&#34;&#62;');
+  });
+
+  it('lists mail as text only: viewing the list loads no message’s images, so it opens nothing', async () => {
+    // Prepare
+    const pixel = `${host.url}/t/open/listed.pixel`;
+    await appendToSink(host.env.SINK_DIR, {
+      id: 'listed-mail',
+      kind: 'mail',
+      to: 'dora@example.com',
+      from: 'shop@example.com',
+      subject: 'News',
+      text: 'News',
+      html: `<p>News<img src="${pixel}"></p>`,
+      headers: {},
+      createdAt: new Date().toISOString(),
+    });
+
+    // Act
+    const answer = await fetch(`${host.url}/dev/mailbox?to=dora%40example.com`);
+    const page = await answer.text();
+
+    // Assess: no frame, no pixel, and the page may load no remote image at all.
+    expect(page).toContain('News');
+    expect(page).not.toContain('/t/open/');
+    expect(page).not.toContain('<iframe');
+    expect(answer.headers.get('content-security-policy')).toContain('img-src data:;');
   });
 });

@@ -83,8 +83,8 @@ describe('SMS receipts', () => {
     for (let i = 0; i < 2; i += 1) await sqsClient().send(new SendMessageCommand({ QueueUrl: config().QUEUE_URL_DELIVERY_EVENTS, MessageBody: receipt }));
     await drainEvents();
     // Assess
-    expect(await engagementOf(me, campaign.id, id)).toMatchObject({ status: 'bounced', bounceType: 'hard', bounceReason: 'INVALID: Destination phone number is invalid' });
-    expect((await counters(me, campaign.id)).hardBounces - before.hardBounces).toBe(1);
+    expect(await engagementOf(me, campaign.id, id)).toMatchObject({ status: 'failed', bounceType: null, failureReason: 'INVALID' });
+    expect((await counters(me, campaign.id)).failed - before.failed).toBe(1);
     const contact = await contactOf(me, id);
     expect(contact.smsBounce).toBe('hard');
     expect(isReachable(contact, 'sms')).toBe(false);
@@ -99,8 +99,8 @@ describe('SMS receipts', () => {
     await sendCampaignSms(me, campaign.id, id, SMS_SIMULATOR_NUMBERS.unreachable);
     await drainEvents();
     // Assess
-    expect(await engagementOf(me, campaign.id, id)).toMatchObject({ bounceType: 'soft', bounceReason: expect.stringContaining('CARRIER_UNREACHABLE') });
-    expect((await counters(me, campaign.id)).softBounces - before.softBounces).toBe(1);
+    expect(await engagementOf(me, campaign.id, id)).toMatchObject({ status: 'failed', failureReason: 'CARRIER_UNREACHABLE' });
+    expect((await counters(me, campaign.id)).failed - before.failed).toBe(1);
     expect(isReachable(await contactOf(me, id), 'sms')).toBe(true);
   });
 
@@ -130,7 +130,7 @@ describe('SMS receipts', () => {
     // Assess
     expect(dropped).toBe(2);
     expect(afterDropped).toBeNull();
-    expect(await engagementOf(me, campaign.id, id)).toMatchObject({ bounceType: 'soft', bounceReason: 'FILE_INACCESSIBLE: Media file could not be read' });
+    expect(await engagementOf(me, campaign.id, id)).toMatchObject({ status: 'failed', failureReason: 'FILE_INACCESSIBLE' });
     expect(isReachable(await contactOf(me, id), 'sms')).toBe(true);
   });
 

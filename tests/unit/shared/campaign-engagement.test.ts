@@ -3,7 +3,6 @@ import {
   applyEngagementEvent,
   bounceKindOf,
   channelOfAddress,
-  failureReasonCode,
   smsFailureKindOf,
   reportExportColumns,
   reportMode,
@@ -56,6 +55,14 @@ describe('applyEngagementEvent', () => {
     expect(engagement).toMatchObject({ opens: 3, firstOpen: at(1), lastOpen: at(9), status: 'sent' });
   });
 
+  it('counts a proxy’s open as a machine open, apart from a person’s opens and openers', () => {
+    // Act
+    const { counters, joins } = run([event({ kind: 'opened', machine: true }), event({ kind: 'opened', machine: true })]);
+    // Assess
+    expect(counters).toEqual({ machineOpens: 2 });
+    expect(joins).toEqual(['delivery']);
+  });
+
   it('counts clicks per link, and a click without a seen open as an opener but not as an open', () => {
     // Act
     const { engagement, counters, joins } = run([event({ kind: 'clicked', link: 0 }), event({ kind: 'clicked', link: 0 }), event({ kind: 'clicked', link: 2 }), event({ kind: 'opened' })]);
@@ -71,7 +78,7 @@ describe('applyEngagementEvent', () => {
     // Act
     const second = applyEngagementEvent(first.next, event({ kind: 'clicked', link: 3 }))!;
     // Assess
-    expect(first.totals).toEqual({ delivery: 1, linkClicks: { link: 3, clicks: 1, uniqueClicks: 1 } });
+    expect(first.totals).toEqual({ linkClicks: { link: 3, clicks: 1, uniqueClicks: 1 } });
     expect(second.totals).toEqual({ linkClicks: { link: 3, clicks: 1, uniqueClicks: 0 } });
     expect(second.timeline).toEqual({ opens: 0, clicks: 1 });
   });
@@ -90,33 +97,34 @@ describe('applyEngagementEvent', () => {
     expect(engagement).toMatchObject({ status: 'bounced', bounceType: 'hard', bounceReason: 'user unknown', bounceTime: at(2) });
   });
 
-  it('counts SMS failures by their status code, moving the count when a soft failure turns hard', () => {
+  it('fails an SMS once, with its code in the failed list and the breakdown', () => {
     // Prepare
     const sms = (fields: Partial<EngagementEvent> & Pick<EngagementEvent, 'kind'>, minute = 0) => event({ ...fields, address: '+85291234567' }, minute);
     const reasons: Record<string, number> = {};
     let engagement: Engagement | null = null;
+    const joins: string[] = [];
 
     // Act
-    for (const each of [
-      sms({ kind: 'bounced', bounceType: 'soft', reason: 'CARRIER_UNREACHABLE: no answer' }, 1),
-      sms({ kind: 'bounced', bounceType: 'hard', reason: 'INVALID: not a mobile number' }, 2),
-      sms({ kind: 'bounced', bounceType: 'hard', reason: 'INVALID: not a mobile number' }, 3),
-    ]) {
+    for (const each of [sms({ kind: 'failed', reason: 'CARRIER_UNREACHABLE', permanent: false }, 1), sms({ kind: 'failed', reason: 'INVALID', permanent: true }, 2)]) {
       const change = applyEngagementEvent(engagement, each);
       if (!change) continue;
       engagement = change.next;
+      joins.push(...change.joins);
       for (const [code, delta] of Object.entries(change.totals.failureReasons ?? {})) reasons[code] = (reasons[code] ?? 0) + delta;
     }
 
     // Assess
-    expect(reasons).toEqual({ CARRIER_UNREACHABLE: 0, INVALID: 1 });
+    expect(reasons).toEqual({ CARRIER_UNREACHABLE: 1 });
+    expect(joins).toEqual(['delivery', 'failed']);
+    expect(engagement).toMatchObject({ status: 'failed', failureReason: 'CARRIER_UNREACHABLE', outcomeTime: at(1) });
   });
 
-  it('reads the status code of an SMS failure reason, and none from free-text email diagnostics', () => {
-    expect(failureReasonCode('INVALID: not a mobile number')).toBe('INVALID');
-    expect(failureReasonCode('TTL_EXPIRED: gave up')).toBe('TTL_EXPIRED');
-    expect(failureReasonCode('smtp; 550 5.1.1 user unknown')).toBeNull();
-    expect(failureReasonCode(null)).toBeNull();
+  it('moves a delivered recipient that bounces later out of delivered, counted once as a bounce', () => {
+    // Act
+    const { counters, joins } = run([event({ kind: 'delivered' }, 1), event({ kind: 'bounced', bounceType: 'hard', reason: 'user unknown' }, 2)]);
+    // Assess
+    expect(counters).toEqual({ delivered: 0, hardBounces: 1 });
+    expect(joins).toEqual(['delivery', 'bounce']);
   });
 
   it('keeps the strongest delivery status whatever order events arrive in', () => {

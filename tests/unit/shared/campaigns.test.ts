@@ -99,7 +99,7 @@ describe('readiness and reports', () => {
     const counters = { ...EMPTY_COUNTERS, recipients: 100, sent: 100, delivered: 80, uniqueOpens: 40, uniqueClicks: 10, hardBounces: 15, softBounces: 5, unsubscribes: 2 };
     expect(reportRates(counters)).toMatchObject({ deliveryRate: 0.8, openRate: 0.5, clickRate: 0.125, clickToOpenRate: 0.25, bounceRate: 0.2, unsubscribeRate: 0.025 });
     expect(reportRates(EMPTY_COUNTERS).openRate).toBe(0);
-    expect(percentSent({ recipients: 3, sent: 1, failed: 0 })).toBe(33.3);
+    expect(percentSent({ recipients: 3, sent: 1, unsent: 0 })).toBe(33.3);
   });
 
   it('names replicas and cleans tags', () => {

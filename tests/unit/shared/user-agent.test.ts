@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, networkLocation } from '../../../shared/domain/user-agent.js';
+import { describeUserAgent, isMachineOpen, networkLocation } from '../../../shared/domain/user-agent.js';
 
 const USER_AGENTS = {
   chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.91 Safari/537.36',
@@ -58,5 +58,29 @@ describe('headless Chrome', () => {
   it('is Chrome with its version', () => {
     const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.8078.73 Safari/537.36';
     expect(describeUserAgent(ua)).toMatchObject({ browser: 'Chrome', browserVersion: '156.0.8078.73', device: 'Linux' });
+  });
+});
+
+describe('isMachineOpen', () => {
+  const person = { userAgent: USER_AGENTS.safariIphone, sourceIp: '203.0.113.9' };
+
+  it('tells an image proxy or prefetcher by its published user agent', () => {
+    expect(isMachineOpen({ ...person, userAgent: 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)' })).toBe(true);
+    expect(isMachineOpen({ ...person, userAgent: 'YahooMailProxy; https://help.yahoo.com/kb/yahoo-mail-proxy-SLN28749.html' })).toBe(true);
+    // Apple Mail Privacy Protection's proxies send a bare Mozilla/5.0.
+    expect(isMachineOpen({ ...person, userAgent: 'Mozilla/5.0' })).toBe(true);
+  });
+
+  it('tells one by the address ranges the proxies fetch from, mapped IPv6 included', () => {
+    expect(isMachineOpen({ ...person, sourceIp: '17.58.101.4' })).toBe(true);
+    expect(isMachineOpen({ ...person, sourceIp: '::ffff:66.102.8.33' })).toBe(true);
+    expect(isMachineOpen({ ...person, sourceIp: '66.249.84.10' })).toBe(true);
+  });
+
+  it('counts a person reading in a browser or mail program as a person', () => {
+    expect(isMachineOpen(person)).toBe(false);
+    expect(isMachineOpen({ userAgent: USER_AGENTS.chromeWindows, sourceIp: '127.0.0.1' })).toBe(false);
+    expect(isMachineOpen({ userAgent: USER_AGENTS.firefoxLinux, sourceIp: '18.0.0.1' })).toBe(false);
+    expect(isMachineOpen({ userAgent: USER_AGENTS.firefoxLinux, sourceIp: '66.102.16.1' })).toBe(false);
   });
 });

@@ -188,7 +188,7 @@ export function useCampaignCost(id: string | null) {
 }
 
 /** The report views of SMS and MMS (spec §2.1): no opens or unsubscribes to tell of. */
-export const SMS_REPORT_VIEWS = ['overview', 'delivery', 'bounce', 'click'] as const satisfies readonly EmailReportView[];
+export const SMS_REPORT_VIEWS = ['overview', 'delivery', 'failed', 'skipped', 'click'] as const satisfies readonly EmailReportView[];
 
 export type ReportQuery = { view: EmailReportView; campaignId: string; type: CampaignType; page: number; link?: number };
 

@@ -34,7 +34,7 @@ const FLUSH_EVERY = 20_000;
 const PASTED_LOOKUP = 100;
 
 /** A run's recipients as written: the set, how many, what they cost, and how many the run could not send to. */
-export type RunRecipients = { setId: string; count: number; credits: number; skipped: number };
+export type RunRecipients = { setId: string; count: number; credits: number; skipped: ContactRecord[] };
 
 /** The contact set of a recovery run's recipients. */
 export function recoverySetId({ campaignId, runId }: { campaignId: string; runId: string }): string {
@@ -105,7 +105,7 @@ async function* sendAudience(options: { tuid: string; command: TCampaignCommand;
  * Each streamed contact once, with what sending to it costs, and how many the run cannot send to
  * at all (`skipped`). Contacts not stored yet (id 0: pasted numbers of a cost preview) are each new.
  */
-async function* costedAudience(batches: AsyncIterable<ContactRecord[]>, sender: RunSender, ref: { tuid: string; campaignId: string }, skipped: { count: number }) {
+async function* costedAudience(batches: AsyncIterable<ContactRecord[]>, sender: RunSender, ref: { tuid: string; campaignId: string }, skipped: ContactRecord[]) {
   const seen = new Set<number>();
   for await (const contacts of batches) {
     const costed: Array<{ contact: ContactRecord; cost: MessageCost }> = [];
@@ -114,7 +114,7 @@ async function* costedAudience(batches: AsyncIterable<ContactRecord[]>, sender: 
       seen.add(contact.id);
       const cost = sender.costOf(contact, ref);
       if (cost) costed.push({ contact, cost });
-      else skipped.count += 1;
+      else skipped.push(contact);
     }
     yield costed;
   }
@@ -132,7 +132,7 @@ export async function estimateAudienceCost(options: { tuid: string; campaignId: 
   skipped: number;
 }> {
   const tally = new Map<string, CountryCost>();
-  const skipped = { count: 0 };
+  const skipped: ContactRecord[] = [];
   const totals = { recipients: 0, credits: 0 };
   for await (const costed of costedAudience(sendAudience({ ...options, create: false }), options.sender, options, skipped)) {
     for (const { cost } of costed) {
@@ -141,7 +141,7 @@ export async function estimateAudienceCost(options: { tuid: string; campaignId: 
       tallyCountryCost(tally, cost.country ?? 'ZZ', cost.credits, cost.segments);
     }
   }
-  return { countries: [...tally.values()].sort((a, b) => b.credits - a.credits || a.country.localeCompare(b.country)), ...totals, skipped: skipped.count };
+  return { countries: [...tally.values()].sort((a, b) => b.credits - a.credits || a.country.localeCompare(b.country)), ...totals, skipped: skipped.length };
 }
 
 /** Adds streamed contacts to a stored set in large flushes, costing each once; the set's existence is tied to the campaign item. */
@@ -151,7 +151,7 @@ async function writeSet(options: { tuid: string; campaignId: string; setId: stri
   const campaignExists = () => campaignExistsCheck(tuid, campaignId);
   // An earlier attempt cut short may have left part of a set: start afresh, so the set holds exactly what was costed.
   await deleteContactSet(tuid, setId);
-  const skipped = { count: 0 };
+  const skipped: ContactRecord[] = [];
   const totals = { count: 0, credits: 0 };
   let buffer: number[] = [];
   const flush = async () => {
@@ -167,7 +167,7 @@ async function writeSet(options: { tuid: string; campaignId: string; setId: stri
     if (buffer.length >= FLUSH_EVERY) await flush();
   }
   await flush();
-  return { setId, ...totals, skipped: skipped.count };
+  return { setId, ...totals, skipped };
 }
 
 /** Writes a send's audience set; answers its id, size and cost. */

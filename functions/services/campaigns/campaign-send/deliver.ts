@@ -26,6 +26,7 @@ import {
   THROTTLE_ATTEMPTS,
 } from '../../../../shared/domain/campaign-send.js';
 import { isSending } from '../../../../shared/domain/campaign-states.js';
+import { unreachableOutcome, type UnsentOutcome } from '../../../../shared/domain/campaign-engagement.js';
 import type { ContactRecord } from '../../../../shared/domain/contacts.js';
 import { campaignMailTransport } from '../../../channels/mail.js';
 import { campaignSmsTransport } from '../../../channels/sms.js';
@@ -49,6 +50,7 @@ import {
 import { getContacts } from '../../../data/contacts.js';
 import { logger } from '../../../lib/logger.js';
 import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from '../../../queues/campaign-delivery.js';
+import { recordUnsentOutcomes } from '../delivery-events.js';
 import { finishRunIfSettled, reportRunProgress } from './run-control.js';
 import { compiledRun, runSender, sendRateOf, type RunSender, type Transports } from './run-sender.js';
 import { createSendWindow } from './send-window.js';
@@ -75,13 +77,13 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 type ResolvedOptions = Required<Omit<DeliveryOptions, 'transports'>>;
 
-/** What was sent and what it cost (credits, message parts, destination countries), and what the attempt could not send. */
-type SendOutcome = { sentIds: number[]; failed: number[]; unsent: number[]; doneIds: number[]; doubtIds: number[]; leaseLost: boolean };
+/** What the attempt sent, settled without a send (and why), and could not send yet; the window's done and doubted ids. */
+type SendOutcome = { sentIds: number[]; notSent: Map<number, UnsentOutcome>; unsent: number[]; doneIds: number[]; doubtIds: number[]; leaseLost: boolean };
 
 type Cost = { credits: number; segments: number; country: string | null };
 
-/** The counters' delta for recipients sent (their cost), failed, and possibly sent twice. */
-function countsOf(sentIds: readonly number[], costs: ReadonlyMap<number, Cost>, failed: number, possiblySentTwice: number): BatchCounts {
+/** The counters' delta for recipients sent (their cost), settled without a send, and possibly sent twice. */
+function countsOf(sentIds: readonly number[], costs: ReadonlyMap<number, Cost>, unsent: number, possiblySentTwice: number): BatchCounts {
   const countries = new Map<string, { sent: number; credits: number }>();
   let creditsUsed = 0;
   let segments = 0;
@@ -95,7 +97,7 @@ function countsOf(sentIds: readonly number[], costs: ReadonlyMap<number, Cost>, 
       countries.set(cost.country, { sent: tally.sent + 1, credits: tally.credits + cost.credits });
     }
   }
-  return { sent: sentIds.length, failed, possiblySentTwice, creditsUsed, segments, countries };
+  return { sent: sentIds.length, unsent, possiblySentTwice, creditsUsed, segments, countries };
 }
 
 /**
@@ -115,7 +117,7 @@ async function sendAll(options: {
   const { recipients, sender, ref, version, recorded, costs, slotStart } = options;
   const { now, sleep, random } = options.resolved;
   const rate = sendRateOf(sender.channel);
-  const failed: number[] = [];
+  const notSent = new Map<number, UnsentOutcome>();
   const unsent: number[] = [];
   const window = createSendWindow({
     limit: sendsInFlight(rate),
@@ -138,7 +140,7 @@ async function sendAll(options: {
     const outgoing = sender.compose(contact, ref, new Date(now()));
     // A number this run cannot reach (its country is not allowed, or takes no MMS) fails without a send.
     if (!outgoing) {
-      failed.push(contact.id);
+      notSent.set(contact.id, { kind: 'skipped', reason: 'countryNotAllowed' });
       return window.finished(contact.id);
     }
     for (let attempt = 1; ; attempt += 1) {
@@ -151,7 +153,7 @@ async function sendAll(options: {
         if (kind === 'permanent') {
           logger.warn('campaign message refused', { campaignId: ref.campaignId, contactId: contact.id, error });
           await sender.whenRefused(error, contact, ref, new Date(now()));
-          failed.push(contact.id);
+          notSent.set(contact.id, sender.refusalOutcome(error));
           return window.finished(contact.id);
         }
         if (attempt >= THROTTLE_ATTEMPTS || givingUp) {
@@ -167,7 +169,7 @@ async function sendAll(options: {
   // Started in order, each at its slot: a slow answer holds up only its own message.
   await Promise.all(recipients.map((contact, index) => sendOne(contact, index)));
   const settled = await window.settle();
-  return { ...settled, failed, unsent };
+  return { ...settled, notSent, unsent };
 }
 
 /**
@@ -240,7 +242,7 @@ export async function deliverBatch({ message, ...deliveryOptions }: DeliveryOpti
     getContacts(tuid, [...pending, ...outcome.sentIds]),
   ]);
   const sender = runSender(compiled, { mail: deliveryOptions.transports?.mail ?? campaignMailTransport(), sms: deliveryOptions.transports?.sms ?? campaignSmsTransport() });
-  // Unsubscribed, bounced or deleted since the plan: not sent, counted as failed, credit returned.
+  // Unsubscribed, bounced or deleted since the plan: not sent, skipped with the reason, credit returned.
   const reachable = pending.filter((id) => {
     const contact = contacts.get(id);
     return contact !== undefined && sender.reaches(contact);
@@ -255,6 +257,7 @@ export async function deliverBatch({ message, ...deliveryOptions }: DeliveryOpti
   }
   // The lease lets the first window's messages go: their in-flight record is the lease's own write.
   const taken = { ...outcome, inFlightIds: reachable.slice(0, sendsInFlight(sendRateOf(record.channel))), doubtIds };
+  const channel = record.channel === 'email' ? 'email' : 'sms';
   const version = await leaseBatch(ref, taken, now());
   if (version === null) throw new BatchRetryLater(`batch ${seq} of ${campaignId} was taken by another attempt`);
   const claim = await claimLeased({ ref, firstSend: record.run?.kind === 'send', contactIds: reachable, resolved: options });
@@ -268,9 +271,12 @@ export async function deliverBatch({ message, ...deliveryOptions }: DeliveryOpti
   const sent = await sendAll({ recipients, sender, ref, version, recorded: taken, costs, slotStart: message.notBefore > 0 ? message.notBefore : now(), resolved: options });
   // Another attempt took the batch over (this one looked stopped): what this one sent is its to count.
   if (sent.leaseLost) return;
-  const doneIds = [...sent.doneIds, ...unreachable, ...claim.reached, ...sent.sentIds, ...sent.failed];
+  for (const id of unreachable) sent.notSent.set(id, unreachableOutcome(contacts.get(id), channel));
+  // Before the batch is recorded: a crash in between records them again under the same event ids.
+  await recordUnsentOutcomes({ tuid, campaignId, runId, outcomes: sent.notSent, addresses: contacts, channel, now: new Date(now()) });
+  const doneIds = [...sent.doneIds, ...claim.reached, ...sent.sentIds, ...sent.notSent.keys()];
   const resent = new Set(sent.sentIds);
-  const counts = countsOf(sent.sentIds, costs, sent.failed.length + unreachable.length, sent.doubtIds.filter((id) => resent.has(id)).length);
+  const counts = countsOf(sent.sentIds, costs, sent.notSent.size, sent.doubtIds.filter((id) => resent.has(id)).length);
   // Those not sent again stay in doubt until they are.
   const stillInDoubt = sent.doubtIds.filter((id) => sent.unsent.includes(id));
   if (sent.unsent.length > 0) {

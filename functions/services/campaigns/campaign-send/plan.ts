@@ -20,7 +20,7 @@ import { serviceDay } from '../../../../shared/domain/campaign-schedule.js';
 import { type CampaignStatus, SENDING_STATUSES } from '../../../../shared/domain/campaign-states.js';
 import { TemplateCompileError } from '../../../../shared/domain/personalization.js';
 import { getAccount } from '../../../data/accounts.js';
-import { addCampaignCounters, putTrackedLinks, registerShortLinkCode } from '../../../data/campaign-counters.js';
+import { putTrackedLinks, registerShortLinkCode } from '../../../data/campaign-counters.js';
 import { changeCampaignRecord, getCampaignRecord, readCampaignCommand, type CampaignRecord } from '../../../data/campaigns.js';
 import { createRunProgress, getRunProgress, markRunEnqueued, setRunBatches, type RunProgress } from '../../../data/campaign-runs.js';
 import { getContactSet } from '../../../data/contact-sets.js';
@@ -30,6 +30,7 @@ import { enqueueDeliveryBatches, type TCampaignDeliveryMessage } from '../../../
 import type { TCampaignPlanMessage } from '../../../queues/campaign-plan.js';
 import { notifyCampaign } from '../campaign-notices.js';
 import { discardRunRecipients, writeRecoveryRecipients, writeSendRecipients } from './audience.js';
+import { recordUnsentOutcomes } from '../delivery-events.js';
 import { finishRunIfSettled } from './run-control.js';
 import { compiledRun, runSender, sendRateOf, type RunSender } from './run-sender.js';
 import { UnsendableContent } from './text-message.js';
@@ -88,8 +89,18 @@ async function checkpointRun(message: TCampaignPlanMessage, record: CampaignReco
     await backToDraft(tuid, record, runId, creditKind === 'email' ? 'insufficientEmailCredits' : 'insufficientSmsCredits', now);
     return null;
   }
+  // Listed before the checkpoint: a redelivered plan after it would not know them; written again before it, they change nothing.
+  await recordUnsentOutcomes({
+    tuid,
+    campaignId,
+    runId,
+    outcomes: new Map(recipients.skipped.map((contact) => [contact.id, { kind: 'skipped', reason: 'countryNotAllowed' }])),
+    addresses: new Map(recipients.skipped.map((contact) => [contact.id, contact])),
+    channel: creditKind,
+    now,
+  });
   const planStart = clock().getTime() + FIRST_SLOT_LEAD_MS;
-  const created = await createRunProgress(tuid, campaignId, {
+  await createRunProgress(tuid, campaignId, {
     runId,
     kind,
     recipientSetId: recipients.setId,
@@ -99,8 +110,8 @@ async function checkpointRun(message: TCampaignPlanMessage, record: CampaignReco
     creditKind,
     planStart,
     batchSize: deliveryBatchSize(sendRateOf(record.channel), config().CAMPAIGN_BATCH_SIZE),
+    skipped: recipients.skipped.length,
   });
-  if (created && recipients.skipped > 0) await addCampaignCounters(tuid, campaignId, { skipped: recipients.skipped });
   return getRunProgress(tuid, campaignId, runId);
 }
 

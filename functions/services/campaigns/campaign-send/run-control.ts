@@ -28,7 +28,7 @@ async function reportRun(record: CampaignRecord, progress: RunProgress, finished
       taskName: record.name,
       currPos: done,
       total: progress.recipients,
-      progress: percentSent({ recipients: progress.recipients, sent: progress.sent, failed: progress.failed }),
+      progress: percentSent({ recipients: progress.recipients, sent: progress.sent, unsent: progress.failed }),
       status: finished ? 'finished' : 'importing',
       estimatedEndTime: record.run?.estimatedEndTime ?? null,
     },

@@ -9,7 +9,8 @@
 import type { CampaignChannel } from '../../../../shared/domain/campaign-channels.js';
 import { isReachable, type ContactRecord } from '../../../../shared/domain/contacts.js';
 import { mailFailureKind, type CampaignMailTransport } from '../../../channels/mail.js';
-import { isOptedOutError, smsFailureKind, type CampaignSmsTransport } from '../../../channels/sms.js';
+import { isOptedOutError, refusalReasonOf, smsFailureKind, type CampaignSmsTransport } from '../../../channels/sms.js';
+import { refusalOutcome, type UnsentOutcome } from '../../../../shared/domain/campaign-engagement.js';
 import { readEmailCommand, readTextCommand } from '../../../data/campaigns.js';
 import { getSmsSettings } from '../../../data/sms-settings.js';
 import { config } from '../../../lib/config.js';
@@ -37,6 +38,8 @@ export type RunSender = {
   /** The contact's message, or null as for costOf. */
   compose(contact: ContactRecord, ref: { tuid: string; campaignId: string }, now: Date): Outgoing | null;
   failureKind(error: unknown): 'throttled' | 'permanent' | 'transient';
+  /** After a permanent refusal: the recipient's outcome, skipped or failed with the provider's code. */
+  refusalOutcome(error: unknown): UnsentOutcome;
   /** After a permanent refusal: what the refusal says of the contact (a number that opted out with the provider is unsubscribed). */
   whenRefused(error: unknown, contact: ContactRecord, ref: { tuid: string; campaignId: string }, now: Date): Promise<void>;
 };
@@ -73,6 +76,8 @@ export function sendRateOf(channel: CampaignChannel): number {
   return channel === 'email' ? config().CAMPAIGN_SEND_RATE : config().SMS_SEND_RATE;
 }
 
+const errorName = (error: unknown) => (error instanceof Error ? error.name : 'UNKNOWN');
+
 const EMAIL_COST: MessageCost = { credits: 1, segments: 1, country: null };
 
 /** The run's channel with its transports. */
@@ -88,6 +93,7 @@ export function runSender(run: CompiledRun, transports: Transports): RunSender {
         return { send: () => transports.mail.sendRaw(mail), cost: EMAIL_COST };
       },
       failureKind: mailFailureKind,
+      refusalOutcome: (error) => refusalOutcome({ name: errorName(error), reason: null }),
       // SES reports refusals as bounce events, which suppress the address there.
       whenRefused: async () => undefined,
     };
@@ -106,6 +112,7 @@ export function runSender(run: CompiledRun, transports: Transports): RunSender {
       return text && { send: () => transports.sms.send(text.sms), cost: { credits: text.credits, segments: text.segments, country: text.country } };
     },
     failureKind: smsFailureKind,
+    refusalOutcome: (error) => refusalOutcome({ name: errorName(error), reason: refusalReasonOf(error) }),
     whenRefused: async (error, contact, ref, now) => {
       if (isOptedOutError(error)) await suppressMobile({ tuid: ref.tuid, mobile: contact.mobile, contactId: contact.id, suppression: 'unsubscribe', now });
     },

@@ -1,7 +1,7 @@
 /** The SMS area's URLs (spec §2.1), pasted numbers and usable sender IDs. */
 import { describe, expect, it } from 'vitest';
 import { campaignPaths, openPathOf, wizardStepPath } from '../../../../web/src/paths/campaigns.js';
-import { reportViewLabel } from '../../../../web/src/components/campaign-report/report-labels.js';
+import { SMS_REPORT_VIEWS } from '../../../../web/src/api/campaigns.js';
 import { numbersIn } from '../../../../web/src/routes/sms-and-mms/wizard/sms-rules.js';
 
 describe('campaign URLs', () => {
@@ -21,13 +21,11 @@ describe('campaign URLs', () => {
   it('keeps a tab in the list URL', () => {
     expect(campaignPaths('sms').list()).toBe('/sms-and-mms');
     expect(campaignPaths('sms').list('sent')).toBe('/sms-and-mms?tab=sent');
-    expect(campaignPaths('sms').report('C1', 'bounce')).toBe('/sms-and-mms/campaign-report?id=C1&view=bounce');
+    expect(campaignPaths('sms').report('C1', 'failed')).toBe('/sms-and-mms/campaign-report?id=C1&view=failed');
   });
 
-  it('names an SMS bounce a failure', () => {
-    expect(reportViewLabel('sms', 'bounce')).toBe('report.view.failed');
-    expect(reportViewLabel('email', 'bounce')).toBe('report.view.bounce');
-    expect(reportViewLabel('sms', 'delivery')).toBe('report.view.delivery');
+  it('lists SMS failures and skips, never bounces', () => {
+    expect(SMS_REPORT_VIEWS).toEqual(['overview', 'delivery', 'failed', 'skipped', 'click']);
   });
 });
 

@@ -25,7 +25,6 @@ import { CampaignStatusBadge } from '../campaigns/campaign-status.js';
 import { useCampaignFamily, useCampaignPaths } from '../campaigns/campaign-family.js';
 import { useCampaignPermissions } from '../campaigns/use-campaign-permissions.js';
 import { ReportActions } from './report-actions.js';
-import { reportViewLabel } from './report-labels.js';
 import { ReportList } from './report-list.js';
 
 /** While the campaign can change on its own (sending, paused, scheduled), the report refreshes this often. */
@@ -90,7 +89,7 @@ export function CampaignReportPage({ views, overview }: ReportPageProps) {
       return updated;
     });
 
-  const tabs = views.map((name) => ({ key: name, to: paths.report(id, name), label: t(reportViewLabel(family, name)), testId: `report-tab-${name}` }));
+  const tabs = views.map((name) => ({ key: name, to: paths.report(id, name), label: t(`report.view.${name}`), testId: `report-tab-${name}` }));
   return (
     <PageLayout
       title={state?.title ?? t('report.loading')}

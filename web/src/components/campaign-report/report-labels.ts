@@ -1,7 +1,6 @@
-import type { CampaignFamily } from '../../../../shared/domain/campaign-channels.js';
-import type { EmailReportView } from '../../../../shared/domain/campaign-report.js';
+import type { TFunction } from 'i18next';
 
-/** The i18n key of a report view's name: an SMS or MMS that bounced is one that failed. */
-export function reportViewLabel(family: CampaignFamily, view: EmailReportView): string {
-  return family === 'sms' && view === 'bounce' ? 'report.view.failed' : `report.view.${view}`;
+/** A provider's failure code (End User Messaging status, SES, a refusal at sending) as a sentence; an unknown code in a general one. */
+export function failureText(t: TFunction, code: string): string {
+  return t(`report.failure.${code}`, { defaultValue: t('report.failure.other', { code }) });
 }

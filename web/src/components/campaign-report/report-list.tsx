@@ -15,7 +15,7 @@ import type { CampaignType } from '../../../../shared/domain/campaign-channels.j
 import { EXPORT_FORMATS, type ExportFormat } from '../../../../shared/schemas/exports.js';
 import { exportCampaignReport } from '../../api/campaigns.js';
 import { useCampaignFamily } from '../campaigns/campaign-family.js';
-import { reportViewLabel } from './report-labels.js';
+import { failureText } from './report-labels.js';
 import { DownloadIcon, InboxIcon } from '../icons.js';
 import { ListMessage } from '../list-states.js';
 import { NumberedPager } from '../pager.js';
@@ -32,6 +32,8 @@ const EXTRA_COLUMNS: Record<ListView, readonly ('status' | 'count' | 'url' | 'bo
   open: ['count'],
   click: ['url', 'count'],
   bounce: ['bounceType', 'reason'],
+  failed: ['reason'],
+  skipped: ['reason'],
   unsubscribe: [],
 };
 
@@ -54,8 +56,7 @@ export function ReportList({ report, view, campaignId, type, page, link, onPage 
   const rows = report.rows ?? [];
   const total = report.total ?? rows.length;
   const family = useCampaignFamily();
-  // An SMS fails with the carrier's reason; there is no hard or soft to tell.
-  const columns = family === 'sms' && view === 'bounce' ? (['reason'] as const) : EXTRA_COLUMNS[view];
+  const columns = EXTRA_COLUMNS[view];
 
   // The file is made by the export worker, however long the list: its progress and download are on /exports.
   const exportView = async (format: ExportFormat) => {
@@ -75,6 +76,9 @@ export function ReportList({ report, view, campaignId, type, page, link, onPage 
     if (column === 'count') return row.count === undefined ? '' : number(row.count);
     if (column === 'status') return row.status ? t(`report.deliveryStatus.${row.status}`, { defaultValue: row.status }) : '';
     if (column === 'bounceType') return row.bounceType ? t(`report.bounceType.${row.bounceType}`) : '';
+    // A provider's code and a skip's reason are shown as a sentence, never as the code itself.
+    if (column === 'reason' && view === 'failed') return failureText(t, row.reason ?? '');
+    if (column === 'reason' && view === 'skipped') return t(`report.skipReason.${row.reason ?? ''}`, { defaultValue: row.reason ?? '' });
     return row[column] ?? '';
   };
 
@@ -131,11 +135,11 @@ export function ReportList({ report, view, campaignId, type, page, link, onPage 
         </Menu.Root>
       </Flex>
       {rows.length === 0 ? (
-        <ListMessage icon={InboxIcon} title={t(family === 'sms' && view === 'bounce' ? 'report.empty.failed' : `report.empty.${view}`)} testId="report-list-empty" />
+        <ListMessage icon={InboxIcon} title={t(`report.empty.${view}`)} testId="report-list-empty" />
       ) : (
         <>
           <Box overflowX="auto">
-            <Table.Root size="sm" aria-label={t(reportViewLabel(family, view))}>
+            <Table.Root size="sm" aria-label={t(`report.view.${view}`)}>
               <Table.Header>
                 <Table.Row bg="bg.subtle">
                   <Table.ColumnHeader>{t(family === 'sms' ? 'report.column.mobile' : 'report.column.email')}</Table.ColumnHeader>

@@ -6,7 +6,7 @@ import type { TCampaignReportResponse } from '../../../../shared/schemas/campaig
 import { CounterGrid, LinksTable, ReportSection } from './report-parts.js';
 import { TimelineChart } from './timeline-chart.js';
 
-const COUNTERS = ['recipients', 'sent', 'delivered', 'opens', 'uniqueOpens', 'clicks', 'uniqueClicks', 'bounces', 'unsubscribes', 'complaints', 'possiblySentTwice'] as const;
+const COUNTERS = ['recipients', 'sent', 'delivered', 'opens', 'machineOpens', 'uniqueOpens', 'clicks', 'uniqueClicks', 'bounces', 'failed', 'skipped', 'unsubscribes', 'complaints', 'possiblySentTwice'] as const;
 const RATES = ['deliveryRate', 'openRate', 'clickRate', 'clickToOpenRate', 'bounceRate', 'unsubscribeRate', 'complaintRate'] as const;
 
 export function ReportOverview({ report }: { report: TCampaignReportResponse }) {

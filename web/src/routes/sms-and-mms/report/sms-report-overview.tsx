@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCampaignReportResponse } from '../../../../../shared/schemas/campaigns.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { CounterGrid, LinksTable, ReportSection } from '../../../components/campaign-report/report-parts.js';
+import { failureText } from '../../../components/campaign-report/report-labels.js';
 import { useCountryName } from '../wizard/country-name.js';
 
 const COUNTERS = ['recipients', 'sent', 'delivered', 'failed', 'skipped', 'segments', 'creditsUsed', 'clicks', 'possiblySentTwice'] as const;
@@ -18,9 +19,7 @@ export function SmsReportOverview({ report }: { report: TCampaignReportResponse 
   const { number } = useFormatters();
   const countryName = useCountryName();
   const { counters } = report;
-  // Refused at sending and failed by the carrier's receipt alike: the message did not arrive.
-  const failed = counters.failed + counters.hardBounces + counters.softBounces;
-  const values: Record<(typeof COUNTERS)[number], number> = { ...counters, failed };
+  const failed = counters.failed;
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const deliveryRate = counters.sent > 0 ? Math.min(1, counters.delivered / counters.sent) : 0;
   const reasons = report.failureReasons ?? [];
@@ -28,7 +27,7 @@ export function SmsReportOverview({ report }: { report: TCampaignReportResponse 
   return (
     <Stack gap="8" data-testid="report-overview">
       <CounterGrid
-        counters={COUNTERS.map((key) => ({ key, label: t(`sms.report.counter.${key}`), value: values[key] }))}
+        counters={COUNTERS.map((key) => ({ key, label: t(`sms.report.counter.${key}`), value: counters[key] }))}
         extra={
           <Box px="4" py="3" bg="bg.subtle" rounded="md" data-testid="rate-deliveryRate">
             <Text fontSize="xs" color="fg.muted">
@@ -38,18 +37,13 @@ export function SmsReportOverview({ report }: { report: TCampaignReportResponse 
           </Box>
         }
       />
-      {counters.skipped > 0 && (
-        <Text fontSize="sm" color="fg.warning" data-testid="report-skipped-note">
-          {t('sms.report.skippedNote', { count: counters.skipped, n: number(counters.skipped) })}
-        </Text>
-      )}
-      <ReportSection title={t('sms.report.failureReasons')} empty={failed === 0 ? t('sms.report.noFailures') : reasons.length === 0 ? t('sms.report.reasonsInList') : null}>
+      <ReportSection title={t('sms.report.failureReasons')} empty={failed === 0 ? t('sms.report.noFailures') : null}>
         <Box bg="bg" borderWidth="1px" rounded="lg" overflowX="auto">
           <Table.Root size="sm" aria-label={t('sms.report.failureReasons')} data-testid="report-failure-reasons">
             <Table.Body>
               {reasons.map((item) => (
                 <Table.Row key={item.reason} data-testid="failure-reason" data-reason={item.reason}>
-                  <Table.Cell>{t(`sms.failure.${item.reason}`, { defaultValue: item.reason })}</Table.Cell>
+                  <Table.Cell>{failureText(t, item.reason)}</Table.Cell>
                   <Table.Cell textAlign="end">{number(item.count)}</Table.Cell>
                 </Table.Row>
               ))}
