@@ -11,7 +11,7 @@ import { queryPages, table, ttlSeconds } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const OUTCOMES = ['delivered', 'hardBounces', 'softBounces', 'complaints', 'unsubscribes'] as const satisfies ReadonlyArray<keyof OutcomeCounts>;
+const OUTCOMES = ['delivered', 'hardBounces', 'softBounces', 'failed', 'complaints', 'unsubscribes'] as const satisfies ReadonlyArray<keyof OutcomeCounts>;
 
 /** Days are kept a little past the window the dashboard reads; TTL removes them later. */
 const KEEP_DAYS = 40;
@@ -43,7 +43,7 @@ export async function listDeliverabilityDays(tuid: string, firstDay: string, las
       const [, day, family] = String(item.SK).split('#');
       if (family !== 'email' && family !== 'sms') continue;
       const count = (name: (typeof OUTCOMES)[number]) => Number(item[name] ?? 0);
-      days.push({ day, family, delivered: count('delivered'), hardBounces: count('hardBounces'), softBounces: count('softBounces'), complaints: count('complaints'), unsubscribes: count('unsubscribes') });
+      days.push({ day, family, delivered: count('delivered'), hardBounces: count('hardBounces'), softBounces: count('softBounces'), failed: count('failed'), complaints: count('complaints'), unsubscribes: count('unsubscribes') });
     }
   }
   return days;

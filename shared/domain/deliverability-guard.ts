@@ -32,7 +32,7 @@ export const GUARD_LIMITS: Readonly<Record<GuardReason, GuardLimit>> = {
 export type GuardMeasure = { count: number; sample: number };
 
 /** The outcome counts the guard reads, from a campaign's counters or the account's days alike. */
-export type OutcomeCounts = Pick<CampaignCounters, 'delivered' | 'hardBounces' | 'softBounces' | 'complaints' | 'unsubscribes'>;
+export type OutcomeCounts = Pick<CampaignCounters, 'delivered' | 'hardBounces' | 'softBounces' | 'failed' | 'complaints' | 'unsubscribes'>;
 
 /**
  * A rate's events and base. Bounces and failures are a share of the messages whose outcome is
@@ -45,8 +45,8 @@ export function measureOf(reason: GuardReason, counts: OutcomeCounts): GuardMeas
     case 'bounces':
       return { count: counts.hardBounces, sample: known };
     case 'failures':
-      // A soft SMS failure is as often a carrier's filter as a phone switched off: both count.
-      return { count: counts.hardBounces + counts.softBounces, sample: known };
+      // An SMS that failed for now is as often a carrier's filter as a phone switched off: every failure counts.
+      return { count: counts.hardBounces + counts.softBounces + counts.failed, sample: known + counts.failed };
     case 'complaints':
       return { count: counts.complaints, sample: counts.delivered };
     case 'optOuts':
@@ -95,7 +95,7 @@ export const GUARD_DELIVERY_STRIDE = 10;
  * read per delivery.
  */
 export function isGuardCheckpoint(kind: string, contactId: number): boolean {
-  if (kind === 'bounced' || kind === 'complained' || kind === 'unsubscribed') return true;
+  if (kind === 'bounced' || kind === 'failed' || kind === 'complained' || kind === 'unsubscribed') return true;
   return kind === 'delivered' && contactId % GUARD_DELIVERY_STRIDE === 0;
 }
 
@@ -115,7 +115,7 @@ export type AccountRate = GuardMeasure & { reason: GuardReason; rate: number; re
 
 /** The account's rates over the days given (any number, any order) on one family. */
 export function accountRates(family: CampaignFamily, days: readonly DeliverabilityDay[]): AccountRate[] {
-  const totals: OutcomeCounts = { delivered: 0, hardBounces: 0, softBounces: 0, complaints: 0, unsubscribes: 0 };
+  const totals: OutcomeCounts = { delivered: 0, hardBounces: 0, softBounces: 0, failed: 0, complaints: 0, unsubscribes: 0 };
   for (const day of days) {
     if (day.family !== family) continue;
     for (const name of Object.keys(totals) as Array<keyof OutcomeCounts>) totals[name] += day[name];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountRates, GUARD_LIMITS, guardVerdict, isGuardCheckpoint, rateStanding, rateWindowDays, type OutcomeCounts } from '../../../shared/domain/deliverability-guard.js';
 
-const counts = (overrides: Partial<OutcomeCounts>): OutcomeCounts => ({ delivered: 0, hardBounces: 0, softBounces: 0, complaints: 0, unsubscribes: 0, ...overrides });
+const counts = (overrides: Partial<OutcomeCounts>): OutcomeCounts => ({ delivered: 0, hardBounces: 0, softBounces: 0, failed: 0, complaints: 0, unsubscribes: 0, ...overrides });
 
 describe('guardVerdict', () => {
   it('pauses an email run whose hard bounces pass 5% over at least 200 known outcomes', () => {
@@ -46,6 +46,8 @@ describe('guardVerdict', () => {
     expect(guardVerdict({ channel: 'sms', counters: counts({ delivered: 200, unsubscribes: 5 }), earlierPauses: [] })).toMatchObject({ reason: 'optOuts', rate: 0.025 });
     expect(guardVerdict({ channel: 'sms', counters: counts({ delivered: 200, unsubscribes: 4 }), earlierPauses: [] })).toBeNull();
     expect(guardVerdict({ channel: 'mms', counters: counts({ delivered: 180, hardBounces: 11, softBounces: 10 }), earlierPauses: [] })).toMatchObject({ reason: 'failures', count: 21, sample: 201 });
+    // A carrier's failure is a failed message (not a bounce) in an SMS report: it counts the same.
+    expect(guardVerdict({ channel: 'sms', counters: counts({ delivered: 180, failed: 21 }), earlierPauses: [] })).toMatchObject({ reason: 'failures', count: 21, sample: 201 });
     expect(guardVerdict({ channel: 'sms', counters: counts({ delivered: 180, hardBounces: 20 }), earlierPauses: [] })).toBeNull();
     expect(guardVerdict({ channel: 'email', counters: counts({ delivered: 200, unsubscribes: 50 }), earlierPauses: [] })).toBeNull();
   });
