@@ -226,7 +226,7 @@ describe('templates', () => {
     // The demo user's editor released its lock on leaving; Bob takes it.
     await page.goto(`${host.url}/#/templates`);
     await expect
-      .poll(async () => (await call(host.api, bob, 'POST', `/templates/${weekly?.id}/lock`)).status)
+      .poll(async () => (await call(host.api, bob, 'POST', `/templates/${weekly?.id}/lock`)).status, { timeout: 10_000 })
       .toBe(200);
 
     // Act

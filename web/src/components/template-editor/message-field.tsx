@@ -77,9 +77,10 @@ export type PreviewMedium = { url: string | null; contentType?: string; name?: s
 
 const IMAGE_URL = /\.(png|jpe?g|gif|webp)(\?|#|$)/i;
 
-/** Shown as a picture: an image type, or a URL that names an image when the type is not known. */
+/** Shown as a picture: an image type, or a URL that names an image when the type is not known; only a web address is loaded. */
 function isPreviewImage(medium: PreviewMedium): medium is PreviewMedium & { url: string } {
-  if (medium.url === null) return false;
+  // A phone fetches MMS media over http(s) only; any other address (ftp:, file:) is an error the field shows, never a picture to load.
+  if (medium.url === null || !/^https?:\/\//i.test(medium.url)) return false;
   return medium.contentType ? medium.contentType.startsWith('image/') : IMAGE_URL.test(medium.url);
 }
 
