@@ -5,10 +5,10 @@
  * housekeeping finds jobs no worker reports on any more; a job's own final report ends its item
  * for good, so a slower worker's late "still running" cannot bring it back.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TProgressPayload } from '../../shared/schemas/realtime.js';
 import { keys } from './keys.js';
-import { isConditionFailure, listLiveItems, table, ttlSeconds } from './table-client.js';
+import { isConditionFailure, listLiveItems, queryPages, table, ttlSeconds } from './table-client.js';
 
 type ProgressRecord = { userId: string; payload: TProgressPayload; reportedAt: string; expiresAt: number; ended?: boolean };
 
@@ -46,22 +46,14 @@ export type RunningProgress = { userId: string; payload: TProgressPayload; repor
 
 // Access pattern: running jobs' progress last reported before an instant, oldest first, a page at a time.
 export async function* listRunningProgressBefore(before: string): AsyncGenerator<RunningProgress[]> {
-  const { db, name } = table();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const answer = await db.send(
-      new QueryCommand({
-        TableName: name,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
-        ExpressionAttributeValues: { ':pk': keys.runningProgressPartition, ':before': before },
-        ExclusiveStartKey: startKey,
-        Limit: 100,
-      }),
-    );
-    yield (answer.Items ?? []).map((item) => ({ userId: String(item.userId), payload: item.payload as TProgressPayload, reportedAt: String(item.reportedAt) }));
-    startKey = answer.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryPages({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
+    ExpressionAttributeValues: { ':pk': keys.runningProgressPartition, ':before': before },
+    Limit: 100,
+  })) {
+    yield page.map((item) => ({ userId: String(item.userId), payload: item.payload as TProgressPayload, reportedAt: String(item.reportedAt) }));
+  }
 }
 
 /** Closes a running job's progress as aborted, unless the job reported since `reportedAt` (then it is alive after all). */
