@@ -14,7 +14,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { TABLE_DEFINITION } from '../../functions/data/table.js';
 import { QUEUES, type QueueDefinition, type QueueName } from '../../functions/routes.js';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './dynamodb-local.js';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startFauxqsServer, type EmulatorRequest } from './fauxqs-server.js';
 
 export type { EmulatorRequest } from './fauxqs-server.js';
@@ -48,6 +48,11 @@ export type Emulators = EmulatorResources & { env: EmulatorEnv; stop(): Promise<
 export type StartEmulatorsOptions = {
   /** Persist DynamoDB Local under this folder; in memory when absent. */
   dataDir?: string;
+  /**
+   * A DynamoDB Local already running (whose owner stops it): no JVM is started. The e2e files share
+   * one, as the integration files do, instead of paying a JVM start each.
+   */
+  dynamoDbEndpoint?: string;
   /** Observes each finished SQS/S3 request (the local host mirrors S3 and journals SQS with it). */
   onFauxqsRequest?: (request: EmulatorRequest) => void;
 };
@@ -55,7 +60,7 @@ export type StartEmulatorsOptions = {
 /** Starts both emulators concurrently (DynamoDB Local needs ~2.3 s, fauxqs milliseconds). */
 export async function startEmulators(options: StartEmulatorsOptions = {}): Promise<Emulators> {
   const [dynamo, fauxqs] = await Promise.allSettled([
-    startDynamoDbLocal({ dataDir: options.dataDir }),
+    options.dynamoDbEndpoint ? runningDynamoDb(options.dynamoDbEndpoint) : startDynamoDbLocal({ dataDir: options.dataDir }),
     startFauxqsServer({ onRequest: options.onFauxqsRequest }),
   ]);
   if (dynamo.status === 'rejected' || fauxqs.status === 'rejected') {
@@ -73,7 +78,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     STORE_WRITES_IN_FLIGHT: '1',
-    STORE_BULK_WRITES: options.dataDir ? 'transaction' : 'batch',
+    STORE_BULK_WRITES: options.dataDir && !options.dynamoDbEndpoint ? 'transaction' : 'batch',
   };
   const resources = emulatorResources(env);
   return {
@@ -84,6 +89,10 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       await Promise.all([dynamo.value.stop(), fauxqs.value.stop()]);
     },
   };
+}
+
+function runningDynamoDb(endpoint: string): Promise<Pick<DynamoDbLocal, 'endpoint' | 'stop'>> {
+  return Promise.resolve({ endpoint, stop: async () => {} });
 }
 
 /** SDK clients aimed at the emulators of `env`; `destroy()` releases their sockets. */

@@ -65,6 +65,11 @@ export type LocalHostOptions = {
    * disk DynamoDB Local commits each item of a batch on its own, three to four times slower.
    */
   tableInMemory?: boolean;
+  /**
+   * Use this running DynamoDB Local and table instead of starting a JVM (tests that start a host
+   * per file share one). The table lives as long as that DynamoDB Local, not under dataDir.
+   */
+  sharedDynamoDb?: { endpoint: string; tableName: string };
   /** Interface to bind. Default 127.0.0.1. */
   host?: string;
   /** Serve the dev pages and actions (/dev/*). Default: servesDevRoutes(host, DEV_ROUTES). */
@@ -147,6 +152,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     const [started, jwtSecret, demo, support] = await Promise.all([
       startEmulators({
         dataDir: options.tableInMemory ? undefined : join(dataDir, 'dynamodb'),
+        dynamoDbEndpoint: options.sharedDynamoDb?.endpoint,
         onFauxqsRequest: (request) => {
           mirror?.observe(request);
           journal?.observe(request);
@@ -158,11 +164,12 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     ]);
     emulators = started;
     const awsEnv = started.env;
+    const tableName = options.sharedDynamoDb?.tableName ?? TABLE_NAME;
     const { sqs, s3 } = hostClients(awsEnv);
 
     const [queueUrls] = await Promise.all([
       started.createQueues(QUEUE_PREFIX, queues),
-      started.createTable(TABLE_NAME),
+      started.createTable(tableName),
       started.createBucket(DATA_BUCKET),
       started.createBucket(CONTENT_BUCKET),
     ]);
@@ -177,7 +184,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       STAGE: process.env.STAGE ?? 'development',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'DEBUG',
       LOG_FORMAT: process.env.LOG_FORMAT ?? 'readable',
-      TABLE_NAME,
+      TABLE_NAME: tableName,
       DATA_BUCKET,
       APP_URL: url,
       JWT_SECRET: jwtSecret,

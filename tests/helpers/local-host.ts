@@ -2,11 +2,13 @@
  * A whole local host for e2e tests and benchmarks: fresh temporary DATA_DIR, free port, demo
  * account, and readers of the mail/SMS sink through the dev API (as a developer would see it).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SinkMail, SinkSms } from '../../functions/channels/sink.js';
 import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../infra/local/host.js';
+import { inject } from 'vitest';
 import { apiClient, type ApiClient } from './api.js';
 
 export type TestHost = LocalHost & {
@@ -23,10 +25,14 @@ export type TestHost = LocalHost & {
 /**
  * Starts a host on a free port; `stop()` also deletes the temporary data folder it made. The web
  * app is web/dist unless TEST_WEB_DIST names another build, so two people can build and test at once.
+ * The host keeps its table on the run's shared DynamoDB Local (tests/emulators-global-setup.ts),
+ * unless it is given a dataDir: a test of what survives a restart needs the table on disk there.
  */
 export async function startTestHost(options: Omit<LocalHostOptions, 'port'> = {}): Promise<TestHost> {
   const temporaryDir = options.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'local-host-'));
-  const host = await startLocalHost({ log: (message) => console.log(`[test-host] ${message}`), ...options, port: 0, dataDir: options.dataDir ?? temporaryDir, webDist: options.webDist ?? process.env.TEST_WEB_DIST });
+  const shared = options.dataDir ? undefined : inject('emulatorEnv');
+  const sharedDynamoDb = shared && { endpoint: shared.AWS_ENDPOINT_URL_DYNAMODB, tableName: `host-${randomBytes(5).toString('hex')}` };
+  const host = await startLocalHost({ log: (message) => console.log(`[test-host] ${message}`), sharedDynamoDb, ...options, port: 0, dataDir: options.dataDir ?? temporaryDir, webDist: options.webDist ?? process.env.TEST_WEB_DIST });
 
   const readSinkApi = async <T>(kind: 'mail' | 'sms', to: string): Promise<T[]> => {
     const response = await fetch(`${host.url}/dev/api/${kind}?to=${encodeURIComponent(to)}`);
