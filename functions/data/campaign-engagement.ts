@@ -36,6 +36,7 @@ const ENGAGEMENT_FIELDS = [
   'deliveredTime',
   'bounceType',
   'bounceReason',
+  'bounceCode',
   'bounceTime',
   'failureReason',
   'skipReason',
@@ -63,6 +64,7 @@ function toStored(item: Record<string, unknown>): StoredEngagement {
   engagement.skipReason ??= null;
   engagement.outcomeTime ??= null;
   engagement.machineOpens ??= 0;
+  engagement.bounceCode ??= null;
   return { engagement, version: Number(item.v) };
 }
 

@@ -12,6 +12,23 @@ import type { TReportRow } from '../schemas/campaigns.js';
 import type { ContactRecord } from './contacts.js';
 
 /** A recipient's delivery status as the delivery view shows it. */
+/**
+ * SES's classification of a bounce, `bounceType/bounceSubType` (SES notification contents): each
+ * is shown to users as a sentence (`report.bounceCode.*`), the receiving server's text beside it.
+ */
+export const BOUNCE_CODES = [
+  'Undetermined/Undetermined',
+  'Permanent/General',
+  'Permanent/NoEmail',
+  'Permanent/Suppressed',
+  'Permanent/OnAccountSuppressionList',
+  'Transient/General',
+  'Transient/MailboxFull',
+  'Transient/MessageTooLarge',
+  'Transient/ContentRejected',
+  'Transient/AttachmentRejected',
+] as const;
+
 export const DELIVERY_STATUSES = ['sent', 'delivered', 'complained', 'failed', 'bounced', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -41,8 +58,11 @@ export type EngagementEvent = {
    * SES's REJECTED, a refusal at sending); `permanent`: the address will not take the next one either.
    */
   | { kind: 'failed'; reason: string; permanent: boolean }
-  /** Email only: the receiving server bounced it. */
-  | { kind: 'bounced'; bounceType: BounceKind; reason: string }
+  /**
+   * Email only: the receiving server bounced it. `reason` is the server's own answer; `code` the
+   * provider's classification (SES `bounceType/bounceSubType`, BOUNCE_CODES), shown as a sentence.
+   */
+  | { kind: 'bounced'; bounceType: BounceKind; reason: string; code?: string }
   /** No message went to the recipient. */
   | { kind: 'skipped'; reason: SkipReason }
   | { kind: 'complained' }
@@ -62,6 +82,8 @@ export type Engagement = {
   deliveredTime: string | null;
   bounceType: BounceKind | null;
   bounceReason: string | null;
+  /** The provider's classification of the bounce (BOUNCE_CODES); null when it gave none. */
+  bounceCode: string | null;
   bounceTime: string | null;
   /** The code of the failure that ended the message (failed recipients). */
   failureReason: string | null;
@@ -162,6 +184,7 @@ function firstSight(time: string, address: string | null): Engagement {
     deliveredTime: null,
     bounceType: null,
     bounceReason: null,
+    bounceCode: null,
     bounceTime: null,
     failureReason: null,
     skipReason: null,
@@ -276,6 +299,7 @@ export function applyEngagementEvent(current: Engagement | null, event: Engageme
       if (next.bounceType === null || (next.bounceType === 'soft' && event.bounceType === 'hard')) {
         next.bounceType = event.bounceType;
         next.bounceReason = event.reason;
+        next.bounceCode = event.code ?? null;
         next.bounceTime = event.time;
         changed = true;
       }
@@ -434,7 +458,7 @@ export function toReportRow(view: ReportListView, contactId: number, engagement:
         ? { ...base, time: engagement.lastClick, count: engagement.linkClicks[String(link.index)] ?? 0, url: link.url }
         : { ...base, time: engagement.lastClick, count: engagement.clicks };
     case 'bounce':
-      return { ...base, time: engagement.bounceTime, bounceType: engagement.bounceType ?? 'soft', reason: engagement.bounceReason ?? '' };
+      return { ...base, time: engagement.bounceTime, bounceType: engagement.bounceType ?? 'soft', reason: engagement.bounceReason ?? '', ...(engagement.bounceCode ? { code: engagement.bounceCode } : {}) };
     case 'failed':
       return { ...base, time: engagement.outcomeTime, reason: engagement.failureReason ?? '' };
     case 'skipped':
@@ -469,7 +493,12 @@ export function reportExportColumns(view: ReportListView, options: { family: Cam
       return [
         contactId,
         address,
-        ...(family === 'email' ? [{ header: 'Bounce type', width: 12, cell: (row: TReportRow) => row.bounceType ?? '' }] : []),
+        ...(family === 'email'
+          ? [
+              { header: 'Bounce type', width: 12, cell: (row: TReportRow) => row.bounceType ?? '' },
+              { header: 'Bounce code', width: 28, cell: (row: TReportRow) => row.code ?? '' },
+            ]
+          : []),
         { header: 'Reason', width: 40, cell: (row) => row.reason ?? '' },
         time('Time'),
       ];

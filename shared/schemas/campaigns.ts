@@ -371,6 +371,8 @@ export const ZReportRow = z.object({
   bounceType: z.enum(['hard', 'soft']).optional(),
   /** bounce: the receiving server's reason; failed: the provider's code; skipped: why (SKIP_REASONS). */
   reason: z.string().optional(),
+  /** bounce: the provider's classification of it (BOUNCE_CODES), when it gave one. */
+  code: z.string().optional(),
 });
 export type TReportRow = z.infer<typeof ZReportRow>;
 

@@ -130,8 +130,9 @@ async function fromSes(id: string, ses: z.infer<typeof ZSesEvent>): Promise<Reci
     case 'Bounce': {
       if (!ses.bounce) return null;
       const [bounced] = ses.bounce.bouncedRecipients;
-      const reason = bounced?.diagnosticCode ?? [ses.bounce.bounceType, ses.bounce.bounceSubType].filter(Boolean).join(' / ');
-      event = { ...base, address: bounced?.emailAddress ?? base.address, kind: 'bounced', bounceType: bounceKindOf(ses.bounce.bounceType), reason: reason.slice(0, 1000), time: at(ses.bounce.timestamp) };
+      const code = [ses.bounce.bounceType, ses.bounce.bounceSubType ?? 'General'].join('/');
+      const reason = bounced?.diagnosticCode ?? '';
+      event = { ...base, address: bounced?.emailAddress ?? base.address, kind: 'bounced', bounceType: bounceKindOf(ses.bounce.bounceType), reason: reason.slice(0, 1000), code: code.slice(0, 100), time: at(ses.bounce.timestamp) };
       break;
     }
     case 'Complaint':

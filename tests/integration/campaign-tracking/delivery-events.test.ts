@@ -8,6 +8,7 @@ import { publishSinkEvents, SIMULATOR_ADDRESSES } from '../../../functions/chann
 import { findContactIdByIdentity } from '../../../functions/data/contacts.js';
 import { deleteContacts } from '../../../functions/services/contacts/contacts.js';
 import { isReachable } from '../../../shared/domain/contacts.js';
+import type { TCampaignReportResponse } from '../../../shared/schemas/campaigns.js';
 import { startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
 import { counters, drainEvents, enqueueEvent, rawGet, snsEnvelope, tokenFor } from '../../helpers/delivery-events.js';
@@ -94,6 +95,18 @@ describe('delivery events', () => {
     expect(after.softBounces - before.softBounces).toBe(0);
     expect(after.hardBounces - before.hardBounces).toBe(1);
     expect(isReachable(await contactOf(me, id), 'email')).toBe(false);
+  });
+
+  it("lists a bounce with SES's classification as its code and the receiving server's words as its reason", async () => {
+    // Prepare
+    const id = await newContact(me, { email: 'nobody@example.com' });
+    const noEmail = { bounce: { bounceType: 'Permanent', bounceSubType: 'NoEmail', bouncedRecipients: [{ emailAddress: 'nobody@example.com', diagnosticCode: 'smtp; 550 5.1.1 no such user' }] } };
+    // Act
+    await enqueueEvent(snsEnvelope({ actor: me, campaignId: campaign.id, contactId: id, email: 'nobody@example.com', eventType: 'Bounce', detail: noEmail }));
+    await drainEvents();
+    // Assess
+    const list = await api.request<TCampaignReportResponse>('GET', `/api/v1/pageBasedAPI/email/stat/bounce/${campaign.id}?limit=100`, { token: me.token });
+    expect(list.body.rows?.find((row) => row.email === 'nobody@example.com')).toMatchObject({ bounceType: 'hard', code: 'Permanent/NoEmail', reason: 'smtp; 550 5.1.1 no such user' });
   });
 
   it('unsubscribes a complaining address, counted once', async () => {

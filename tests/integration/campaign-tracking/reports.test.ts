@@ -145,7 +145,7 @@ describe('campaign report', () => {
     expect(job.body.export).toMatchObject({ status: 'finished', records: 2 });
     expect(link.body.fileName).toBe(`${campaign.name}-bounce.csv`);
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Contact ID,Email,Bounce type,Reason,Time');
+    expect(lines[0]).toBe('Contact ID,Email,Bounce type,Bounce code,Reason,Time');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     // The diagnostic code starts with '=': a spreadsheet must not run it.

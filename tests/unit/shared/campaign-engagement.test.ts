@@ -97,6 +97,18 @@ describe('applyEngagementEvent', () => {
     expect(engagement).toMatchObject({ status: 'bounced', bounceType: 'hard', bounceReason: 'user unknown', bounceTime: at(2) });
   });
 
+  it("keeps the bounce's code of the bounce it keeps, and lists it beside the server's words", () => {
+    // Act
+    const { engagement } = run([
+      event({ kind: 'sent' }),
+      event({ kind: 'bounced', bounceType: 'soft', reason: '452 mailbox full', code: 'Transient/MailboxFull' }, 1),
+      event({ kind: 'bounced', bounceType: 'hard', reason: '550 no such user', code: 'Permanent/NoEmail' }, 2),
+    ]);
+    // Assess
+    expect(engagement.bounceCode).toBe('Permanent/NoEmail');
+    expect(toReportRow('bounce', 7, engagement)).toMatchObject({ bounceType: 'hard', code: 'Permanent/NoEmail', reason: '550 no such user' });
+  });
+
   it('fails an SMS once, with its code in the failed list and the breakdown', () => {
     // Prepare
     const sms = (fields: Partial<EngagementEvent> & Pick<EngagementEvent, 'kind'>, minute = 0) => event({ ...fields, address: '+85291234567' }, minute);
@@ -215,7 +227,7 @@ describe('report rows and state', () => {
     const clickCells = reportExportColumns('click', { family: 'email', withLink: true, formatTime }).map((column) => column.cell(toReportRow('click', 7, engagement, { index: 1, url: 'https://x.example' })));
 
     // Assess
-    expect(headers('bounce', 'email')).toEqual(['Contact ID', 'Email', 'Bounce type', 'Reason', 'Time']);
+    expect(headers('bounce', 'email')).toEqual(['Contact ID', 'Email', 'Bounce type', 'Bounce code', 'Reason', 'Time']);
     expect(headers('bounce', 'sms')).toEqual(['Contact ID', 'Mobile', 'Reason', 'Time']);
     expect(headers('click', 'email', true)).toEqual(['Contact ID', 'Email', 'URL', 'Clicks', 'Last click']);
     expect(headers('unsubscribe', 'sms')).toEqual(['Contact ID', 'Mobile', 'Time']);

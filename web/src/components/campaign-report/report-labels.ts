@@ -4,3 +4,8 @@ import type { TFunction } from 'i18next';
 export function failureText(t: TFunction, code: string): string {
   return t(`report.failure.${code}`, { defaultValue: t('report.failure.other', { code }) });
 }
+
+/** The provider's classification of a bounce (BOUNCE_CODES) as a sentence; an unknown one in a general one. */
+export function bounceText(t: TFunction, code: string): string {
+  return t(`report.bounceCode.${code}`, { defaultValue: t('report.bounceCode.other', { code }) });
+}

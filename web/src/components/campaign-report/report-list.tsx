@@ -15,7 +15,7 @@ import type { CampaignType } from '../../../../shared/domain/campaign-channels.j
 import { EXPORT_FORMATS, type ExportFormat } from '../../../../shared/schemas/exports.js';
 import { exportCampaignReport } from '../../api/campaigns.js';
 import { useCampaignFamily } from '../campaigns/campaign-family.js';
-import { failureText } from './report-labels.js';
+import { bounceText, failureText } from './report-labels.js';
 import { DownloadIcon, InboxIcon } from '../icons.js';
 import { ListMessage } from '../list-states.js';
 import { NumberedPager } from '../pager.js';
@@ -78,6 +78,8 @@ export function ReportList({ report, view, campaignId, type, page, link, onPage 
     if (column === 'bounceType') return row.bounceType ? t(`report.bounceType.${row.bounceType}`) : '';
     // A provider's code and a skip's reason are shown as a sentence, never as the code itself.
     if (column === 'reason' && view === 'failed') return failureText(t, row.reason ?? '');
+    // The sentence first; the receiving server's own words (which name the real cause) after it.
+    if (column === 'reason' && view === 'bounce' && row.code) return [bounceText(t, row.code), row.reason].filter(Boolean).join(' — ');
     if (column === 'reason' && view === 'skipped') return t(`report.skipReason.${row.reason ?? ''}`, { defaultValue: row.reason ?? '' });
     return row[column] ?? '';
   };
@@ -153,11 +155,17 @@ export function ReportList({ report, view, campaignId, type, page, link, onPage 
                 {rows.map((row, index) => (
                   <Table.Row key={`${row.contactId}-${index}`} data-testid="report-row">
                     <Table.Cell>{row.email}</Table.Cell>
-                    {columns.map((column) => (
-                      <Table.Cell key={column} maxW="md">
-                        <Text truncate>{cell(row, column)}</Text>
-                      </Table.Cell>
-                    ))}
+                    {columns.map((column) => {
+                      const text = cell(row, column);
+                      // A cut-off reason stays readable on hover.
+                      return (
+                        <Table.Cell key={column} maxW="md">
+                          <Text truncate title={typeof text === 'string' && text.length > 40 ? text : undefined}>
+                            {text}
+                          </Text>
+                        </Table.Cell>
+                      );
+                    })}
                     <Table.Cell whiteSpace="nowrap" color="fg.muted">
                       {row.time ? dateTime(row.time) : ''}
                     </Table.Cell>
