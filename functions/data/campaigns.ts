@@ -14,7 +14,7 @@ import type { CampaignChannel, CampaignType } from '../../shared/domain/campaign
 import type { DraftReason } from '../../shared/domain/campaign-readiness.js';
 import type { RecurringRule } from '../../shared/domain/campaign-schedule.js';
 import type { ApprovalState, CampaignStatus } from '../../shared/domain/campaign-states.js';
-import type { GuardReason } from '../../shared/domain/deliverability-guard.js';
+import type { GuardPause } from '../../shared/domain/deliverability-guard.js';
 import type { EditLockHolder } from '../../shared/domain/templates.js';
 import type { TCampaignCommand, TEmailCampaignCommand, TSmsCampaignCommand } from '../../shared/schemas/campaigns.js';
 import { deleteObject, readObjectText, writeObject } from '../lib/aws/storage.js';
@@ -60,8 +60,6 @@ export type CampaignRun = {
   guardPauses?: GuardPause[];
 };
 
-/** A pause the deliverability guard made, with the figures it judged on (rates as fractions). */
-export type GuardPause = { reason: GuardReason; rate: number; limit: number; count: number; sample: number; time: string };
 
 export type CampaignRecord = {
   id: string;

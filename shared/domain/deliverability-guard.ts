@@ -28,6 +28,19 @@ export const GUARD_LIMITS: Readonly<Record<GuardReason, GuardLimit>> = {
   failures: { family: 'sms', review: 0.1, suspend: 0.2, minimumSample: 200 },
 };
 
+/** A pause the guard made, with the figures it judged on (rates as fractions). */
+export type GuardPause = { reason: GuardReason; rate: number; limit: number; count: number; sample: number; time: string };
+
+/**
+ * The guard's pause a campaign is in now: its run's latest, while the campaign is paused and nobody
+ * changed it since (a user's own pause after resuming is theirs, not the guard's).
+ */
+export function guardPauseInEffect(campaign: { status: string; lastModifiedTime: string; guardPauses: readonly GuardPause[] }): GuardPause | null {
+  const latest = campaign.guardPauses.at(-1);
+  if (campaign.status !== 'paused' || !latest) return null;
+  return Date.parse(latest.time) >= Date.parse(campaign.lastModifiedTime) ? latest : null;
+}
+
 /** The counts a rate is measured on: its events and the messages they are a share of. */
 export type GuardMeasure = { count: number; sample: number };
 

@@ -3,6 +3,7 @@ import { LIST_PAGE_SIZE } from '../constants.js';
 import { CAMPAIGN_TYPES } from '../domain/campaign-channels.js';
 import { CAMPAIGN_LIMITS } from '../domain/campaign-fields.js';
 import { DRAFT_REASONS } from '../domain/campaign-readiness.js';
+import { GUARD_REASONS } from '../domain/deliverability-guard.js';
 import { EMAIL_REPORT_VIEWS } from '../domain/campaign-report.js';
 import { RECURRING_FREQUENCIES } from '../domain/campaign-schedule.js';
 import { APPROVAL_STATES, CAMPAIGN_STATUSES } from '../domain/campaign-states.js';
@@ -330,6 +331,8 @@ export const ZCampaignReportState = z.object({
   isShowAcceptOrRejectApproveButton: z.boolean(),
   approval: z.enum(APPROVAL_STATES).nullable(),
   draftReason: z.enum(DRAFT_REASONS).nullable(),
+  /** The deliverability guard's pause the campaign is in now, with the figures it judged on (rates as fractions). */
+  guardPause: z.object({ reason: z.enum(GUARD_REASONS), rate: z.number(), limit: z.number(), count: z.number().int(), sample: z.number().int(), time: z.string() }).nullable(),
 });
 export type TCampaignReportState = z.infer<typeof ZCampaignReportState>;
 

@@ -4,6 +4,7 @@
  * overview, one page of recipients on a list view, and a list view's every recipient exported as
  * a file by the export worker.
  */
+import { guardPauseInEffect } from '../../../shared/domain/deliverability-guard.js';
 import { type CampaignFamily } from '../../../shared/domain/campaign-channels.js';
 import { type CampaignCounters, listViewCount, percentSent } from '../../../shared/domain/campaign-report.js';
 import {
@@ -46,6 +47,7 @@ function reportStateOf(campaign: CampaignRecord, view: ReportView, counters: Cam
     isShowAcceptOrRejectApproveButton: campaign.approval?.state === 'waiting' && campaign.approval.approvers.includes(loginTuid),
     approval: campaign.approval?.state ?? null,
     draftReason: campaign.draftReason,
+    guardPause: guardPauseInEffect({ status: campaign.status, lastModifiedTime: campaign.lastModifiedTime, guardPauses: campaign.run?.guardPauses ?? [] }),
   };
 }
 

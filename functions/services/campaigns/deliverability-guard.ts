@@ -6,10 +6,10 @@
  * it once and notify once; resume and stop are the campaign's usual actions.
  */
 import { isSending, SENDING_STATUSES } from '../../../shared/domain/campaign-states.js';
-import { ACCOUNT_RATE_DAYS, accountRates, guardVerdict, rateWindowDays } from '../../../shared/domain/deliverability-guard.js';
+import { ACCOUNT_RATE_DAYS, accountRates, guardVerdict, rateWindowDays, type GuardPause } from '../../../shared/domain/deliverability-guard.js';
 import type { TDeliverabilityRates } from '../../../shared/schemas/deliverability.js';
 import { getCampaignCounters } from '../../data/campaign-counters.js';
-import { changeCampaignRecord, getCampaignRecord, type GuardPause } from '../../data/campaigns.js';
+import { changeCampaignRecord, getCampaignRecord } from '../../data/campaigns.js';
 import { listDeliverabilityDays } from '../../data/deliverability.js';
 import { notifyCampaign } from './campaign-notices.js';
 

@@ -9,6 +9,7 @@ import { updateAccount } from '../../../functions/data/accounts.js';
 import { getCampaignRecord } from '../../../functions/data/campaigns.js';
 import { deliverBatch } from '../../../functions/services/campaigns/campaign-send/deliver.js';
 import { guardCampaignRun } from '../../../functions/services/campaigns/deliverability-guard.js';
+import type { TCampaignReportResponse } from '../../../shared/schemas/campaigns.js';
 import type { TNotificationPage } from '../../../shared/schemas/notifications.js';
 import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { drainEvents } from '../../helpers/delivery-events.js';
@@ -80,6 +81,9 @@ describe('the deliverability guard', () => {
     expect(pause!.rate).toBeCloseTo(BOUNCING / pause!.sample);
     const notices = await guardNotices();
     expect(notices).toHaveLength(1);
+    // The report says why the campaign is paused, with the same figures.
+    const report = await call<TCampaignReportResponse>(api, owner, 'GET', `/email/stat/overview/${id}`);
+    expect(report.body.state.guardPause).toEqual(pause);
     expect(notices[0]).toMatchObject({
       type: 'emailCampign',
       severity: 3,
@@ -88,6 +92,7 @@ describe('the deliverability guard', () => {
 
     // Act: the owner resumes; the parked batch goes and the run finishes
     expect((await actOnCampaign(api, owner, id, { action: 'resume' })).status).toBe(200);
+    expect((await call<TCampaignReportResponse>(api, owner, 'GET', `/email/stat/overview/${id}`)).body.state.guardPause).toBeNull();
     for (const batch of await takeDeliveryMessages()) await deliverAndSettle(batch);
 
     // Assess

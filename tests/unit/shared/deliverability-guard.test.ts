@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountRates, GUARD_LIMITS, guardVerdict, isGuardCheckpoint, rateStanding, rateWindowDays, type OutcomeCounts } from '../../../shared/domain/deliverability-guard.js';
+import { accountRates, GUARD_LIMITS, guardPauseInEffect, guardVerdict, isGuardCheckpoint, rateStanding, rateWindowDays, type GuardPause, type OutcomeCounts } from '../../../shared/domain/deliverability-guard.js';
 
 const counts = (overrides: Partial<OutcomeCounts>): OutcomeCounts => ({ delivered: 0, hardBounces: 0, softBounces: 0, failed: 0, complaints: 0, unsubscribes: 0, ...overrides });
 
@@ -95,5 +95,19 @@ describe('isGuardCheckpoint', () => {
     expect(isGuardCheckpoint('delivered', 31)).toBe(false);
     expect(isGuardCheckpoint('opened', 30)).toBe(false);
     expect(isGuardCheckpoint('clicked', 30)).toBe(false);
+  });
+});
+
+describe('guardPauseInEffect', () => {
+  const pause = (time: string): GuardPause => ({ reason: 'bounces', rate: 0.08, limit: 0.05, count: 16, sample: 200, time });
+
+  it("is the run's latest pause while the campaign stays paused as the guard left it", () => {
+    expect(guardPauseInEffect({ status: 'paused', lastModifiedTime: '2026-11-28T10:00:00.000Z', guardPauses: [pause('2026-11-28T10:05:00.000Z')] })).toEqual(pause('2026-11-28T10:05:00.000Z'));
+  });
+
+  it('is none once the owner resumed, or paused it again themselves, or the run never paused', () => {
+    expect(guardPauseInEffect({ status: 'started', lastModifiedTime: '2026-11-28T10:06:00.000Z', guardPauses: [pause('2026-11-28T10:05:00.000Z')] })).toBeNull();
+    expect(guardPauseInEffect({ status: 'paused', lastModifiedTime: '2026-11-28T10:09:00.000Z', guardPauses: [pause('2026-11-28T10:05:00.000Z')] })).toBeNull();
+    expect(guardPauseInEffect({ status: 'paused', lastModifiedTime: '2026-11-28T10:00:00.000Z', guardPauses: [] })).toBeNull();
   });
 });

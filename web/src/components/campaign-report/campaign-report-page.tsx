@@ -24,6 +24,7 @@ import { ErrorPage } from '../error-page.js';
 import { CampaignStatusBadge } from '../campaigns/campaign-status.js';
 import { useCampaignFamily, useCampaignPaths } from '../campaigns/campaign-family.js';
 import { useCampaignPermissions } from '../campaigns/use-campaign-permissions.js';
+import { GuardPauseAlert } from './guard-pause-alert.js';
 import { ReportActions } from './report-actions.js';
 import { ReportList } from './report-list.js';
 
@@ -115,6 +116,7 @@ export function CampaignReportPage({ views, overview }: ReportPageProps) {
       maxW="7xl"
       testId="campaign-report"
     >
+      {state?.guardPause && <GuardPauseAlert pause={state.guardPause} />}
       {state && isSending(state.status) && (
         <Stack gap="1.5" mb="6" data-testid="report-progress">
           <Flex justify="space-between" fontSize="sm" color="fg.muted">
