@@ -11,6 +11,8 @@
  * - render-transport-per-s: the same messages rendered (MIME included) and handed to the sink
  *   transport with the store bypassed, as many in flight as the workers keep (workers × 10), until
  *   the sink's SES-format events are on their queue;
+ * - render-transport-ratio: render-transport-per-s ÷ template-render's renders-per-s, measured in
+ *   the same run just after (that figure swings ×3.5 with the machine; the ratio does not);
  * - rate-error: |achieved − configured| ÷ configured for EMAIL_SEND_BENCH_RATE_RECIPIENTS
  *   (default 4,000) recipients at CAMPAIGN_SEND_RATE 200, achieved = messages ÷ (last send − first send);
  * - lost-messages and duplicate-messages with the sink throttling 10% of calls
@@ -30,6 +32,7 @@ import { SENDS_IN_FLIGHT } from '../../shared/domain/campaign-send.js';
 import { emailCommand } from '../helpers/seed/campaigns.js';
 import { achievedRate, countStoreWrites, duplicatesAfterCrash, seededAccount, sendCampaign, sinkRecordsOf, sizeFromEnv, startSendEmulators } from './campaign-send-harness.js';
 import { storeCeiling } from './store-ceiling.js';
+import { templateRender } from './template-render.js';
 import type { Benchmark, Figure } from './figures.js';
 
 const RECIPIENTS = sizeFromEnv('EMAIL_SEND_BENCH_RECIPIENTS', 50_000);
@@ -86,7 +89,10 @@ export const emailSend: Benchmark = {
       // Into a sink of its own, so the campaign sinks stay small enough to scan.
       process.env.SINK_DIR = await mkdtemp(join(tmpdir(), 'email-send-render-'));
       resetConfigForTests();
-      figures.push(figure('render-transport-per-s', await renderTransportPerS(Math.min(RECIPIENTS, 20_000), 'bench@example.com'), 'messages/s'));
+      const renderTransport = await renderTransportPerS(Math.min(RECIPIENTS, 20_000), 'bench@example.com');
+      // template-render's speed in this same run: their ratio holds when the machine's speed swings.
+      const renders = (await templateRender.run()).find((result) => result.metric === 'renders-per-s')!.value;
+      figures.push(figure('render-transport-per-s', renderTransport, 'messages/s'), figure('template-renders-per-s', renders, 'renders/s'), figure('render-transport-ratio', renderTransport / renders, 'ratio'));
       await rm(process.env.SINK_DIR, { recursive: true, force: true });
       process.env.SINK_DIR = sinkDir;
 
