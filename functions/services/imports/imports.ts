@@ -30,7 +30,7 @@ import { listContactFields } from '../contacts/contact-fields.js';
 /** How long a presigned upload URL works. */
 const UPLOAD_URL_SECONDS = 15 * 60;
 const PREVIEW_ROWS = 10;
-const IMPORT_ENDED = new Set(['finished', 'stopped', 'aborted']);
+const IMPORT_ENDED = new Set(['finished', 'stopped', 'aborted', 'limitReached']);
 /** The one column an unsubscribe list maps; null for a contact import. */
 const ADDRESS_OF_KIND: Record<TImportKind, 'email' | 'mobile' | null> = { contacts: null, unsubscribedEmails: 'email', unsubscribedMobiles: 'mobile' };
 
