@@ -64,6 +64,10 @@ export const ZStopImportRequest = z.strictObject({});
 
 /** Spec §4's import states, plus `limitReached`: a free account's import that stopped at its contact limit. */
 export const IMPORT_JOB_STATUSES = ['uploading', 'queued', 'importing', 'finished', 'stopped', 'aborted', 'limitReached'] as const;
+/** The statuses an import ends in: its report's lists exist, and no delivery runs it again. */
+export const IMPORT_END_STATUSES = ['finished', 'stopped', 'aborted', 'limitReached'] as const satisfies ReadonlyArray<(typeof IMPORT_JOB_STATUSES)[number]>;
+export type TImportEnd = (typeof IMPORT_END_STATUSES)[number];
+export const isImportEnded = (status: string): status is TImportEnd => (IMPORT_END_STATUSES as readonly string[]).includes(status);
 
 export const ZImportJob = z.object({
   id: z.string(),

@@ -14,7 +14,7 @@ import { isValidEmail, normalizeEmail } from '../../../shared/domain/email.js';
 import { normalizeMobile } from '../../../shared/domain/phone.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TContactInput, TFieldSchema } from '../../../shared/schemas/contacts.js';
-import type { TImportKind } from '../../../shared/schemas/imports.js';
+import { isImportEnded, type TImportEnd, type TImportKind } from '../../../shared/schemas/imports.js';
 import { getAccount } from '../../data/accounts.js';
 import { changeContactSet } from '../../data/contact-sets.js';
 import {
@@ -163,11 +163,8 @@ async function holdBulkWriteLease(tuid: string, holder: string): Promise<void> {
   }
 }
 
-/** How an import can end. */
-type ImportEnd = 'finished' | 'stopped' | 'aborted' | 'limitReached';
-const IMPORT_ENDS: ReadonlySet<string> = new Set<ImportEnd>(['finished', 'stopped', 'aborted', 'limitReached']);
 /** How a run ended; 'superseded' when another delivery of the same import is further along. */
-export type ImportRunResult = ImportEnd | 'gone' | 'superseded';
+export type ImportRunResult = TImportEnd | 'gone' | 'superseded';
 
 /**
  * Runs (or resumes) one import to its end. Safe to call again for the same import at any time:
@@ -177,7 +174,7 @@ export async function runContactImport(options: { tuid: string; importId: string
   const clock = options.now ?? (() => new Date());
   let job = await getImportJob(options.tuid, options.importId);
   if (!job) return 'gone';
-  if (IMPORT_ENDS.has(job.status)) return job.status as ImportEnd;
+  if (isImportEnded(job.status)) return job.status;
   const { tuid } = job;
   const [fields, account] = await Promise.all([listContactFields(tuid), getAccount(tuid)]);
   const limit = account?.free ? FREE_CONTACT_LIMIT : null;
@@ -203,7 +200,7 @@ export async function runContactImport(options: { tuid: string; importId: string
     });
   };
 
-  const finish = async (status: ImportEnd, reason: string | null): Promise<ImportRunResult> => {
+  const finish = async (status: TImportEnd, reason: string | null): Promise<ImportRunResult> => {
     const ending = (await getImportJob(tuid, job!.id))!;
     // The row lists come before the final status: a crash in between writes them again on redelivery.
     const { notImported } = await writeImportReport(ending, { restNotImported: status === 'limitReached' });
