@@ -18,5 +18,5 @@ export const handler = createApiHandler(contacts, {
   details: async ({ caller, params, query }) => getContactDetails({ tuid: caller.tuid, id: params.contactId, owner: query.owner }),
   create: async ({ caller, body, now }) => ({ contact: await createContact({ tuid: caller.tuid, input: body, now }) }),
   update: async ({ caller, params, body, now }) => ({ contact: await updateContact({ tuid: caller.tuid, id: params.contactId, input: body, now }) }),
-  delete: async ({ caller, body }) => deleteContacts({ tuid: caller.tuid, ids: body.ids }),
+  delete: async ({ caller, body, now }) => deleteContacts({ tuid: caller.tuid, ids: body.ids, now }),
 });

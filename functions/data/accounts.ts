@@ -59,6 +59,8 @@ export type AccountRecord = {
   /** Contacts with an email and with a mobile number: the sizes of the two system lists. */
   emailContactCount?: number;
   mobileContactCount?: number;
+  /** The contact count the owner was last told about (the contact limit notices); absent = 0. */
+  contactNoticeMark?: number;
 };
 
 export class LoginTakenError extends Error {
@@ -124,6 +126,29 @@ export async function updateAccount(tuid: string, changes: AccountChanges): Prom
     }),
   );
   return answer.Attributes as AccountRecord;
+}
+
+/**
+ * Moves the contact count the owner was last told about from `from` to `to`, only if no one moved
+ * it meanwhile: of racing writers (an import's redelivered batch, two forms) one sends the notices.
+ */
+export async function moveContactNoticeMark(tuid: string, from: number, to: number): Promise<boolean> {
+  const { db, name } = table();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.account(tuid),
+        UpdateExpression: 'SET contactNoticeMark = :to',
+        ConditionExpression: from === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(contactNoticeMark) OR contactNoticeMark = :from)' : 'contactNoticeMark = :from',
+        ExpressionAttributeValues: { ':from': from, ':to': to },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 const VERIFIED_SET = 'unverified = :false, lastVerifiedTime = :at, #status = :active, forceVerifyEndTime = :null';

@@ -12,7 +12,8 @@ import { isConditionFailure, queryPages, table, transactWrite, updateFields } fr
 
 export type ImportStatus = (typeof IMPORT_JOB_STATUSES)[number];
 
-export type ImportCounts = { created: number; changed: number; skipped: number; duplicated: number; errors: number };
+/** `notImported` is set once, when the import ends at the contact limit (the batches leave it alone). */
+export type ImportCounts = { created: number; changed: number; skipped: number; duplicated: number; errors: number; notImported: number };
 
 export type ImportJob = {
   id: string;
@@ -36,6 +37,8 @@ export type ImportJob = {
   counts: ImportCounts;
   /** Error rows in a row, for the abort rule. */
   consecutiveErrors: number;
+  /** Set by the commit of the batch that met the free contact limit: the import ends there, whatever delivery runs it. */
+  limitReached?: boolean;
   /**
    * Contact ids reserved for the batch that starts at `position`: the batch's row `firstRow`
    * (counted from the batch's start) gets `firstId`, each later row the id as many places on.
@@ -46,7 +49,7 @@ export type ImportJob = {
   updateTime: string;
 };
 
-export const NO_COUNTS: ImportCounts = { created: 0, changed: 0, skipped: 0, duplicated: 0, errors: 0 };
+export const NO_COUNTS: ImportCounts = { created: 0, changed: 0, skipped: 0, duplicated: 0, errors: 0, notImported: 0 };
 
 export async function createImportJob(job: ImportJob): Promise<void> {
   const { db, name } = table();
@@ -55,8 +58,8 @@ export async function createImportJob(job: ImportJob): Promise<void> {
 
 function toJob(item: Record<string, unknown>): ImportJob {
   const { PK: _pk, SK: _sk, ...job } = item;
-  // Jobs stored before imports had kinds were contact imports.
-  return { kind: 'contacts', ...job } as ImportJob;
+  // Jobs stored before imports had kinds were contact imports; before the limit's list, none had rows left out.
+  return { kind: 'contacts', ...job, counts: { ...NO_COUNTS, ...(job.counts as Partial<ImportCounts>) } } as ImportJob;
 }
 
 export async function getImportJob(tuid: string, importId: string): Promise<ImportJob | null> {
@@ -85,7 +88,7 @@ export async function updateImportJob(
   tuid: string,
   importId: string,
   expectedPosition: number,
-  changes: Partial<Pick<ImportJob, 'status' | 'reservation' | 'reason' | 'updateTime' | 'format' | 'mapping' | 'hasHeader' | 'existing' | 'groupIds'>>,
+  changes: Partial<Pick<ImportJob, 'status' | 'reservation' | 'reason' | 'counts' | 'updateTime' | 'format' | 'mapping' | 'hasHeader' | 'existing' | 'groupIds'>>,
 ): Promise<boolean> {
   const { db, name } = table();
   try {
@@ -129,6 +132,7 @@ export async function commitImportBatch(options: {
   toPosition: number;
   counts: ImportCounts;
   consecutiveErrors: number;
+  limitReached: boolean;
   newContacts: { contacts: number; withEmail: number; withMobile: number };
   updateTime: string;
 }): Promise<boolean> {
@@ -141,7 +145,7 @@ export async function commitImportBatch(options: {
           TableName: name,
           Key: keys.importJob(options.tuid, options.importId),
           UpdateExpression:
-            'SET #position = :to, consecutiveErrors = :consecutive, reservation = :none, updateTime = :at, ' +
+            'SET #position = :to, consecutiveErrors = :consecutive, limitReached = :limitReached, reservation = :none, updateTime = :at, ' +
             'counts.created = counts.created + :created, counts.changed = counts.changed + :changed, counts.skipped = counts.skipped + :skipped, ' +
             'counts.duplicated = counts.duplicated + :duplicated, counts.errors = counts.errors + :errors',
           ConditionExpression: '#position = :from',
@@ -150,6 +154,7 @@ export async function commitImportBatch(options: {
             ':from': options.fromPosition,
             ':to': options.toPosition,
             ':consecutive': options.consecutiveErrors,
+            ':limitReached': options.limitReached,
             ':none': null,
             ':at': options.updateTime,
             ':created': counts.created,

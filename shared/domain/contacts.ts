@@ -2,7 +2,7 @@
  * Rules of contacts and their custom fields: what a value of each field type may be, how an
  * input becomes a stored contact, who is reachable on which channel. Pure; the services apply them.
  */
-import { CONTACT_LIMITS } from '../constants.js';
+import { CONTACT_LIMIT_NOTICES, CONTACT_LIMITS } from '../constants.js';
 import { AppError, ERROR_CODES } from '../errors.js';
 import type { BounceStatus, Channel, TContact, TContactInput, TFieldSchema, TFieldValue, TUpdateContactRequest } from '../schemas/contacts.js';
 import { normalizeMobile } from './phone.js';
@@ -179,12 +179,17 @@ export function parseContactId(id: string): number | null {
   return /^[1-9]\d{0,14}$/.test(id) ? Number(id) : null;
 }
 
-/** The share of the free contact limit a change crossed (75 or 100), if it crossed one. */
-export function crossedLimitNotice(before: number, after: number, limit: number, notices: readonly number[]): number | null {
-  let crossed: number | null = null;
-  for (const percent of notices) {
+/** A share of the free contact limit the owner is told of (spec §9: 75% and 100%). */
+export type ContactLimitNotice = (typeof CONTACT_LIMIT_NOTICES)[number];
+
+/**
+ * The notices a change of the contact count from `before` to `after` crossed on its way up, in
+ * order: a notice's threshold is the first count at or over its share of `limit`. A change that
+ * climbs from under 75% straight to full crosses both; a change down (or level) crosses none.
+ */
+export function contactLimitNoticesCrossed(before: number, after: number, limit: number): ContactLimitNotice[] {
+  return CONTACT_LIMIT_NOTICES.filter((percent) => {
     const threshold = Math.ceil((limit * percent) / 100);
-    if (before < threshold && after >= threshold) crossed = percent;
-  }
-  return crossed;
+    return before < threshold && after >= threshold;
+  });
 }

@@ -10,6 +10,7 @@ export const IMPORT_LIST_SUFFIXES: Record<Exclude<TImportFileType, 'file'>, stri
   changed: 'changed-contacts',
   duplicated: 'duplicated-contacts',
   error: 'error-contacts',
+  notImported: 'not-imported-contacts',
 };
 
 export function importFileName(job: { fileName: string; fileFormat: 'csv' | 'xlsx' }, type: TImportFileType): string {

@@ -30,7 +30,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_MESSAGES = {
   emailCampign: ['started', 'finished', 'paused', 'resumed', 'stopped', 'scheduled', 'cancelled', 'backToDraft', 'approvalRequested', 'approved', 'rejected', 'guardPaused'],
   smsCampaign: ['started', 'finished', 'paused', 'resumed', 'stopped', 'scheduled', 'cancelled', 'backToDraft', 'approvalRequested', 'approved', 'rejected', 'guardPaused'],
-  import: ['finished', 'stopped', 'aborted'],
+  import: ['finished', 'stopped', 'aborted', 'limitReached'],
   export: ['finished', 'failed'],
   creditReady: ['email', 'sms', 'attachment', 'storage'],
   payAsYouGoExpiryWarning: ['expiresIn'],

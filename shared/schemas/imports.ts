@@ -62,7 +62,12 @@ export type TStartImportRequest = z.infer<typeof ZStartImportRequest>;
 /** POST data-import/{id}/stop takes no body. */
 export const ZStopImportRequest = z.strictObject({});
 
-export const IMPORT_JOB_STATUSES = ['uploading', 'queued', 'importing', 'finished', 'stopped', 'aborted'] as const;
+/** Spec §4's import states, plus `limitReached`: a free account's import that stopped at its contact limit. */
+export const IMPORT_JOB_STATUSES = ['uploading', 'queued', 'importing', 'finished', 'stopped', 'aborted', 'limitReached'] as const;
+/** The statuses an import ends in: its report's lists exist, and no delivery runs it again. */
+export const IMPORT_END_STATUSES = ['finished', 'stopped', 'aborted', 'limitReached'] as const satisfies ReadonlyArray<(typeof IMPORT_JOB_STATUSES)[number]>;
+export type TImportEnd = (typeof IMPORT_END_STATUSES)[number];
+export const isImportEnded = (status: string): status is TImportEnd => (IMPORT_END_STATUSES as readonly string[]).includes(status);
 
 export const ZImportJob = z.object({
   id: z.string(),
@@ -73,8 +78,16 @@ export const ZImportJob = z.object({
   status: z.enum(IMPORT_JOB_STATUSES),
   /** Data rows done. */
   position: z.number().int(),
-  counts: z.object({ created: z.number().int(), changed: z.number().int(), skipped: z.number().int(), duplicated: z.number().int(), errors: z.number().int() }),
-  /** Why it stopped or aborted ('contactLimit' for the free account's limit). */
+  /** `notImported`: rows left out because the free account's contact limit was reached (the stopping row and every row after it). */
+  counts: z.object({
+    created: z.number().int(),
+    changed: z.number().int(),
+    skipped: z.number().int(),
+    duplicated: z.number().int(),
+    errors: z.number().int(),
+    notImported: z.number().int(),
+  }),
+  /** Why it stopped, aborted or reached the limit, in English. */
   reason: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string(),
@@ -83,8 +96,8 @@ export type TImportJob = z.infer<typeof ZImportJob>;
 export const ZImportJobResponse = z.object({ import: ZImportJob });
 export const ZImportJobList = z.object({ data: z.array(ZImportJob) });
 
-/** GET data-import/details/get-file/{id}?type= (spec §7): a row list of the report, or the uploaded file. */
-export const IMPORT_FILE_TYPES = ['duplicated', 'error', 'created', 'changed', 'file'] as const;
+/** GET data-import/details/get-file/{id}?type= (spec §7): a row list of the report (and the rows the contact limit left out), or the uploaded file. */
+export const IMPORT_FILE_TYPES = ['duplicated', 'error', 'created', 'changed', 'notImported', 'file'] as const;
 export const ZImportFileQuery = z.strictObject({ type: z.enum(IMPORT_FILE_TYPES) });
 export type TImportFileType = (typeof IMPORT_FILE_TYPES)[number];
 

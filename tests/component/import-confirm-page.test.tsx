@@ -40,7 +40,7 @@ function job(kind: TImportKind): TImportJob {
     fileFormat: 'csv',
     status: 'uploading',
     position: 0,
-    counts: { created: 0, changed: 0, skipped: 0, duplicated: 0, errors: 0 },
+    counts: { created: 0, changed: 0, skipped: 0, duplicated: 0, errors: 0, notImported: 0 },
     reason: null,
     createTime: '2026-10-05T08:00:00.000Z',
     updateTime: '2026-10-05T08:00:00.000Z',

@@ -5,7 +5,8 @@
  * the report reach its counts through the host's real queue worker, downloads the error rows, and
  * finds the new contacts. A file that is not text in any supported encoding gets the
  * wrong-encoding message. A list of unsubscribed emails unsubscribes a contact. Stop ends a running
- * import, and a free account's import stops at the contact limit, each saying why.
+ * import, and a free account's import stops at the contact limit, each saying why (the limit with
+ * the rows it left out and the way to upgrade).
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -205,7 +206,7 @@ describe('contact imports', () => {
     await updateAccount(tuid, { free: before.free });
   });
 
-  it('stops a free account\'s import at the contact limit and says so', async () => {
+  it('stops a free account\'s import at the contact limit, says how many rows were left out and offers the upgrade', async () => {
     // Prepare: a free account three contacts short of its limit.
     const tuid = await demoTuid();
     const before = (await getAccount(tuid))!;
@@ -214,15 +215,22 @@ describe('contact imports', () => {
 
     // Act
     await importFile('over-the-limit.csv', ['Email,First Name', ...rows].join('\n'));
-    await page.locator('[data-testid="import-status"][data-status="stopped"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="import-status"][data-status="limitReached"]').waitFor({ timeout: 60_000 });
 
     // Assess
+    expect(await page.getByTestId('import-status').textContent()).toBe('Contact limit reached');
     expect(await page.getByTestId('import-reason').textContent()).toBe(
-      'Your free account has reached its contact storage limit. Upgrade your plan or delete some contacts to add more.',
+      'Your free account reached its limit of 1,000 contacts, so the import stopped: 7 rows of the file were not imported. Upgrade your plan to import them.',
     );
     expect(await page.getByTestId('import-count-created').getAttribute('data-value')).toBe('3');
-    expect(await page.getByTestId('import-count-errors').getAttribute('data-value')).toBe('7');
+    expect(await page.getByTestId('import-count-errors').getAttribute('data-value')).toBe('0');
+    expect(await page.getByTestId('import-count-notImported').getAttribute('data-value')).toBe('7');
+    expect(await page.getByTestId('import-download-notImported').textContent()).toBe('Rows not imported (7)');
     await takeScreenshot(page, 'imports-limit');
+    await page.getByTestId('import-upgrade').click();
+    await page.waitForURL(/#\/plans-and-orders$/);
+    await openImportFromContacts();
+    expect(await page.getByTestId('import-recent-not-imported').first().textContent()).toBe('7 rows not imported');
     await updateAccount(tuid, { free: before.free, contactCount: (await getAccount(tuid))!.contactCount - (FREE_CONTACT_LIMIT - 3) + before.contactCount });
   });
 });

@@ -3,11 +3,10 @@
  * in an account, enforced by identity items in the contact's own transaction; free accounts stop
  * at their contact limit and hear about it at 75% and 100% (spec §9).
  */
-import { CONTACT_LIMIT_NOTICES, FREE_CONTACT_LIMIT } from '../../../shared/constants.js';
+import { FREE_CONTACT_LIMIT } from '../../../shared/constants.js';
 import { suppressedContact, type Suppression } from '../../../shared/domain/campaign-engagement.js';
 import {
   applyContactInput,
-  crossedLimitNotice,
   parseContactId,
   toApiContact,
   type ContactRecord,
@@ -35,7 +34,7 @@ import { listGroups, memberCountChange } from '../../data/groups.js';
 import { createLimiter } from '../../lib/concurrency.js';
 import { loadFilterContext, loadGroupMembership } from './contact-search.js';
 import { listContactFields } from './contact-fields.js';
-import { createNotification } from '../notifications/notifications.js';
+import { noticeContactLimit } from './contact-limit.js';
 
 /** National numbers without a country are read as the service region's (Asia/Hong_Kong). */
 const DEFAULT_MOBILE_COUNTRY = 'HK';
@@ -125,14 +124,6 @@ async function setSnapshotMemberships(tuid: string, contact: ContactRecord, grou
   );
 }
 
-async function noticeContactLimit(tuid: string, now: Date): Promise<void> {
-  const account = await getAccount(tuid);
-  if (!account?.free) return;
-  const percent = crossedLimitNotice(account.contactCount - 1, account.contactCount, FREE_CONTACT_LIMIT, CONTACT_LIMIT_NOTICES);
-  if (percent === null) return;
-  await createNotification({ userId: tuid, type: 'contactLimit', messageType: `reached${percent}`, severity: percent === 100 ? 2 : 1, values: {}, now });
-}
-
 export async function createContact(options: { tuid: string; input: TContactInput; now: Date }): Promise<TContact> {
   const { tuid, input, now } = options;
   const [fields, account] = await Promise.all([listContactFields(tuid), getAccount(tuid)]);
@@ -150,7 +141,7 @@ export async function createContact(options: { tuid: string; input: TContactInpu
     }
   }
   if (input.groupIds?.length) await setSnapshotMemberships(tuid, contact, input.groupIds);
-  await noticeContactLimit(tuid, now);
+  await noticeContactLimit({ tuid, now });
   return toApiContact(contact, fields);
 }
 
@@ -186,8 +177,8 @@ export async function updateContact(options: { tuid: string; id: string; input: 
  * Deletes contacts: first out of every snapshot group (so no group counts a contact that is
  * gone), then the contacts with their identities. Ids that name no contact are skipped.
  */
-export async function deleteContacts(options: { tuid: string; ids: readonly string[] }): Promise<{ deleted: number }> {
-  const { tuid } = options;
+export async function deleteContacts(options: { tuid: string; ids: readonly string[]; now: Date }): Promise<{ deleted: number }> {
+  const { tuid, now } = options;
   const numbers = [...new Set(options.ids.map(parseContactId).filter((id): id is number => id !== null))];
   const found = await getContacts(tuid, numbers);
   if (found.size === 0) return { deleted: 0 };
@@ -203,6 +194,8 @@ export async function deleteContacts(options: { tuid: string; ids: readonly stri
     const current = await getContacts(tuid, ids);
     try {
       await deleteContactRecords(tuid, [...current.values()]);
+      // Falling back under a notice's threshold re-arms it.
+      await noticeContactLimit({ tuid, now });
       return { deleted: current.size };
     } catch (error) {
       if (!(error instanceof ContactWriteRefused) || attempt >= WRITE_ATTEMPTS) throw error;

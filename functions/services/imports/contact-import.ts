@@ -14,7 +14,7 @@ import { isValidEmail, normalizeEmail } from '../../../shared/domain/email.js';
 import { normalizeMobile } from '../../../shared/domain/phone.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TContactInput, TFieldSchema } from '../../../shared/schemas/contacts.js';
-import type { TImportKind } from '../../../shared/schemas/imports.js';
+import { isImportEnded, type TImportEnd, type TImportKind } from '../../../shared/schemas/imports.js';
 import { getAccount } from '../../data/accounts.js';
 import { changeContactSet } from '../../data/contact-sets.js';
 import {
@@ -37,6 +37,7 @@ import { IdentitySet } from '../../lib/files/import/identity-set.js';
 import { createMobileNormalizer } from '../../lib/files/import/mobile-normalizer.js';
 import { readImportRows } from '../../lib/files/import/row-reader.js';
 import { listContactFields } from '../contacts/contact-fields.js';
+import { noticeContactLimit } from '../contacts/contact-limit.js';
 import { createNotification, reportProgress } from '../notifications/notifications.js';
 
 /** Error rows in a row after which an import gives up (spec §4: aborted after consecutive errors). */
@@ -163,7 +164,7 @@ async function holdBulkWriteLease(tuid: string, holder: string): Promise<void> {
 }
 
 /** How a run ended; 'superseded' when another delivery of the same import is further along. */
-export type ImportRunResult = 'finished' | 'stopped' | 'aborted' | 'gone' | 'superseded';
+export type ImportRunResult = TImportEnd | 'gone' | 'superseded';
 
 /**
  * Runs (or resumes) one import to its end. Safe to call again for the same import at any time:
@@ -173,7 +174,7 @@ export async function runContactImport(options: { tuid: string; importId: string
   const clock = options.now ?? (() => new Date());
   let job = await getImportJob(options.tuid, options.importId);
   if (!job) return 'gone';
-  if (job.status === 'finished' || job.status === 'stopped' || job.status === 'aborted') return job.status;
+  if (isImportEnded(job.status)) return job.status;
   const { tuid } = job;
   const [fields, account] = await Promise.all([listContactFields(tuid), getAccount(tuid)]);
   const limit = account?.free ? FREE_CONTACT_LIMIT : null;
@@ -199,17 +200,22 @@ export async function runContactImport(options: { tuid: string; importId: string
     });
   };
 
-  const finish = async (status: 'finished' | 'stopped' | 'aborted', reason: string | null): Promise<ImportRunResult> => {
+  const finish = async (status: TImportEnd, reason: string | null): Promise<ImportRunResult> => {
+    const ending = (await getImportJob(tuid, job!.id))!;
     // The row lists come before the final status: a crash in between writes them again on redelivery.
-    await writeImportReport((await getImportJob(tuid, job!.id))!);
-    await updateImportJob(tuid, job!.id, job!.position, { status, reason, updateTime: clock().toISOString() });
-    const messageType = status === 'finished' ? 'finished' : 'aborted';
+    const { notImported } = await writeImportReport(ending, { restNotImported: status === 'limitReached' });
+    const counts = { ...ending.counts, notImported };
+    const why = status === 'limitReached' ? `The free account's limit of ${FREE_CONTACT_LIMIT} contacts is reached: ${notImported} rows were not imported. Upgrade your plan to import them.` : reason;
+    const endedAt = clock();
+    await updateImportJob(tuid, job!.id, job!.position, { status, reason: why, counts, updateTime: endedAt.toISOString() });
+    // A crash between a batch's commit and its notices leaves them to the end.
+    if (limit !== null) await noticeContactLimit({ tuid, now: endedAt });
     const current = (await getImportJob(tuid, job!.id))!;
-    await report(messageType, current.position, 1);
+    await report(status === 'finished' ? 'finished' : 'aborted', current.position, 1);
     await createNotification({
       userId: current.loginTuid,
       type: 'import',
-      messageType,
+      messageType: status,
       severity: status === 'finished' ? 0 : 2,
       values: { importName: current.fileName, numberOfRecords: current.counts.created + current.counts.changed, numberOfErrors: current.counts.errors },
       now: clock(),
@@ -251,6 +257,8 @@ export async function runContactImport(options: { tuid: string; importId: string
       const room = Math.max(0, limit - ((await getAccount(tuid))?.contactCount ?? 0));
       allowed = Math.min(allowed, room);
     }
+    // The first new contact beyond the limit is where the import stops: it and every row after it are not imported.
+    const stopRow = allowed < newOnes.length ? newOnes[allowed]!.index : rows.length;
     const toCreate = newOnes.slice(0, allowed);
     if (!reservation && toCreate.length > 0) {
       const firstRow = toCreate[0]!.index;
@@ -258,8 +266,7 @@ export async function runContactImport(options: { tuid: string; importId: string
       reservation = { position: fresh.position, firstId: await allocateContactIds(tuid, count), count, firstRow };
       if (!(await updateImportJob(tuid, fresh.id, fresh.position, { reservation }))) return 'superseded';
     }
-    const kinds: RowKind[] = outcomes.map((outcome) => (outcome.kind === 'duplicated' ? 'd' : 's'));
-    for (const candidate of newOnes.slice(allowed)) errorRows.set(candidate.index, `The free account's limit of ${FREE_CONTACT_LIMIT} contacts is reached.`);
+    const kinds: RowKind[] = outcomes.map((outcome, index) => (index >= stopRow ? 'n' : outcome.kind === 'duplicated' ? 'd' : 's'));
     const written: ContactRecord[] = [];
     for (const candidate of toCreate) {
       const offset = candidate.index - (reservation!.firstRow ?? 0);
@@ -275,7 +282,7 @@ export async function runContactImport(options: { tuid: string; importId: string
     counts.created = written.length;
 
     // Existing contacts: updated with the row's values, or left alone.
-    const others = candidates.filter((candidate) => !newOnes.includes(candidate));
+    const others = candidates.filter((candidate) => !newOnes.includes(candidate) && candidate.index < stopRow);
     const changedIds: number[] = [];
     if (fresh.existing === 'skip') counts.skipped = others.length;
     else {
@@ -310,12 +317,13 @@ export async function runContactImport(options: { tuid: string; importId: string
     }
 
     let consecutive = fresh.consecutiveErrors;
-    outcomes.forEach((outcome, index) => {
+    const handled = outcomes.slice(0, stopRow);
+    handled.forEach((outcome, index) => {
       if (outcome.kind === 'error') errorRows.set(index, outcome.reason);
       if (outcome.kind === 'duplicated') counts.duplicated += 1;
     });
     counts.errors = errorRows.size;
-    outcomes.forEach((_, index) => {
+    handled.forEach((_, index) => {
       consecutive = errorRows.has(index) ? consecutive + 1 : 0;
     });
     for (const index of errorRows.keys()) kinds[index] = 'e';
@@ -328,14 +336,17 @@ export async function runContactImport(options: { tuid: string; importId: string
       toPosition: fresh.position + rows.length,
       counts,
       consecutiveErrors: consecutive,
+      limitReached: stopRow < rows.length,
       newContacts: { contacts: written.length, withEmail: written.filter((c) => c.email).length, withMobile: written.filter((c) => c.mobile).length },
       updateTime: clock().toISOString(),
     });
     if (!committed) return 'superseded';
     job = (await getImportJob(tuid, fresh.id))!;
+    if (limit !== null && written.length > 0) await noticeContactLimit({ tuid, now: new Date(now) });
+    // The limit before the abort rule: rows the limit left out are no errors, and the limit has its own end.
+    if (stopRow < rows.length) return finish('limitReached', null);
     await report('importing', job.position, size > 0 ? Math.min(1, bytesRead / size) : 0);
     if (consecutive >= IMPORT_ABORT_AFTER_ERRORS) return finish('aborted', `${consecutive} rows in a row could not be imported.`);
-    if (limit !== null && allowed < newOnes.length) return finish('stopped', 'contactLimit');
     return null;
   };
 
@@ -355,6 +366,8 @@ export async function runContactImport(options: { tuid: string; importId: string
     await updateImportJob(tuid, job.id, job.position, { status: 'importing', updateTime: clock().toISOString() });
     job = (await getImportJob(tuid, job.id))!;
   }
+  // The batch that met the limit was committed, but its delivery ended before the import did.
+  if (job.limitReached) return finish('limitReached', null);
   const { stream, size } = await readObjectStream(job.fileKey);
   // Progress is the share of the file's bytes read (the row count is known only at the end),
   // counted on the way through so the reader's back-pressure still reaches the download.

@@ -15,13 +15,13 @@ import { readImportRows } from '../../lib/files/import/row-reader.js';
 import { IMPORT_LIST_SUFFIXES, importFileName } from '../../../shared/domain/import-report.js';
 import type { TImportFileType } from '../../../shared/schemas/imports.js';
 
-/** What happened to one row: created, changed (updated), duplicated, error, skipped (an existing contact left alone). */
-export type RowKind = 'c' | 'u' | 'd' | 'e' | 's';
+/** What happened to one row: created, changed (updated), duplicated, error, skipped (an existing contact left alone), not imported (the contact limit). */
+export type RowKind = 'c' | 'u' | 'd' | 'e' | 's' | 'n';
 
 /** One batch's rows: `kinds[i]` is row `from + i`; reasons of error rows by that offset. */
 export type BatchOutcomes = { from: number; kinds: string; reasons: Record<number, string> };
 
-const LIST_KINDS = { created: 'c', changed: 'u', duplicated: 'd', error: 'e' } as const satisfies Record<Exclude<TImportFileType, 'file'>, RowKind>;
+const LIST_KINDS = { created: 'c', changed: 'u', duplicated: 'd', error: 'e', notImported: 'n' } as const satisfies Record<Exclude<TImportFileType, 'file'>, RowKind>;
 type ListType = keyof typeof LIST_KINDS;
 const LIST_TYPES = Object.keys(LIST_KINDS) as ListType[];
 
@@ -37,16 +37,20 @@ export async function saveBatchOutcomes({ job, outcomes }: { job: Pick<ImportJob
 }
 
 /**
- * Writes the four lists from the original file and the batches' outcomes. Rows no batch reached
- * (after a stop or an abort) are in no list. Safe to run again: each list is rewritten whole.
+ * Writes the lists from the original file and the batches' outcomes. Rows no batch reached are in
+ * the not-imported list when the import ended at the contact limit (`restNotImported`), in no list
+ * after a stop or an abort. Safe to run again: each list is rewritten whole. Answers how many rows
+ * the not-imported list holds.
  */
-export async function writeImportReport(job: ImportJob): Promise<void> {
+export async function writeImportReport(job: ImportJob, options: { restNotImported: boolean }): Promise<{ notImported: number }> {
   const format = fileFormatOf(job);
   const { stream } = await readObjectStream(job.fileKey);
   let writers: Record<ListType, { upload: ObjectUpload; table: TableWriter }> | null = null;
   let batch: BatchOutcomes | null = null;
   let nextFrom = 0;
   let rowIndex = -1;
+  let pastBatches = false;
+  let notImported = 0;
   try {
     reading: for await (const rows of readImportRows(stream, job.format as TFileFormat)) {
       for (const row of rows) {
@@ -54,15 +58,22 @@ export async function writeImportReport(job: ImportJob): Promise<void> {
         if (writers === null) writers = openLists(job, format, job.hasHeader ? row : row.map((_, i) => `Column ${i + 1}`));
         if (rowIndex === 0 && job.hasHeader) continue;
         const dataRow = job.hasHeader ? rowIndex - 1 : rowIndex;
-        if (batch === null || dataRow >= batch.from + batch.kinds.length) {
+        if (!pastBatches && (batch === null || dataRow >= batch.from + batch.kinds.length)) {
           batch = await readBatchOutcomes(job, nextFrom);
+          if (batch === null) pastBatches = true;
+          else nextFrom = batch.from + batch.kinds.length;
+        }
+        if (batch === null) {
           // No batch reached this row: the import ended before it.
-          if (batch === null) break reading;
-          nextFrom = batch.from + batch.kinds.length;
+          if (!options.restNotImported) break reading;
+          notImported += 1;
+          await writers.notImported.table.writeRow(row);
+          continue;
         }
         const offset = dataRow - batch.from;
         const type = LIST_TYPES.find((candidate) => LIST_KINDS[candidate] === batch!.kinds[offset]);
         if (type === undefined) continue;
+        if (type === 'notImported') notImported += 1;
         await writers[type].table.writeRow(type === 'error' ? [...row, batch.reasons[offset] ?? ''] : row);
       }
     }
@@ -74,6 +85,7 @@ export async function writeImportReport(job: ImportJob): Promise<void> {
     throw error;
   }
   stream.destroy();
+  return { notImported };
 }
 
 function openLists(job: ImportJob, format: 'csv' | 'xlsx', header: readonly string[]): Record<ListType, { upload: ObjectUpload; table: TableWriter }> {

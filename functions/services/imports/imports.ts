@@ -7,14 +7,15 @@
 import type { z } from 'zod';
 import { guessColumnMapping } from '../../../shared/domain/import-mapping.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
-import type {
-  TImportFileType,
-  TImportJob,
-  TImportKind,
-  TImportPreviewResponse,
-  TImportUploadResponse,
-  TStartImportRequest,
-  ZImportPreviewRequest,
+import {
+  isImportEnded,
+  type TImportFileType,
+  type TImportJob,
+  type TImportKind,
+  type TImportPreviewResponse,
+  type TImportUploadResponse,
+  type TStartImportRequest,
+  type ZImportPreviewRequest,
 } from '../../../shared/schemas/imports.js';
 import { listGroups } from '../../data/groups.js';
 import { createImportJob, getImportJob, listImportJobs, NO_COUNTS, requestImportStop, updateImportJob, type ImportJob } from '../../data/imports.js';
@@ -30,7 +31,6 @@ import { listContactFields } from '../contacts/contact-fields.js';
 /** How long a presigned upload URL works. */
 const UPLOAD_URL_SECONDS = 15 * 60;
 const PREVIEW_ROWS = 10;
-const IMPORT_ENDED = new Set(['finished', 'stopped', 'aborted']);
 /** The one column an unsubscribe list maps; null for a contact import. */
 const ADDRESS_OF_KIND: Record<TImportKind, 'email' | 'mobile' | null> = { contacts: null, unsubscribedEmails: 'email', unsubscribedMobiles: 'mobile' };
 
@@ -146,7 +146,7 @@ export async function getImport({ tuid, importId }: { tuid: string; importId: st
  */
 export async function importFileUrl({ tuid, importId, type }: { tuid: string; importId: string; type: TImportFileType }): Promise<string> {
   const job = await requireJob(tuid, importId);
-  if (type === 'file' ? job.status === 'uploading' : !IMPORT_ENDED.has(job.status)) {
+  if (type === 'file' ? job.status === 'uploading' : !isImportEnded(job.status)) {
     throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, type === 'file' ? 'The file has not been uploaded yet.' : 'The report is ready when the import has ended.');
   }
   return reportDownloadUrl({ job, type, expiresInSeconds: DOWNLOAD_URL_SECONDS });

@@ -127,7 +127,7 @@ describe('delivery events', () => {
   it('keeps an address whose contact was deleted from being mailed again, as the unsubscribed import does', async () => {
     // Prepare
     const id = await newContact(me, { email: 'deleted@example.com' });
-    await deleteContacts({ tuid: me.tuid, ids: [String(id)] });
+    await deleteContacts({ tuid: me.tuid, ids: [String(id)], now: new Date() });
     // Act
     await enqueueEvent(snsEnvelope({ actor: me, campaignId: campaign.id, contactId: id, email: 'deleted@example.com', eventType: 'Bounce', detail: withAddress(hardBounce, 'Deleted@Example.com') }));
     await drainEvents();

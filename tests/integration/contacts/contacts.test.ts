@@ -195,6 +195,22 @@ describe('the free contact limit', () => {
     expect(notices.body.result.filter((notice) => notice.type === 'contactLimit').map((notice) => notice.message.type)).toEqual(['reached100', 'reached75']);
     expect((await getAccount(me.tuid))?.contactCount).toBe(FREE_CONTACT_LIMIT);
   });
+
+  it('tells once however many creates race past a notice, and again after deletions took the count back under it', async () => {
+    // Prepare: told at 75% (750 contacts), then a deletion takes the count back to 749.
+    const me = await signUp();
+    await updateAccount(me.tuid, { contactCount: Math.ceil(FREE_CONTACT_LIMIT * 0.75) - 1 });
+    const told = await seedContact(api, me, { email: 'told@example.com' });
+    await call(api, me, 'DELETE', '/contacts', { ids: [told.id] });
+
+    // Act: five creates at once climb past 75% again.
+    await Promise.all(Array.from({ length: 5 }, (_, i) => seedContact(api, me, { email: `racer${i}@example.com` })));
+
+    // Assess
+    const notices = await call<{ result: Array<{ type: string; message: { type: string } }> }>(api, me, 'GET', '/notification/pop-up?page=1&limit=10');
+    expect(notices.body.result.filter((notice) => notice.type === 'contactLimit').map((notice) => notice.message.type)).toEqual(['reached75', 'reached75']);
+    expect((await getAccount(me.tuid))?.contactCount).toBe(Math.ceil(FREE_CONTACT_LIMIT * 0.75) + 4);
+  });
 });
 
 describe('advanced search and groups', () => {

@@ -1,13 +1,15 @@
 /**
  * The contact import worker against the embedded S3, SQS and DynamoDB: mapping, duplicates in the
  * file, error rows, update vs skip, group memberships, redelivery, a crash between a batch's writes
- * and its checkpoint followed by a resume, stop, abort after consecutive errors, the free limit.
+ * and its checkpoint followed by a resume, stop, abort after consecutive errors, the free limit
+ * (its own end, its notices once, every row in one list).
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAccount, updateAccount } from '../../../functions/data/accounts.js';
+import { getAccount } from '../../../functions/data/accounts.js';
 import { createImportJob, getImportJob, NO_COUNTS, requestImportStop, type ImportJob } from '../../../functions/data/imports.js';
-import { writeObject } from '../../../functions/lib/aws/storage.js';
+import { objectKeys } from '../../../functions/data/object-keys.js';
+import { readObjectText, writeObject } from '../../../functions/lib/aws/storage.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
 import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
 import { IMPORT_ABORT_AFTER_ERRORS, runContactImport } from '../../../functions/services/imports/contact-import.js';
@@ -68,6 +70,21 @@ const manyRows = (count: number, prefix: string) => Array.from({ length: count }
 
 async function contactCount(account: Account): Promise<number> {
   return (await call<{ count: number }>(api, account, 'POST', '/contacts/count', {})).body.count;
+}
+
+/** The contactLimit notices of the account, newest first. */
+async function contactLimitNotices(account: Account): Promise<string[]> {
+  const notices = await call<{ result: Array<{ type: string; message: { type: string } }> }>(api, account, 'GET', '/notification/pop-up?page=1&limit=10');
+  return notices.body.result.filter((notice) => notice.type === 'contactLimit').map((notice) => notice.message.type);
+}
+
+const LIST_TYPES = ['created', 'changed', 'duplicated', 'error', 'notImported'] as const;
+
+/** The rows of one report list, by the number in their 'Row <n>' name. */
+async function listedRows(job: ImportJob, type: (typeof LIST_TYPES)[number]): Promise<number[]> {
+  const text = (await readObjectText(objectKeys.importReportList(job.tuid, job.id, type))) ?? '';
+  const [, ...lines] = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line !== '');
+  return lines.map((line) => Number(/Row (\d+)/.exec(line)?.[1]));
 }
 
 describe('contact import', () => {
@@ -201,21 +218,53 @@ describe('contact import', () => {
     expect((await getImportJob(me.tuid, broken.id))).toMatchObject({ status: 'aborted', counts: { errors: IMPORT_ABORT_AFTER_ERRORS + 50 } });
     expect(await contactCount(me)).toBe(0);
     const notices = await call<{ result: Array<{ type: string; message: { type: string } }> }>(api, me, 'GET', '/notification/pop-up');
-    expect(notices.body.result.filter((notice) => notice.type === 'import').map((notice) => notice.message.type)).toEqual(['aborted', 'aborted']);
+    expect(notices.body.result.filter((notice) => notice.type === 'import').map((notice) => notice.message.type)).toEqual(['aborted', 'stopped']);
   });
 
-  it('stops at the free account’s contact limit', async () => {
-    // Prepare: room for two more contacts.
+  it('stops a free account’s 2,000-row file at the contact limit, tells the owner once at 75% and 100%, and lists every row once', async () => {
+    // Prepare: rows of 'Row <n>'; an invalid email on every row ending in 50, a repeat of the row
+    // before on every row ending in 70 below 1,000. 98 of each 100 rows are new contacts, so the
+    // 1,000th is row 1019 and the import stops at row 1020, in its third batch of 500.
     const me = await signUp();
-    await updateAccount(me.tuid, { contactCount: FREE_CONTACT_LIMIT - 2 });
-    const job = await prepareImport(me, csvOf(manyRows(5, 'limited')));
+    const rows = Array.from({ length: 2000 }, (_, i) => {
+      if (i % 100 === 50) return [`broken-${i}`, '', `Row ${i}`];
+      if (i % 100 === 70 && i < 1000) return [`row${i - 1}@example.com`, '', `Row ${i}`];
+      return [`row${i}@example.com`, '', `Row ${i}`];
+    });
+    const job = await prepareImport(me, csvOf(rows));
+    // The clock fails at the third batch's commit (its 12th reading: start, the move to importing,
+    // then per batch the row time, the commit and two for the progress report), after its writes.
+    let readings = 0;
+    const failingClock = () => {
+      readings += 1;
+      if (readings === 12) throw new Error('crash');
+      return new Date();
+    };
+    const message = JSON.stringify({ tuid: me.tuid, importId: job.id });
 
-    // Act
-    const result = await runContactImport({ tuid: me.tuid, importId: job.id });
+    // Act: the crashed run, then its redelivery, then the same message once more after the end.
+    await expect(runContactImport({ tuid: me.tuid, importId: job.id, now: failingClock })).rejects.toThrow('crash');
+    const noticesAtCrash = await contactLimitNotices(me);
+    for (let i = 0; i < 2; i += 1) {
+      await sqsClient().send(new SendMessageCommand({ QueueUrl: process.env.QUEUE_URL_CONTACT_IMPORT!, MessageBody: message }));
+      await runQueueOnce('contact-import');
+    }
 
-    // Assess
-    expect(result).toBe('stopped');
-    expect(await getImportJob(me.tuid, job.id)).toMatchObject({ reason: 'contactLimit', counts: { created: 2, errors: 3 } });
+    // Assess: the limit's own end, not the abort rule's.
+    const done = (await getImportJob(me.tuid, job.id))!;
+    expect(done).toMatchObject({ status: 'limitReached', position: 1500, counts: { created: 1000, changed: 0, skipped: 0, duplicated: 10, errors: 10, notImported: 980 } });
+    expect(done.reason).toBe(`The free account's limit of ${FREE_CONTACT_LIMIT} contacts is reached: 980 rows were not imported. Upgrade your plan to import them.`);
     expect((await getAccount(me.tuid))?.contactCount).toBe(FREE_CONTACT_LIMIT);
-  });
+    expect(await contactCount(me)).toBe(FREE_CONTACT_LIMIT);
+    expect(noticesAtCrash).toEqual(['reached75']);
+    expect(await contactLimitNotices(me)).toEqual(['reached100', 'reached75']);
+    const notices = await call<{ result: Array<{ type: string; message: { type: string } }> }>(api, me, 'GET', '/notification/pop-up?page=1&limit=10');
+    expect(notices.body.result.filter((notice) => notice.type === 'import').map((notice) => notice.message.type)).toEqual(['limitReached']);
+    // Every row of the file is in exactly one list.
+    const lists = Object.fromEntries(await Promise.all(LIST_TYPES.map(async (type) => [type, await listedRows(done, type)] as const)));
+    expect(Object.fromEntries(LIST_TYPES.map((type) => [type, lists[type]!.length]))).toEqual({ created: 1000, changed: 0, duplicated: 10, error: 10, notImported: 980 });
+    const everyRow = LIST_TYPES.flatMap((type) => lists[type]!).sort((a, b) => a - b);
+    expect(everyRow).toEqual(rows.map((_, i) => i));
+    expect(lists.notImported).toEqual(Array.from({ length: 980 }, (_, i) => 1020 + i));
+  }, 120_000);
 });

@@ -138,7 +138,7 @@ describe('SMS receipts', () => {
     // Prepare
     const mobile = '+85291230005';
     const id = await newContact(me, { mobile: mobile });
-    await deleteContacts({ tuid: me.tuid, ids: [String(id)] });
+    await deleteContacts({ tuid: me.tuid, ids: [String(id)], now: new Date() });
     const [record] = smsEventsFor({ messageId: 'm-y', from: 'SHOP', to: mobile, tags: { tuid: me.tuid, campaignId: campaign.id, contactId: String(id) }, parts: 1, mediaUrls: [], timestamp: new Date() });
     // Act
     await enqueueEvent(snsEnvelope({ ...record, eventType: 'TEXT_BLOCKED', messageStatus: 'BLOCKED', messageStatusDescription: 'Blocked by the recipient' }, new Date()), 2);

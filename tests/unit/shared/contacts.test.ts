@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyContactInput, checkFieldValue, crossedLimitNotice, isReachable, parseContactId, type ContactRecord } from '../../../shared/domain/contacts.js';
+import { applyContactInput, checkFieldValue, contactLimitNoticesCrossed, isReachable, parseContactId, type ContactRecord } from '../../../shared/domain/contacts.js';
 import { normalizeMobile } from '../../../shared/domain/phone.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TFieldSchema } from '../../../shared/schemas/contacts.js';
@@ -58,11 +58,24 @@ describe('contact rules', () => {
     expect(isReachable(base, 'sms')).toBe(false);
   });
 
-  it('tells when a count crosses 75% or reaches 100% of the limit, once', () => {
-    expect(crossedLimitNotice(749, 750, 1000, [75, 100])).toBe(75);
-    expect(crossedLimitNotice(750, 751, 1000, [75, 100])).toBeNull();
-    expect(crossedLimitNotice(999, 1000, 1000, [75, 100])).toBe(100);
-    expect(crossedLimitNotice(700, 1000, 1000, [75, 100])).toBe(100);
+  it.each([
+    { before: 0, after: 749, crossed: [] },
+    { before: 749, after: 750, crossed: [75] },
+    { before: 750, after: 751, crossed: [] },
+    { before: 999, after: 1000, crossed: [100] },
+    { before: 700, after: 1000, crossed: [75, 100] },
+    { before: 0, after: 2000, crossed: [75, 100] },
+    { before: 750, after: 1000, crossed: [100] },
+    { before: 1000, after: 1000, crossed: [] },
+    { before: 1000, after: 500, crossed: [] },
+    { before: 749, after: 749, crossed: [] },
+  ])('a count going from $before to $after crosses the notices $crossed of a limit of 1,000', ({ before, after, crossed }) => {
+    expect(contactLimitNoticesCrossed(before, after, 1000)).toEqual(crossed);
+  });
+
+  it('puts a threshold that is not a whole count at the next whole count', () => {
+    // 75% of 10 is 7.5: the eighth contact crosses it, the seventh does not.
+    expect([contactLimitNoticesCrossed(6, 7, 10), contactLimitNoticesCrossed(7, 8, 10)]).toEqual([[], [75]]);
   });
 
   it('reads contact ids as positive account numbers only', () => {

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useShoppingCart, useShoppingCartCount, type TCartItem } from '../api/shopping-cart.js';
 import { CartIcon, EmailIcon, FileTextIcon, GlobeIcon, PaperclipIcon, ShieldIcon, SmsIcon, StorageIcon, TeamIcon } from '../components/icons.js';
 import { formatMinorUnits } from '../format/money.js';
+import { PLANS_PAGE } from '../paths/plans.js';
 import { HeaderMenu, MenuEmpty, MenuError, MenuLoading, useMenuOpen } from './header-menu.js';
 import { TextLink } from './text-action.js';
 
@@ -34,7 +35,7 @@ export function ShoppingCartMenu({ canBuyPlan }: { canBuyPlan: boolean }) {
       title={t('cart.title')}
       footer={
         <>
-          <TextLink to="/plans-and-orders" onNavigate={close}>
+          <TextLink to={PLANS_PAGE} onNavigate={close}>
             {t('cart.viewPlans')}
           </TextLink>
           {canBuyPlan && !isEmpty ? (

@@ -10,6 +10,7 @@ import { isActingOnOtherAccount } from '../../../shared/domain/permissions.js';
 import type { TUserInfo } from '../../../shared/schemas/user.js';
 import { useAppConfig } from '../api/config.js';
 import { logout } from '../api/session.js';
+import { PLANS_PAGE } from '../paths/plans.js';
 import {
   DownloadIcon,
   HelpIcon,
@@ -130,7 +131,7 @@ function PanelEntries({ user, claims, close, openContact }: Props & { close(): v
           {t('user.team')}
         </PanelEntry>
       )}
-      <PanelEntry icon={ReceiptIcon} onClick={() => go('/plans-and-orders')}>
+      <PanelEntry icon={ReceiptIcon} onClick={() => go(PLANS_PAGE)}>
         {t('user.plansAndOrders')}
       </PanelEntry>
       <PanelEntry icon={SettingsIcon} onClick={() => go('/settings/account?tab=0')}>

@@ -58,6 +58,6 @@ export function ImportProgressBar({ job, live, running }: { job: TImportJob; liv
 function statusPalette(status: TImportJob['status']): string {
   if (status === 'finished') return 'green';
   if (status === 'aborted') return 'red';
-  if (status === 'stopped') return 'orange';
+  if (status === 'stopped' || status === 'limitReached') return 'orange';
   return 'blue';
 }

@@ -10,6 +10,7 @@ const PALETTES: Record<TImportJob['status'], string> = {
   finished: 'green',
   stopped: 'orange',
   aborted: 'red',
+  limitReached: 'orange',
 };
 
 export function ImportStatusBadge({ status, testId }: { status: TImportJob['status']; testId?: string }) {

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, Card, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { FREE_CONTACT_LIMIT } from '../../../../../shared/constants.js';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import { downloadImportFile, stopImport, type TImportFileType, type TImportJob } from '../../../api/imports.js';
 import { showError } from '../../../components/error-dialog.js';
@@ -17,17 +18,22 @@ import { PageLayout } from '../../../components/page-layout.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 import { ErrorPage } from '../../../components/error-page.js';
 import { contactPaths } from '../../../paths/contacts.js';
+import { PLANS_PAGE } from '../../../paths/plans.js';
 import { useContactPermissions } from '../use-contact-permissions.js';
 import { ImportProgressBar, useImportProgress } from '../../../components/contact-import/import-progress.js';
 
-const COUNTS = ['created', 'changed', 'skipped', 'duplicated', 'errors'] as const;
+const COUNTS = ['created', 'changed', 'skipped', 'duplicated', 'errors', 'notImported'] as const;
 /** The row lists, each with the count that says how many rows it holds. */
 const LISTS = [
   { type: 'created', count: 'created' },
   { type: 'changed', count: 'changed' },
   { type: 'duplicated', count: 'duplicated' },
   { type: 'error', count: 'errors' },
+  { type: 'notImported', count: 'notImported' },
 ] as const;
+/** Rows left out by the contact limit are shown only by an import that met it. */
+const shownCounts = (job: TImportJob) => COUNTS.filter((count) => count !== 'notImported' || job.status === 'limitReached');
+const shownLists = (job: TImportJob) => LISTS.filter(({ type }) => type !== 'notImported' || job.status === 'limitReached');
 
 export default function ImportReportPage() {
   const [params] = useSearchParams();
@@ -68,17 +74,24 @@ function ImportReport({ id, canWrite }: { id: string; canWrite: boolean }) {
               )}
             </Flex>
             <ImportProgressBar job={job} live={live} running={running} />
-            {job.reason && (job.status === 'stopped' || job.status === 'aborted') && (
-              <Text color={job.reason === 'contactLimit' || job.status === 'aborted' ? 'fg.error' : 'fg.muted'} role="status" data-testid="import-reason">
-                {reasonText(job, t)}
+            {job.reason && (job.status === 'stopped' || job.status === 'aborted' || job.status === 'limitReached') && (
+              <Text color={job.status === 'stopped' ? 'fg.muted' : 'fg.error'} role="status" data-testid="import-reason">
+                {reasonText(job, t, number)}
               </Text>
+            )}
+            {job.status === 'limitReached' && (
+              <Button asChild alignSelf="start" size="sm" colorPalette="brand">
+                <RouterLink to={PLANS_PAGE} data-testid="import-upgrade">
+                  {t('import.action.upgrade')}
+                </RouterLink>
+              </Button>
             )}
           </Stack>
         </Card.Body>
       </Card.Root>
 
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
-        {COUNTS.map((count) => (
+      <SimpleGrid columns={{ base: 2, md: shownCounts(job).length }} gap="3">
+        {shownCounts(job).map((count) => (
           <Card.Root key={count} variant="outline" data-testid={`import-count-${count}`} data-value={job.counts[count]}>
             <Card.Body p="4">
               <Text fontSize="sm" color="fg.muted">
@@ -163,7 +176,7 @@ function ImportDownloads({ job }: { job: TImportJob }) {
             {t('import.download.hint', { format: job.fileFormat.toUpperCase() })}
           </Text>
           <Flex gap="2" wrap="wrap">
-            {LISTS.map(({ type, count }) => button(type, t(`import.download.${type}`), job.counts[count]))}
+            {shownLists(job).map(({ type, count }) => button(type, t(`import.download.${type}`), job.counts[count]))}
             {button('file', t('import.download.file'))}
           </Flex>
         </Stack>
@@ -172,8 +185,8 @@ function ImportDownloads({ job }: { job: TImportJob }) {
   );
 }
 
-function reasonText(job: TImportJob, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (job.reason === 'contactLimit') return t('errors:VALIDATE_CONTACT_LIMIT');
+function reasonText(job: TImportJob, t: (key: string, options?: Record<string, unknown>) => string, number: (value: number) => string): string {
+  if (job.status === 'limitReached') return t('import.reason.limitReached', { count: job.counts.notImported, n: number(job.counts.notImported), limit: number(FREE_CONTACT_LIMIT) });
   if (job.status === 'stopped') return t('import.reason.stopped');
   return t('import.reason.aborted');
 }

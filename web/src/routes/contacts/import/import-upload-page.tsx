@@ -146,7 +146,7 @@ export default function ImportUploadPage({ kind }: { kind: TImportKind }) {
 
 function RecentImports() {
   const { t } = useTranslation('contacts');
-  const { dateTime } = useFormatters();
+  const { dateTime, number } = useFormatters();
   const { jobs, error, isLoading, refetch } = useImports();
   if (isLoading) return <ListSkeleton rows={3} />;
   if (error) return <ListError title={t('import.recent.failed')} onRetry={refetch} testId="import-recent-error" />;
@@ -180,6 +180,11 @@ function RecentImports() {
                 <Table.Cell color="fg.muted">{t(`import.kind.${job.kind}.tab`)}</Table.Cell>
                 <Table.Cell>
                   <ImportStatusBadge status={job.status} />
+                  {job.status === 'limitReached' && (
+                    <Text fontSize="xs" color="fg.muted" mt="1" data-testid="import-recent-not-imported">
+                      {t('import.recent.notImported', { count: job.counts.notImported, n: number(job.counts.notImported) })}
+                    </Text>
+                  )}
                 </Table.Cell>
                 <Table.Cell color="fg.muted">{dateTime(job.createTime)}</Table.Cell>
               </Table.Row>
