@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { sesClient } from '../lib/aws/ses.js';
 import { config } from '../lib/config.js';
+import { asciiAddress } from './mime.js';
 import { appendToSink } from './sink.js';
 import { publishSinkEvents } from './sink-events.js';
 
@@ -44,7 +45,7 @@ const sesTransport: MailTransport = {
     const answer = await sesClient().send(
       new SendEmailCommand({
         FromEmailAddress: config().MAIL_FROM,
-        Destination: { ToAddresses: [message.to] },
+        Destination: { ToAddresses: [asciiAddress(message.to)] },
         Content: {
           Simple: {
             Subject: { Data: message.subject, Charset: 'UTF-8' },
@@ -120,7 +121,7 @@ const sesCampaignTransport: CampaignMailTransport = {
   async sendRaw(mail) {
     const answer = await sesClient().send(
       new SendEmailCommand({
-        Destination: { ToAddresses: [mail.to] },
+        Destination: { ToAddresses: [asciiAddress(mail.to)] },
         Content: { Raw: { Data: Buffer.from(mail.raw, 'utf8') } },
         ConfigurationSetName: config().SES_CONFIGURATION_SET,
         EmailTags: Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })),

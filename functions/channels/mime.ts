@@ -6,6 +6,7 @@
  * the text is not, and the one-click unsubscribe headers of RFC 8058 when a link is given.
  */
 import { randomBytes } from 'node:crypto';
+import { domainToASCII } from 'node:url';
 
 export type MimeAddress = { name: string; address: string };
 
@@ -59,10 +60,17 @@ export function encodeHeaderText(text: string, headerNameLength = 'Subject: '.le
   return encodedWords(clean);
 }
 
+/** An address as SES takes it (7-bit ASCII, no SMTPUTF8): an IDN domain in Punycode, the rest as is. */
+export function asciiAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  const domain = at < 0 ? '' : domainToASCII(address.slice(at + 1));
+  return domain === '' ? address : `${address.slice(0, at + 1)}${domain}`;
+}
+
 /** `Name <address>`; the name quoted or encoded as it needs. Line breaks are never let through. */
 export function formatAddress({ name, address }: MimeAddress): string {
   const cleanName = name.replace(/[\r\n]+/g, ' ').trim();
-  const cleanAddress = address.replace(/[\r\n<>\s]+/g, '');
+  const cleanAddress = asciiAddress(address.replace(/[\r\n<>\s]+/g, ''));
   if (cleanName === '') return cleanAddress;
   if (PLAIN_PHRASE.test(cleanName)) return `${cleanName} <${cleanAddress}>`;
   if (PRINTABLE_ASCII.test(cleanName)) return `"${cleanName.replace(/(["\\])/g, '\\$1')}" <${cleanAddress}>`;

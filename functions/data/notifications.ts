@@ -174,12 +174,14 @@ async function recountUnreadNotifications(userId: string, now: Date): Promise<nu
         new UpdateCommand({
           TableName: name,
           Key: keys.notificationCounter(userId),
-          UpdateExpression: earliestExpiry === undefined ? 'SET unreadCount = :count REMOVE earliestUnreadExpiry' : 'SET unreadCount = :count, earliestUnreadExpiry = :expiry',
-          ConditionExpression: counter ? 'version = :version' : 'attribute_not_exists(version)',
+          // The recount moves the version too, so the counter it may create has one for the next recount to pin.
+          UpdateExpression: `${earliestExpiry === undefined ? 'SET unreadCount = :count REMOVE earliestUnreadExpiry' : 'SET unreadCount = :count, earliestUnreadExpiry = :expiry'} ADD version :one`,
+          ConditionExpression: counter?.version === undefined ? 'attribute_not_exists(version)' : 'version = :version',
           ExpressionAttributeValues: {
             ':count': count,
+            ':one': 1,
             ...(earliestExpiry === undefined ? {} : { ':expiry': earliestExpiry }),
-            ...(counter ? { ':version': counter.version } : {}),
+            ...(counter?.version === undefined ? {} : { ':version': counter.version }),
           },
         }),
       );

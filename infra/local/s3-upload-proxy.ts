@@ -4,7 +4,8 @@
  * and this pass-through does what S3 would: it verifies each request's SigV4 presigned signature
  * (presigned-url.ts) and refuses anything unsigned, expired or altered, and any listing, with S3's
  * XML errors. Only object reads (GET, HEAD) and writes (PUT) of the data bucket (imports, exports)
- * and the content bucket (file manager) pass. A GET is streamed from the emulator; a PUT (an
+ * and the content bucket (file manager) pass; a read's response-* parameters set its answer's
+ * headers, as S3's do (a report list's file name comes that way). A GET is streamed from the emulator; a PUT (an
  * import's upload, up to 200 MB) is streamed into it as a multipart upload of 8 MiB parts, because
  * the emulator refuses any request body over 11 MiB.
  */
@@ -25,6 +26,15 @@ const REQUEST_HEADERS = ['range', 'if-none-match', 'if-modified-since'];
 const ANSWER_HEADERS = ['content-type', 'content-length', 'content-disposition', 'content-encoding', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'cache-control'];
 /** Query parameters of an object read or write: the signature's, the SDK's operation name, response overrides. */
 const OBJECT_PARAMETER = /^(x-amz-|x-id$|response-)/i;
+/** The answer headers a signed GET or HEAD may set by query parameter, as S3 does on a 200 or 206 (the emulator ignores them). */
+const RESPONSE_OVERRIDES = {
+  'response-content-type': 'content-type',
+  'response-content-language': 'content-language',
+  'response-expires': 'expires',
+  'response-cache-control': 'cache-control',
+  'response-content-disposition': 'content-disposition',
+  'response-content-encoding': 'content-encoding',
+} as const;
 /** S3's type of an object stored without one. */
 const DEFAULT_CONTENT_TYPE = 'binary/octet-stream';
 /**
@@ -63,15 +73,30 @@ export function createS3UploadProxy(options: { s3Endpoint: string } & Omit<Signi
       const contentType = verified.signedHeaders.has('content-type') ? String(request.headers['content-type']) : DEFAULT_CONTENT_TYPE;
       return storeUpload(request, response, { bucket, key: decodeURIComponent(key), contentType, crc32: url.searchParams.get('x-amz-checksum-crc32') });
     }
+    const overrides = responseOverrides(url.searchParams);
     return relayFromStorage({
       request,
       response,
       target: new URL(`${url.pathname.slice(S3_UPLOAD_PATH.length)}${url.search}`, options.s3Endpoint),
       requestHeaders: REQUEST_HEADERS,
-      answerHeaders: ANSWER_HEADERS,
-      answerWith: (answer) => ({ status: answer.statusCode ?? 502, headers: { 'content-type': answer.headers['content-type'] ?? 'application/xml', ...DOWNLOAD_HEADERS } }),
+      answerHeaders: ANSWER_HEADERS.filter((name) => !(name in overrides)),
+      answerWith: (answer) => {
+        const status = answer.statusCode ?? 502;
+        const isObject = status === 200 || status === 206;
+        return { status, headers: { 'content-type': answer.headers['content-type'] ?? 'application/xml', ...(isObject ? overrides : {}), ...DOWNLOAD_HEADERS } };
+      },
     });
   };
+}
+
+/** The answer headers the link's signed response-* parameters set (the signature was checked, so they are the product's). */
+function responseOverrides(parameters: URLSearchParams): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  for (const [parameter, header] of Object.entries(RESPONSE_OVERRIDES)) {
+    const value = parameters.get(parameter);
+    if (value !== null) overrides[header] = value;
+  }
+  return overrides;
 }
 
 function escapeXml(text: string): string {

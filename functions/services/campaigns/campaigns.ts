@@ -420,10 +420,13 @@ export async function replicateCampaign(options: Caller & { campaignId: string; 
 /** Statuses a campaign may be deleted in: never while it sends or is paused mid-send. */
 const DELETABLE = ['draft', 'scheduled', 'cancelled', 'finished', 'stopped'] as const;
 
-/** DELETE email/campaigns {ids}: all or none; refused while sending or while another user edits one. */
+/** DELETE email/campaigns {ids}: all or none of those that exist; refused while sending or while another user edits one. */
 export async function deleteCampaigns(options: Caller & { campaignIds: readonly string[]; family: CampaignFamily; now: Date }): Promise<{ deleted: number }> {
   const { tuid, loginTuid, now } = options;
-  const records = await Promise.all([...new Set(options.campaignIds)].map((id) => requireCampaign({ tuid, campaignId: id, family: options.family })));
+  // What is already gone is skipped, as the other list deletions do: deleting twice answers as deleting once.
+  const found = await Promise.all([...new Set(options.campaignIds)].map((id) => getCampaignRecord(tuid, id)));
+  const records = found.filter((record): record is CampaignRecord => record !== null && FAMILY_CHANNELS[options.family].includes(record.channel));
+  if (records.length === 0) return { deleted: 0 };
   for (const record of records) {
     refuseIfLockedByOther(record.lock, loginTuid, now, 'campaign');
     if (!(DELETABLE as readonly string[]).includes(record.status)) {

@@ -184,6 +184,6 @@ export async function getExportDownload({ claims, exportId, now }: { claims: Per
   const job = await requireJob(claims, exportId);
   if (job.status !== 'finished' || !job.fileKey || !job.fileName) throw new AppError(ERROR_CODES.INVALID_INPUT, 'This export has no file to download.');
   if (job.fileExpiresAt && new Date(job.fileExpiresAt) <= now) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This export has expired; export it again.');
-  const url = await presignDownload(job.fileKey, DOWNLOAD_URL_SECONDS);
+  const url = await presignDownload(job.fileKey, DOWNLOAD_URL_SECONDS, { fileName: job.fileName });
   return { url, fileName: job.fileName, expiresAt: new Date(now.getTime() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
 }

@@ -151,6 +151,8 @@ describe('contact export', () => {
     expect(job).toMatchObject({ status: 'finished', records: 3, progress: 100, format: 'csv', source: { kind: 'all' }, fileSize: bytes.length });
     expect(new Date(job.expiresAt!).getTime() - new Date(job.finishTime!).getTime()).toBe(7 * 24 * 3600 * 1000);
     expect(link.fileName).toBe('全部聯絡人.csv');
+    // The link names the file too, as the import report's links do (S3 and the host's relay answer with it).
+    expect(new URL(link.url).searchParams.get('response-content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('全部聯絡人.csv')}`);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
     const lines = text.split('\r\n');

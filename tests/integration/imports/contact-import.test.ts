@@ -123,6 +123,30 @@ describe('contact import', () => {
     expect(notices.body.result[0]).toMatchObject({ type: 'import', message: { type: 'finished', values: { importName: 'contacts.csv', numberOfRecords: 3, numberOfErrors: 1 } } });
   });
 
+  it('counts an address the rule refuses as an error row, never as a contact', async () => {
+    // Prepare: addresses an earlier, hand-made rule let through, beside one good row.
+    const me = await signUp();
+    const job = await prepareImport(
+      me,
+      csvOf([
+        ['"x@inbox.example,com"', '', 'Comma'],
+        ['john..doe@example.com', '', 'Two dots'],
+        ['"a@[127.0.0.1]"', '', 'IP literal'],
+        ['jöhn@example.com', '', 'Unicode local part'],
+        ['ok@inbox.example.com', '', 'Good'],
+      ]),
+    );
+
+    // Act
+    const result = await runContactImport({ tuid: me.tuid, importId: job.id });
+
+    // Assess
+    expect(result).toBe('finished');
+    expect(await getImportJob(me.tuid, job.id)).toMatchObject({ counts: { created: 1, errors: 4 } });
+    const list = await call<TContactSearchResponse>(api, me, 'POST', '/contacts/search', {});
+    expect(list.body.data.map((contact) => contact.email)).toEqual(['ok@inbox.example.com']);
+  });
+
   it('updates existing contacts or leaves them alone, as the user chose', async () => {
     // Prepare
     const me = await signUp();

@@ -55,11 +55,10 @@ async function getFile(session: Session, id: string, type: TImportFileType | 'ot
   const answer = await fetch(`${host.url}${API}/data-import/details/get-file/${id}?type=${type}`, { headers: { authorization: `Bearer ${session.token}` }, redirect: 'manual' });
   const location = answer.headers.get('location');
   if (answer.status !== 302 || !location) return { status: answer.status, disposition: null, bytes: new Uint8Array() };
-  // The link names the download (S3 answers with it; the local S3 emulator ignores it).
-  const disposition = new URL(location).searchParams.get('response-content-disposition');
+  // The link names the download: storage answers with the name it signed (the host's /_s3 relay, as S3).
   const file = await fetch(location);
   expect(file.status).toBe(200);
-  return { status: file.status, disposition, bytes: new Uint8Array(await file.arrayBuffer()) };
+  return { status: file.status, disposition: file.headers.get('content-disposition'), bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
 async function rowsOfFile(bytes: Uint8Array, format: 'csv' | 'xlsx'): Promise<string[][]> {

@@ -74,6 +74,40 @@ describe('downloads', () => {
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('answers with the headers the link signed in its response-* parameters, as S3 does', async () => {
+    // Prepare: an object stored under a key without an extension, as a report's lists are.
+    await writeObject('imports/t1/import1/created', 'Email\nann@example.com\n', 'text/csv');
+    const named = await presignDownload('imports/t1/import1/created', 60, { fileName: '客戶 list-newly-created-contacts.csv' });
+    const command = new GetObjectCommand({
+      Bucket: config().DATA_BUCKET,
+      Key: 'imports/t1/import1/created',
+      ResponseContentType: 'text/plain; charset=utf-8',
+      ResponseCacheControl: 'no-store',
+      ResponseContentLanguage: 'zh-HK',
+      ResponseExpires: new Date('2030-01-01T00:00:00Z'),
+    });
+    const overridden = await getSignedUrl(s3Client(), command, { expiresIn: 60 });
+
+    // Act
+    const download = await send(named);
+    const plain = await send(`${origin}${S3_UPLOAD_PATH}${new URL(overridden).pathname}${new URL(overridden).search}`);
+    const missing = await send(await presignDownload('imports/t1/import1/none', 60, { fileName: 'none.csv' }));
+
+    // Assess
+    const disposition = `attachment; filename="__ list-newly-created-contacts.csv"; filename*=UTF-8''${encodeURIComponent('客戶 list-newly-created-contacts.csv')}`;
+    expect([download.status, download.headers.get('content-disposition'), download.headers.get('content-type')]).toEqual([200, disposition, 'text/csv']);
+    expect(plain.body).toBe('Email\nann@example.com\n');
+    expect(Object.fromEntries(['content-type', 'cache-control', 'content-language', 'expires'].map((name) => [name, plain.headers.get(name)]))).toEqual({
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-language': 'zh-HK',
+      expires: 'Tue, 01 Jan 2030 00:00:00 GMT',
+    });
+    expect(plain.headers.get('x-content-type-options')).toBe('nosniff');
+    // An error is S3's XML, whatever the link asked for.
+    expect([missing.status, missing.code, missing.headers.get('content-disposition')]).toEqual([404, 'NoSuchKey', null]);
+  });
+
   it('refuses listing a bucket, signed or not', async () => {
     // Prepare
     await writeObject('exports/t2/secret.csv', 'x', 'text/csv');

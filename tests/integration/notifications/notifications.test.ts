@@ -89,6 +89,30 @@ describe('the unread counter', () => {
     for (const tab of [tab1, tab2]) tab.close();
   });
 
+  it('clears all again and again: each further clear answers that nothing was left', async () => {
+    // Prepare: one user who never had a notification, one who has two
+    const kate = await signUp(host, 'kate@example.com');
+    const liam = await signUp(host, 'liam@example.com');
+    await importFinished(liam.userId);
+    await importFinished(liam.userId);
+
+    // Act
+    const clears = [];
+    for (const user of [kate, kate, kate, liam, liam]) clears.push(await call(host.api, user, 'DELETE', '/notification/delete-all'));
+
+    // Assess
+    expect(clears.map((answer) => [answer.status, answer.body])).toEqual([
+      [200, { deleted: 0 }],
+      [200, { deleted: 0 }],
+      [200, { deleted: 0 }],
+      [200, { deleted: 2 }],
+      [200, { deleted: 0 }],
+    ]);
+    expect([await countOf(kate), await countOf(liam)]).toEqual([0, 0]);
+    await importFinished(kate.userId);
+    expect(await countOf(kate)).toBe(1);
+  });
+
   it('stops counting notifications older than 180 days', async () => {
     // Prepare
     const dave = await signUp(host, 'dave@example.com');

@@ -1,6 +1,6 @@
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { buildMimeMessage, encodeHeaderText, formatAddress, textFromHtml, withPreheader, type MimeMessage } from '../../../functions/channels/mime.js';
+import { asciiAddress, buildMimeMessage, encodeHeaderText, formatAddress, textFromHtml, withPreheader, type MimeMessage } from '../../../functions/channels/mime.js';
 
 const message: MimeMessage = {
   from: { name: 'Shop "Best" Ltd', address: 'news@shop.example' },
@@ -71,6 +71,12 @@ describe('header encoding', () => {
     expect(formatAddress({ name: '', address: 'a@b.c' })).toBe('a@b.c');
     expect(formatAddress({ name: 'Ann Lee', address: 'a@b.c' })).toBe('Ann Lee <a@b.c>');
     expect(formatAddress({ name: 'Evil\r\nBcc: x', address: 'a@b.c>\r\n' })).not.toMatch(/\n|>.*>/);
+  });
+
+  it('writes an IDN domain in Punycode, as SES takes addresses in 7-bit ASCII only', () => {
+    expect(formatAddress({ name: '', address: 'user@münchen.de' })).toBe('user@xn--mnchen-3ya.de');
+    expect(asciiAddress('user@例え.jp')).toBe('user@xn--r8jz45g.jp');
+    expect(asciiAddress('user@example.com')).toBe('user@example.com');
   });
 });
 
