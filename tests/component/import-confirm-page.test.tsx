@@ -27,6 +27,8 @@ const csvPreview: TImportPreviewResponse = {
     ['alan@example.com', 'Alan', ''],
   ],
   mapping: ['email', 'field:name', 'mobile'],
+  entries: [],
+  sheets: [],
 };
 
 const customers: TGroup = { id: 'group-customers', name: 'Customers', type: 'S', editable: true, conditions: null, count: 12, createTime: '2026-09-01T00:00:00.000Z', updateTime: '2026-09-01T00:00:00.000Z' };
