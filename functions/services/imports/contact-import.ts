@@ -356,7 +356,7 @@ export async function runContactImport(options: { tuid: string; importId: string
   }
   // Progress is the share of the stored (packed) bytes read (the row count is known only at the end),
   // counted on the way through so the reader's back-pressure still reaches the download.
-  const { content, storedSize: size } = await openImportFile(job, { onStoredBytes: (bytes) => (bytesRead += bytes) });
+  const { content, storedSize: size } = await openImportFile({ job, onStoredBytes: (bytes) => (bytesRead += bytes) });
   for await (const rows of readImportRows(content, job.format as TFileFormat)) {
     for (const row of rows) {
       rowIndex += 1;

@@ -4,17 +4,16 @@
  */
 import type { ImportJob } from '../../data/imports.js';
 import { readObjectRanges } from '../../lib/aws/storage.js';
-import { openContainedFile, type RangeReadableFile } from '../../lib/files/import/file-container.js';
+import { openContainedFile } from '../../lib/files/import/file-container.js';
 import type { TFileFormat } from '../../lib/files/import/file-format.js';
 
-/** The stored upload; it exists once the import has been previewed, so its absence is a fault. */
-export async function requireImportUpload(job: Pick<ImportJob, 'id' | 'fileKey'>): Promise<RangeReadableFile> {
+/**
+ * The file inside the upload as a stream, and how many stored bytes reading it takes
+ * (`onStoredBytes` counts them). The upload exists once the import has been previewed, so its
+ * absence is a fault.
+ */
+export async function openImportFile({ job, onStoredBytes }: { job: Pick<ImportJob, 'id' | 'fileKey' | 'format'>; onStoredBytes?: (bytes: number) => void }) {
   const file = await readObjectRanges(job.fileKey);
   if (!file) throw new Error(`The upload of import ${job.id} is missing.`);
-  return file;
-}
-
-/** The file inside the upload as a stream, and how many stored bytes reading it takes (`onStoredBytes` counts them). */
-export async function openImportFile(job: Pick<ImportJob, 'id' | 'fileKey' | 'format'>, options: { onStoredBytes?: (bytes: number) => void } = {}) {
-  return openContainedFile(await requireImportUpload(job), job.format as TFileFormat, options);
+  return openContainedFile(file, job.format as TFileFormat, { onStoredBytes });
 }

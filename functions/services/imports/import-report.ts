@@ -43,7 +43,7 @@ export async function saveBatchOutcomes({ job, outcomes }: { job: Pick<ImportJob
  */
 export async function writeImportReport(job: ImportJob): Promise<void> {
   const format = fileFormatOf(job);
-  const { content: stream } = await openImportFile(job);
+  const { content: stream } = await openImportFile({ job });
   let writers: Record<ListType, { upload: ObjectUpload; table: TableWriter }> | null = null;
   let batch: BatchOutcomes | null = null;
   let nextFrom = 0;
