@@ -15,7 +15,7 @@ import { toBuffer } from './row-text.js';
 /** A stored file read by byte ranges (an S3 object: one ranged GET per range). `end` is exclusive. */
 export type RangeReadableFile = { size: number; readRange(start: number, end: number): Readable };
 
-/** How the file inside is packed: not at all (null), gzip, or as the named entry of a ZIP archive. */
+/** How the file inside is packed: not at all (no `archive`), gzip, or as the named entry of a ZIP archive. */
 export type TFileContainer = { archive?: 'gzip' } | { archive: 'zip'; entry: string };
 
 /**
