@@ -24,6 +24,7 @@ export const imports = defineGroup('imports', {
     status: 201,
   }),
   get: route({ method: 'GET', path: 'data-import/{importId}', access: section('contact', 'read'), params: ZImportPathParams, answer: ZImportJobResponse }),
+  // The user's choices of how to read the file: encoding, delimiter, a ZIP archive's entry, a workbook's sheet.
   preview: route({
     method: 'POST',
     path: 'data-import/{importId}/preview',

@@ -15,6 +15,7 @@ export const IMPORT_LIST_SUFFIXES: Record<Exclude<TImportFileType, 'file'>, stri
 
 export function importFileName(job: { fileName: string; fileFormat: 'csv' | 'xlsx' }, type: TImportFileType): string {
   if (type === 'file') return job.fileName;
-  const base = job.fileName.replace(/\.[^.]*$/, '');
+  // A gzip file's name ends in its inner file's extension and .gz: both go.
+  const base = job.fileName.replace(/\.gz$/i, '').replace(/\.[^.]*$/, '');
   return `${base}-${IMPORT_LIST_SUFFIXES[type]}.${job.fileFormat}`;
 }

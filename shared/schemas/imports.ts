@@ -8,7 +8,7 @@ export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 export const MAX_IMPORT_COLUMNS = 100;
 
 /** The encodings a CSV may be read in (iconv-lite's names). */
-export const IMPORT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'big5', 'gb18030'] as const;
+export const IMPORT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'big5', 'gb18030', 'windows-1252'] as const;
 export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
 
 /** Where a column goes: the contact's email or mobile, a subscription, a custom field, or nowhere (null). */
@@ -30,14 +30,25 @@ export const ZCreateImportUploadRequest = z.strictObject({
 export const ZImportUploadResponse = z.object({ id: z.string(), uploadUrl: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()) });
 export type TImportUploadResponse = z.infer<typeof ZImportUploadResponse>;
 
-/** POST data-import/{id}/preview: the user may override the detected encoding or delimiter. */
+/** A ZIP entry's or a worksheet's name, as the preview listed it. */
+const ZImportPartName = z.string().min(1).max(255);
+
+/**
+ * POST data-import/{id}/preview: the user may override the detected encoding or delimiter, and
+ * choose the file of a ZIP archive (`entry`) and the sheet of a workbook (`sheet`), each among
+ * those the preview lists (the first by default).
+ */
 export const ZImportPreviewRequest = z.strictObject({
   encoding: z.enum(IMPORT_ENCODINGS).optional(),
   delimiter: z.enum(IMPORT_DELIMITERS).optional(),
+  entry: ZImportPartName.optional(),
+  sheet: ZImportPartName.optional(),
 });
+/** How an upload is packed: gzip, or a ZIP archive with the entry read; absent for a file as it is. */
+const ZImportContainer = { archive: z.enum(['gzip', 'zip']).optional(), entry: ZImportPartName.optional() };
 export const ZImportFileFormat = z.union([
-  z.object({ format: z.literal('csv'), encoding: z.enum(IMPORT_ENCODINGS), delimiter: z.enum(IMPORT_DELIMITERS) }),
-  z.object({ format: z.literal('xlsx') }),
+  z.object({ format: z.literal('csv'), encoding: z.enum(IMPORT_ENCODINGS), delimiter: z.enum(IMPORT_DELIMITERS), ...ZImportContainer }),
+  z.object({ format: z.literal('xlsx'), sheet: ZImportPartName.optional(), ...ZImportContainer }),
 ]);
 export const ZImportPreviewResponse = z.object({
   format: ZImportFileFormat,
@@ -47,6 +58,10 @@ export const ZImportPreviewResponse = z.object({
   rows: z.array(z.array(z.string())),
   /** The guessed target of each column. */
   mapping: z.array(ZColumnTarget),
+  /** The CSV and XLSX files of a ZIP archive, to choose from (`entry`); empty for any other file. */
+  entries: z.array(z.string()),
+  /** The visible sheets of a workbook, to choose from (`sheet`); empty for a CSV file. */
+  sheets: z.array(z.string()),
 });
 export type TImportPreviewResponse = z.infer<typeof ZImportPreviewResponse>;
 

@@ -27,6 +27,8 @@ const csvPreview: TImportPreviewResponse = {
     ['alan@example.com', 'Alan', ''],
   ],
   mapping: ['email', 'field:name', 'mobile'],
+  entries: [],
+  sheets: [],
 };
 
 const customers: TGroup = { id: 'group-customers', name: 'Customers', type: 'S', editable: true, conditions: null, count: 12, createTime: '2026-09-01T00:00:00.000Z', updateTime: '2026-09-01T00:00:00.000Z' };
@@ -48,7 +50,7 @@ function job(kind: TImportKind): TImportJob {
 }
 
 /** The account's field schemas and groups, the uploaded import of `kind`, and a preview answering `preview`. */
-function serveImport(api: FakeApi, kind: TImportKind, preview: (encoding: string | undefined) => TImportPreviewResponse) {
+function serveImport(api: FakeApi, kind: TImportKind, preview: (encoding: string | undefined, choice: { entry?: string; sheet?: string }) => TImportPreviewResponse) {
   serveUserInfo(api);
   api.on('GET', '/api/v1/pageBasedAPI/contacts/schemas', ZFieldSchemasResponse).answer(() => ({
     schemas: [{ id: 'name', name: 'Name', type: 'text', choices: [], createTime: '2026-09-01T00:00:00.000Z' }],
@@ -56,7 +58,10 @@ function serveImport(api: FakeApi, kind: TImportKind, preview: (encoding: string
   }));
   api.on('GET', '/api/v1/pageBasedAPI/groups', ZGroupListResponse).answer(() => ({ data: [withEmail, customers], total: 2 }));
   api.on('GET', IMPORT, ZImportAnswer).answer(() => ({ import: job(kind) }));
-  api.on('POST', `${IMPORT}/preview`, ZImportPreviewResponse).answer((request) => preview(z.object({ encoding: z.string().optional() }).parse(request.body).encoding));
+  api.on('POST', `${IMPORT}/preview`, ZImportPreviewResponse).answer((request) => {
+    const choice = z.object({ encoding: z.string().optional(), entry: z.string().optional(), sheet: z.string().optional() }).parse(request.body);
+    return preview(choice.encoding, choice);
+  });
 }
 
 const targetOf = (column: string) => screen.getByLabelText<HTMLSelectElement>(`Where column ${column} goes`);
@@ -90,6 +95,30 @@ describe('import confirm page', () => {
     // Assess
     expect((await screen.findByTestId('import-confirm-error')).textContent).toBe('Map a column to Email or Mobile.');
     expect(api.sent('POST', `${IMPORT}/start`)).toHaveLength(0);
+  });
+
+  it('offers the files of a ZIP archive, previews the chosen one, and then its sheets', async () => {
+    // Prepare: an archive of a CSV and a workbook of two sheets.
+    const ENTRIES = ['unsubscribed.csv', 'audience.xlsx'];
+    serveImport(api, 'contacts', (_, { entry, sheet }) =>
+      entry === 'audience.xlsx'
+        ? { ...csvPreview, format: { format: 'xlsx', archive: 'zip', entry, ...(sheet ? { sheet } : {}) }, entries: ENTRIES, sheets: ['Notes', 'People'], rows: sheet === 'People' ? csvPreview.rows : [] }
+        : { ...csvPreview, format: { ...csvPreview.format, archive: 'zip', entry: ENTRIES[0] }, entries: ENTRIES, rows: [csvPreview.rows[0]!] },
+    );
+    renderPage(<ImportConfirmPage />, ROUTE);
+    await waitFor(() => expect(screen.getAllByTestId('import-preview-row')).toHaveLength(1));
+    expect(screen.queryByTestId('import-sheet')).toBeNull();
+
+    // Act
+    fireEvent.change(screen.getByLabelText('File in the archive'), { target: { value: 'audience.xlsx' } });
+    const sheet = await screen.findByLabelText<HTMLSelectElement>('Sheet');
+    fireEvent.change(sheet, { target: { value: 'People' } });
+
+    // Assess
+    await waitFor(() => expect(screen.getAllByTestId('import-preview-row')).toHaveLength(2));
+    expect(screen.getByLabelText<HTMLSelectElement>('File in the archive').value).toBe('audience.xlsx');
+    expect(screen.getByLabelText<HTMLSelectElement>('Sheet').value).toBe('People');
+    expect(api.sent('POST', `${IMPORT}/preview`).map((request) => request.body)).toEqual([{}, { entry: 'audience.xlsx' }, { entry: 'audience.xlsx', sheet: 'People' }]);
   });
 
   it('starts with the mapping, header, existing-contact choice and groups chosen, then shows the report', async () => {

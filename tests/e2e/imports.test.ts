@@ -4,9 +4,10 @@
  * uploads a CSV from the contacts page, checks the guessed mapping, starts the import, watches
  * the report reach its counts through the host's real queue worker, downloads the error rows, and
  * finds the new contacts. A file that is not text in any supported encoding gets the
- * wrong-encoding message. A list of unsubscribed emails unsubscribes a contact. Stop ends a running
- * import, and a free account's import stops at the contact limit, each saying why (the limit with
- * the rows it left out and the way to upgrade).
+ * wrong-encoding message. A ZIP archive of two CSV files imports the one the user chose. A list of
+ * unsubscribed emails unsubscribes a contact. Stop ends a running import, and a free account's
+ * import stops at the contact limit, each saying why (the limit with the rows it left out and the
+ * way to upgrade).
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { getAccount, updateAccount } from '../../functions/data/accounts.js';
 import { FREE_CONTACT_LIMIT } from '../../shared/constants.js';
 import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { zipArchive } from '../helpers/archives.js';
 
 const CSV = ['Email Address,Mobile,First Name', 'ada.import@example.com,+85291234561,Ada', 'bob.import@example.com,,Bob', 'ada.import@example.com,,Ada again', 'not-an-email,,Broken'].join('\n');
 /** Bytes that read as no supported text encoding (the same pattern the API's integration test uses). */
@@ -116,6 +118,35 @@ describe('contact imports', () => {
 
     // Assess
     await page.locator('[data-testid="import-status"][data-status="finished"]').waitFor();
+    expect(await page.getByTestId('import-count-created').getAttribute('data-value')).toBe('2');
+  });
+
+  it('uploads a ZIP archive of two CSV files and imports the one chosen', async () => {
+    // Prepare: Mailchimp's audience export.
+    const archive = zipArchive([
+      { name: 'unsubscribed_members_export.csv', data: Buffer.from('Email Address,UNSUB_REASON\ngone.zip@example.com,N/A\n') },
+      { name: 'subscribed_members_export.csv', data: Buffer.from('Email Address,First Name\ncara.zip@example.com,Cara\ndan.zip@example.com,Dan\n') },
+    ]);
+    await openImportFromContacts();
+
+    // Act
+    await page.getByTestId('import-file-input').setInputFiles({ name: 'audience.zip', mimeType: 'application/zip', buffer: archive });
+    await page.getByTestId('import-confirm-page').waitFor();
+    await page.getByTestId('import-preview').waitFor();
+    const firstEntry = await page.getByTestId('import-entry').inputValue();
+    await page.getByTestId('import-entry').selectOption('subscribed_members_export.csv');
+    await page.getByTestId('import-header-cell').filter({ hasText: 'First Name' }).waitFor();
+
+    // Assess
+    expect(firstEntry).toBe('unsubscribed_members_export.csv');
+    expect(await page.getByTestId('import-preview-row').count()).toBe(2);
+    expect(await selectedLabels()).toEqual(['Email', 'First Name']);
+
+    // Act
+    await page.getByTestId('import-start').click();
+    await page.locator('[data-testid="import-status"][data-status="finished"]').waitFor({ timeout: 60_000 });
+
+    // Assess
     expect(await page.getByTestId('import-count-created').getAttribute('data-value')).toBe('2');
   });
 

@@ -5,12 +5,13 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   UploadPartCommand,
   type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Writable, type Readable } from 'node:stream';
+import { PassThrough, pipeline, Writable, type Readable } from 'node:stream';
 import { config } from '../config.js';
 import { s3Client } from './s3.js';
 
@@ -18,6 +19,37 @@ import { s3Client } from './s3.js';
 export async function readObjectStream(key: string): Promise<{ stream: Readable; size: number }> {
   const answer = await s3Client().send(new GetObjectCommand({ Bucket: config().DATA_BUCKET, Key: key }));
   return { stream: answer.Body as Readable, size: answer.ContentLength ?? 0 };
+}
+
+/**
+ * An object read by byte ranges, each range one ranged GET streamed as it is consumed (a ZIP
+ * archive is read by its central directory), and its size; null when there is no such object.
+ */
+export async function readObjectRanges(key: string): Promise<{ size: number; readRange(start: number, end: number): Readable } | null> {
+  let size: number;
+  try {
+    size = (await s3Client().send(new HeadObjectCommand({ Bucket: config().DATA_BUCKET, Key: key }))).ContentLength ?? 0;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+  return { size, readRange: (start, end) => readObjectRange(key, start, end) };
+}
+
+/** Bytes `start` to `end` (exclusive) of an object, as a stream at once (the GET answers into it). */
+function readObjectRange(key: string, start: number, end: number): Readable {
+  const output = new PassThrough();
+  if (end <= start) return output.end();
+  s3Client()
+    .send(new GetObjectCommand({ Bucket: config().DATA_BUCKET, Key: key, Range: `bytes=${start}-${end - 1}` }))
+    .then((answer) => {
+      const body = answer.Body as Readable;
+      // A reader that stopped before the answer came wants none of it.
+      if (output.destroyed) body.destroy();
+      else pipeline(body, output, () => undefined);
+    })
+    .catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  return output;
 }
 
 /** The first `bytes` of an object, or null when there is no such object. */

@@ -7,7 +7,6 @@
  * twice.
  */
 import { randomUUID } from 'node:crypto';
-import { Transform } from 'node:stream';
 import { FREE_CONTACT_LIMIT } from '../../../shared/constants.js';
 import { applyContactInput, type ContactRecord } from '../../../shared/domain/contacts.js';
 import { isValidEmail, normalizeEmail } from '../../../shared/domain/email.js';
@@ -29,9 +28,9 @@ import {
 } from '../../data/contacts.js';
 import { memberCountChange } from '../../data/groups.js';
 import { commitImportBatch, getImportJob, NO_COUNTS, updateImportJob, type ImportCounts, type ImportJob } from '../../data/imports.js';
-import { readObjectStream } from '../../lib/aws/storage.js';
 import type { TFileFormat } from '../../lib/files/import/file-format.js';
 import { saveBatchOutcomes, writeImportReport, type RowKind } from './import-report.js';
+import { openImportFile } from './import-file.js';
 import { unguardFormula } from '../../lib/files/export/csv.js';
 import { IdentitySet } from '../../lib/files/import/identity-set.js';
 import { createMobileNormalizer } from '../../lib/files/import/mobile-normalizer.js';
@@ -368,18 +367,10 @@ export async function runContactImport(options: { tuid: string; importId: string
   }
   // The batch that met the limit was committed, but its delivery ended before the import did.
   if (job.limitReached) return finish('limitReached', null);
-  const { stream, size } = await readObjectStream(job.fileKey);
-  // Progress is the share of the file's bytes read (the row count is known only at the end),
+  // Progress is the share of the stored (packed) bytes read (the row count is known only at the end),
   // counted on the way through so the reader's back-pressure still reaches the download.
-  const counted = stream.pipe(
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytesRead += chunk.length;
-        done(null, chunk);
-      },
-    }),
-  );
-  for await (const rows of readImportRows(counted, job.format as TFileFormat)) {
+  const { content, storedSize: size } = await openImportFile({ job, onStoredBytes: (bytes) => (bytesRead += bytes) });
+  for await (const rows of readImportRows(content, job.format as TFileFormat)) {
     for (const row of rows) {
       rowIndex += 1;
       if (rowIndex === 0 && job.hasHeader) continue;

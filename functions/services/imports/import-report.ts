@@ -8,10 +8,11 @@
  */
 import type { ImportJob } from '../../data/imports.js';
 import { objectKeys } from '../../data/object-keys.js';
-import { ObjectUpload, presignDownload, readObjectStream, readObjectText, writeObject } from '../../lib/aws/storage.js';
+import { ObjectUpload, presignDownload, readObjectText, writeObject } from '../../lib/aws/storage.js';
 import { createTableWriter, EXPORT_CONTENT_TYPES, type TableWriter } from '../../lib/files/export/table-writer.js';
 import type { TFileFormat } from '../../lib/files/import/file-format.js';
 import { readImportRows } from '../../lib/files/import/row-reader.js';
+import { openImportFile } from './import-file.js';
 import { IMPORT_LIST_SUFFIXES, importFileName } from '../../../shared/domain/import-report.js';
 import type { TImportFileType } from '../../../shared/schemas/imports.js';
 
@@ -44,7 +45,7 @@ export async function saveBatchOutcomes({ job, outcomes }: { job: Pick<ImportJob
  */
 export async function writeImportReport(job: ImportJob, options: { restNotImported: boolean }): Promise<{ notImported: number }> {
   const format = fileFormatOf(job);
-  const { stream } = await readObjectStream(job.fileKey);
+  const { content: stream } = await openImportFile({ job });
   let writers: Record<ListType, { upload: ObjectUpload; table: TableWriter }> | null = null;
   let batch: BatchOutcomes | null = null;
   let nextFrom = 0;

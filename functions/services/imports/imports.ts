@@ -1,8 +1,9 @@
 /**
  * Starting contact imports (spec §2.1 import-contacts and confirm, §4 Import): the browser puts
  * the file straight into storage with a presigned URL, asks for a preview (format, first rows,
- * guessed mapping), confirms a mapping, and the import runs in the contact-import worker. Bad
- * files answer IMPORT-UPLOAD-C-001/002 at preview, before anything is written.
+ * guessed mapping), confirms a mapping, and the import runs in the contact-import worker. A gzip
+ * file or a ZIP archive is read unpacked (the archive's file the user chose), a workbook's chosen
+ * sheet. Bad files answer IMPORT-UPLOAD-C-001/002 at preview, before anything is written.
  */
 import type { z } from 'zod';
 import { guessColumnMapping } from '../../../shared/domain/import-mapping.js';
@@ -20,9 +21,10 @@ import {
 import { listGroups } from '../../data/groups.js';
 import { createImportJob, getImportJob, listImportJobs, NO_COUNTS, requestImportStop, updateImportJob, type ImportJob } from '../../data/imports.js';
 import { objectKeys } from '../../data/object-keys.js';
-import { presignUpload, readObjectHead, readObjectStream } from '../../lib/aws/storage.js';
+import { presignUpload, readObjectRanges } from '../../lib/aws/storage.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
 import { SNIFF_BYTES, sniffImportFile, type TFileFormat } from '../../lib/files/import/file-format.js';
+import { findContainer, openContainedFile, readStreamHead } from '../../lib/files/import/file-container.js';
 import { fileFormatOf, reportDownloadUrl } from './import-report.js';
 import { readImportRows } from '../../lib/files/import/row-reader.js';
 import { enqueueContactImport } from '../../queues/contact-import.js';
@@ -42,8 +44,12 @@ function toApiJob(job: ImportJob): TImportJob {
   return { id, kind, fileName, fileFormat: fileFormatOf(job), status, position, counts, reason, createTime, updateTime };
 }
 
-const contentTypeOf = (fileName: string) =>
-  /\.xlsx$/i.test(fileName) ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
+const CONTENT_TYPES: Array<[RegExp, string]> = [
+  [/\.xlsx$/i, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  [/\.zip$/i, 'application/zip'],
+  [/\.gz$/i, 'application/gzip'],
+];
+const contentTypeOf = (fileName: string) => CONTENT_TYPES.find(([name]) => name.test(fileName))?.[1] ?? 'text/csv';
 
 /** Reserves an import and answers where to upload the file. */
 export async function createImportUpload(options: { tuid: string; loginTuid: string; fileName: string; kind: TImportKind; now: Date }): Promise<TImportUploadResponse> {
@@ -71,24 +77,32 @@ function requireUploading(job: ImportJob): void {
   if (job.status !== 'uploading') throw new AppError(ERROR_CODES.INVALID_INPUT, 'This import has already started.');
 }
 
-/** Format, first rows and a guessed mapping; the format is kept for the import. */
+/** Format, first rows, a guessed mapping, and the archive's files and workbook's sheets to choose from; the format is kept for the import. */
 export async function previewImport(options: { tuid: string; importId: string; request: z.infer<typeof ZImportPreviewRequest> }): Promise<TImportPreviewResponse> {
   const { tuid, request } = options;
   const job = await requireJob(tuid, options.importId);
   requireUploading(job);
-  const head = await readObjectHead(job.fileKey, SNIFF_BYTES);
-  if (!head) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'The file has not been uploaded yet.');
+  const file = await readObjectRanges(job.fileKey);
+  if (!file) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'The file has not been uploaded yet.');
+  const storedHead = await readStreamHead(file.readRange(0, Math.min(file.size, SNIFF_BYTES)), SNIFF_BYTES);
+  const { container, entries, innerName } = await findContainer(file, storedHead, { fileName: job.fileName, entry: request.entry });
+  const head = container.archive ? await readStreamHead((await openContainedFile(file, container)).content, SNIFF_BYTES) : storedHead;
   // A chosen encoding is checked (and its delimiter detected) instead of the detected one.
-  const sniffed = sniffImportFile(head, job.fileName, { encoding: request.encoding });
-  const format: TFileFormat = sniffed.format === 'csv' && request.delimiter ? { ...sniffed, delimiter: request.delimiter } : sniffed;
+  const sniffed = sniffImportFile(head, innerName, { encoding: request.encoding });
+  const format: TFileFormat =
+    sniffed.format === 'csv'
+      ? { ...sniffed, ...(request.delimiter ? { delimiter: request.delimiter } : {}), ...container }
+      : { ...sniffed, ...(request.sheet ? { sheet: request.sheet } : {}), ...container };
   const rows: string[][] = [];
-  for await (const batch of readImportRows((await readObjectStream(job.fileKey)).stream, format, { batchSize: PREVIEW_ROWS + 1 })) {
+  let sheets: string[] = [];
+  const { content } = await openContainedFile(file, format);
+  for await (const batch of readImportRows(content, format, { batchSize: PREVIEW_ROWS + 1, onSheets: (names) => (sheets = names) })) {
     rows.push(...batch);
     if (rows.length > PREVIEW_ROWS) break;
   }
   await updateImportJob(tuid, job.id, job.position, { format, updateTime: new Date().toISOString() });
   const headers = rows[0] ?? [];
-  return { format, headers, rows: rows.slice(1, PREVIEW_ROWS + 1), mapping: guessColumnMapping(headers, await listContactFields(tuid)) };
+  return { format, headers, rows: rows.slice(1, PREVIEW_ROWS + 1), mapping: guessColumnMapping(headers, await listContactFields(tuid)), entries, sheets };
 }
 
 /** Checks the mapping and the groups, stores the choices and queues the import. */

@@ -15,6 +15,8 @@ import { readObjectStream } from '../../../functions/lib/aws/storage.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
 import { API, call } from '../../helpers/api.js';
 import { signUp, type Session } from '../../helpers/socket-clients.js';
+import { deflatedZeros, zipArchive } from '../../helpers/archives.js';
+import { gzipSync } from 'node:zlib';
 
 let host: TestHost;
 
@@ -91,6 +93,8 @@ describe('import API', () => {
       headers: ['Email Address', '手機', 'First Name'],
       rows: [['wong@example.com', '9123 4567', '黃大文'], ['chan@example.com', '', '陳小明']],
       mapping: ['email', 'mobile', 'field:f1'],
+      entries: [],
+      sheets: [],
     });
     expect(started.body.import.status).toBe('queued');
     expect(ended).toMatchObject({ status: 'finished', position: 2, counts: { created: 2, errors: 0 } });
@@ -119,6 +123,71 @@ describe('import API', () => {
     const jobs = await call<{ data: TImportJob[] }>(host.api, me, 'GET', '/data-import');
     expect(jobs.body.data.map((job) => job.status)).toEqual(['uploading', 'uploading']);
     expect((await call<{ count: number }>(host.api, me, 'POST', '/contacts/count', {})).body.count).toBe(0);
+  });
+
+  it('imports the chosen CSV of a ZIP archive and the CSV of a gzip file, and refuses a zip bomb at preview', async () => {
+    // Prepare: Mailchimp's audience export (a ZIP of CSV files), a gzip CSV, and 2 GiB of zeros declared as such.
+    const me = await signUp(host, 'importer-archives@example.com');
+    const subscribed = 'Email Address,First Name\nsub1@example.com,Sue\nsub2@example.com,Sam\n';
+    const unsubscribed = 'Email Address,First Name\nunsub@example.com,Uma\n';
+    const audience = await upload(
+      me,
+      'audience.zip',
+      zipArchive([
+        { name: 'unsubscribed_members_export_1.csv', data: Buffer.from(unsubscribed) },
+        { name: 'subscribed_members_export_1.csv', data: Buffer.from(subscribed) },
+      ]),
+    );
+    const gzipped = await upload(me, 'more.csv.gz', gzipSync('Email\ngz@example.com\n'));
+    const bomb = await upload(me, 'bomb.zip', zipArchive([{ name: 'bomb.csv', deflated: deflatedZeros(2048), declaredSize: 2048 * 1024 * 1024 - 1 }]));
+
+    // Act
+    const first = await call<TImportPreviewResponse>(host.api, me, 'POST', `/data-import/${audience}/preview`, {});
+    const chosen = await call<TImportPreviewResponse>(host.api, me, 'POST', `/data-import/${audience}/preview`, { entry: 'subscribed_members_export_1.csv' });
+    const notThere = await call(host.api, me, 'POST', `/data-import/${audience}/preview`, { entry: 'cleaned_members_export_1.csv' });
+    const started = await call(host.api, me, 'POST', `/data-import/${audience}/start`, { mapping: chosen.body.mapping, existing: 'update' });
+    const ended = await waitForEnd(me, audience);
+    const fromGzip = await importUploaded(me, gzipped);
+    const refused = await call<{ statusCode: string; message: string }>(host.api, me, 'POST', `/data-import/${bomb}/preview`, {});
+
+    // Assess
+    expect(first.body).toMatchObject({
+      entries: ['unsubscribed_members_export_1.csv', 'subscribed_members_export_1.csv'],
+      format: { format: 'csv', archive: 'zip', entry: 'unsubscribed_members_export_1.csv' },
+      rows: [['unsub@example.com', 'Uma']],
+    });
+    expect(chosen.body).toMatchObject({ format: { format: 'csv', archive: 'zip', entry: 'subscribed_members_export_1.csv' }, rows: [['sub1@example.com', 'Sue'], ['sub2@example.com', 'Sam']] });
+    expect(notThere.status).toBe(400);
+    expect(started.status).toBe(200);
+    expect(ended).toMatchObject({ status: 'finished', position: 2, counts: { created: 2, errors: 0 } });
+    expect(fromGzip).toMatchObject({ status: 'finished', counts: { created: 1 } });
+    expect((await contactsOf(me)).map(([email]) => email).sort()).toEqual(['gz@example.com', 'sub1@example.com', 'sub2@example.com']);
+    expect(await rowsOfFile((await getFile(me, audience, 'created')).bytes, 'csv')).toEqual([['Email Address', 'First Name'], ['sub1@example.com', 'Sue'], ['sub2@example.com', 'Sam']]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.statusCode).toBe(ERROR_CODES.IMPORT_UNREADABLE);
+    expect((await call<{ import: TImportJob }>(host.api, me, 'GET', `/data-import/${bomb}`)).body.import.status).toBe('uploading');
+  });
+
+  it('imports the sheet of a workbook the user chose', async () => {
+    // Prepare: the contacts are on the second of two sheets.
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Summary').addRows([['Exported 1 March'], ['2 contacts']]);
+    workbook.addWorksheet('Contacts').addRows([['Email', 'Mobile'], ['s1@example.com', '9123 4567'], ['s2@example.com', '']]);
+    const me = await signUp(host, 'importer-sheets@example.com');
+    const id = await upload(me, 'crm.xlsx', new Uint8Array(await workbook.xlsx.writeBuffer()));
+
+    // Act
+    const byDefault = await call<TImportPreviewResponse>(host.api, me, 'POST', `/data-import/${id}/preview`, {});
+    const chosen = await call<TImportPreviewResponse>(host.api, me, 'POST', `/data-import/${id}/preview`, { sheet: 'Contacts' });
+    await call(host.api, me, 'POST', `/data-import/${id}/start`, { mapping: chosen.body.mapping, existing: 'update' });
+    const ended = await waitForEnd(me, id);
+
+    // Assess
+    expect(byDefault.body).toMatchObject({ sheets: ['Summary', 'Contacts'], headers: ['Exported 1 March'] });
+    expect(chosen.body).toMatchObject({ format: { format: 'xlsx', sheet: 'Contacts' }, headers: ['Email', 'Mobile'], mapping: ['email', 'mobile'] });
+    expect(ended).toMatchObject({ status: 'finished', counts: { created: 2, errors: 0 } });
+    expect((await contactsOf(me)).map(([email, mobile]) => [email, mobile])).toEqual([['s1@example.com', '+85291234567'], ['s2@example.com', null]]);
   });
 
   it('checks the mapping and the groups before queueing', async () => {

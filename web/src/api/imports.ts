@@ -68,8 +68,11 @@ export function uploadImportFile(target: TImportUploadResponse, file: Blob, onPr
   });
 }
 
-/** Reads the uploaded file's format, first rows and a guessed mapping; `encoding` overrides the detected one. */
-export function previewImport(id: string, options: { encoding?: ImportEncoding } = {}): Promise<TImportPreviewResponse> {
+/** What the user chose of the file: its encoding (instead of the detected one), the ZIP archive's file, the workbook's sheet. */
+export type ImportPreviewChoice = { encoding?: ImportEncoding; entry?: string; sheet?: string };
+
+/** Reads the uploaded file's format, first rows and a guessed mapping, as the user chose to read it. */
+export function previewImport(id: string, options: ImportPreviewChoice = {}): Promise<TImportPreviewResponse> {
   return callRoute(imports.routes.preview, { params: { importId: id }, body: options });
 }
 

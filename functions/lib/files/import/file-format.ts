@@ -1,20 +1,23 @@
 /**
  * What an uploaded contact file is, decided from its first bytes before anything is written:
- * XLSX or CSV, and for CSV the text encoding and the delimiter. A wrongly encoded file answers
+ * XLSX or CSV, and for CSV the text encoding and the delimiter (a packed file's are those of the
+ * file inside, see file-container.ts). A wrongly encoded file answers
  * IMPORT-UPLOAD-C-001, an encrypted workbook (or an old .xls) IMPORT-UPLOAD-C-002 (spec §8).
  */
 import { analyse } from 'chardet';
 import iconv from 'iconv-lite';
 import { AppError, ERROR_CODES } from '../../../../shared/errors.js';
+import type { TFileContainer } from './file-container.js';
 
 /** The encodings an import may be read in; the names are iconv-lite's (and the upload form's). */
-export const TEXT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'big5', 'gb18030'] as const;
+export const TEXT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'big5', 'gb18030', 'windows-1252'] as const;
 export type TextEncodingName = (typeof TEXT_ENCODINGS)[number];
 
 export const CSV_DELIMITERS = [',', ';', '\t'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
-export type TFileFormat = { format: 'csv'; encoding: TextEncodingName; delimiter: CsvDelimiter } | { format: 'xlsx' };
+/** How a file is read: as CSV or as one sheet of a workbook (the first visible one unless named), packed as TFileContainer says. */
+export type TFileFormat = ({ format: 'csv'; encoding: TextEncodingName; delimiter: CsvDelimiter } | { format: 'xlsx'; sheet?: string }) & TFileContainer;
 
 /** How much of the file the sniffing reads (the caller passes at most this many first bytes). */
 export const SNIFF_BYTES = 64 * 1024;
@@ -33,7 +36,7 @@ function startsWith(head: Uint8Array, magic: readonly number[]): boolean {
 /**
  * Decides the format of an import file from its first ≤ 64 KiB (`head`) and its name.
  * Throws IMPORT_UNREADABLE for an encrypted workbook or .xls, IMPORT_BAD_ENCODING for text that
- * is not cleanly UTF-8, UTF-16, Big5 or GB18030 (binary files included). With `options.encoding`
+ * is not cleanly UTF-8, UTF-16, Big5, GB18030 or Windows-1252 (binary files included). With `options.encoding`
  * (the user's choice) the text is read in that encoding instead of a detected one, and must
  * decode cleanly in it; the delimiter is still detected, on that text.
  */
@@ -65,7 +68,7 @@ function badEncoding(encoding?: string): AppError {
 
 function detectEncoding(head: Uint8Array): { encoding: TextEncodingName; text: string } {
   const bomEncoding = byteOrderMark(head) ?? bomlessUtf16(head);
-  const candidates: TextEncodingName[] = bomEncoding ? [bomEncoding] : ['utf-8', ...chineseCandidates(head)];
+  const candidates: TextEncodingName[] = bomEncoding ? [bomEncoding] : ['utf-8', ...legacyCandidates(head)];
   for (const encoding of candidates) {
     const text = decodeHead(head, encoding);
     if (text !== null && isCleanText(text)) return { encoding, text };
@@ -95,15 +98,27 @@ function bomlessUtf16(head: Uint8Array): TextEncodingName | null {
   return null;
 }
 
-/** chardet's guesses among the Chinese encodings we read, best first; GB2312/GBK files read as GB18030. */
-function chineseCandidates(head: Uint8Array): TextEncodingName[] {
-  const found: TextEncodingName[] = [];
+/** chardet's names of the legacy encodings we read; ISO-8859-1 is read as Windows-1252, as browsers do (WHATWG Encoding). */
+const CHARDET_NAMES: Record<string, TextEncodingName> = { Big5: 'big5', GB18030: 'gb18030', 'windows-1252': 'windows-1252', 'ISO-8859-1': 'windows-1252' };
+
+/**
+ * chardet's guesses among the legacy encodings we read: the Chinese ones first, best first
+ * (GB2312/GBK files read as GB18030), then Windows-1252. Western 8-bit text read as Big5 or
+ * GB18030 is full of replacement characters, so it falls through to Windows-1252; Chinese text
+ * read as Windows-1252 would look clean, so it never comes first. Text that is valid UTF-8 is
+ * never read as Windows-1252: it would read (as mojibake) whatever it holds.
+ */
+function legacyCandidates(head: Uint8Array): TextEncodingName[] {
+  const chinese: TextEncodingName[] = [];
+  let isWestern = false;
   // analyse() lists matches by falling confidence; with a tie (short files) Big5 comes first.
   for (const match of analyse(head)) {
-    const encoding = match.name === 'Big5' ? 'big5' : match.name === 'GB18030' ? 'gb18030' : null;
-    if (encoding && match.confidence > 0 && !found.includes(encoding)) found.push(encoding);
+    const encoding = CHARDET_NAMES[match.name];
+    if (!encoding || match.confidence <= 0) continue;
+    if (encoding === 'windows-1252') isWestern = true;
+    else if (!chinese.includes(encoding)) chinese.push(encoding);
   }
-  return found;
+  return isWestern && decodeHead(head, 'utf-8') === null ? [...chinese, 'windows-1252'] : chinese;
 }
 
 /** The head as text, or null when it is not valid UTF-8; a trailing cut character is left out. */

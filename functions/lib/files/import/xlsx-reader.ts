@@ -7,14 +7,17 @@ import { toBuffer } from './row-text.js';
 import { SharedStringTable } from './shared-string-table.js';
 import { type DateStyles, SheetXmlReader } from './sheet-xml-reader.js';
 
+/** Which sheet to read (the first visible tab unless named), and who hears of the workbook's visible tabs. */
+export type SheetChoice = { sheet?: string; onSheets?: (sheets: string[]) => void };
+
 /**
- * Rows of the first visible worksheet. exceljs's streaming WorkbookReader does the package: the
+ * Rows of the chosen worksheet (the first visible one by default). exceljs's streaming WorkbookReader does the package: the
  * zip, the workbook's tab list, the shared strings, the styles, and a temporary file per sheet
  * (Excel writes the sheets before the shared strings, so a sheet can only be read after them).
  * The sheet's XML itself is read here (SheetXmlReader): through exceljs's Row and Cell objects,
  * the bench's 200,000-row workbook read at 39,000 rows/s; this way, at 87,000.
  */
-export async function* readXlsxRows(input: Readable): AsyncGenerator<string[][]> {
+export async function* readXlsxRows(input: Readable, choice: SheetChoice = {}): AsyncGenerator<string[][]> {
   // A failing source (a dropped connection) is no broken file: its error goes out as it is. exceljs
   // would never hear of it (its unzipper waits forever for the rest), so the file it reads ends there.
   let sourceError: unknown = null;
@@ -39,6 +42,7 @@ export async function* readXlsxRows(input: Readable): AsyncGenerator<string[][]>
   const events = workbook.parse();
   let isRead = false;
   let isDone = false;
+  let isToldSheets = false;
   let reading: unknown = null;
   try {
     for (let next = await events.next(); !next.done; next = await events.next()) {
@@ -52,7 +56,12 @@ export async function* readXlsxRows(input: Readable): AsyncGenerator<string[][]>
       // Sheets come after the whole package: a source that failed cut it short.
       if (sourceError !== null) throw sourceError;
       const content: unknown = Reflect.get(sheet, 'iterator');
-      if (isRead || !isFirstTab(workbook, sheet) || !isAsyncIterable(content)) {
+      const tabs = tabNames(Reflect.get(workbook, 'model'));
+      if (!isToldSheets) {
+        isToldSheets = true;
+        choice.onSheets?.(tabs.visible);
+      }
+      if (isRead || !isChosenTab(tabs, sheet, choice.sheet) || !isAsyncIterable(content)) {
         await releaseSheet(content);
         continue;
       }
@@ -84,6 +93,7 @@ export async function* readXlsxRows(input: Readable): AsyncGenerator<string[][]>
     feed.destroy();
   }
   if (sourceError !== null) throw sourceError;
+  if (!isRead && choice.sheet !== undefined) throw new AppError(ERROR_CODES.INVALID_INPUT, `The workbook has no sheet named '${choice.sheet}'.`);
   if (!isRead) throw new AppError(ERROR_CODES.IMPORT_UNREADABLE, 'The XLSX file has no worksheet.');
 }
 
@@ -158,29 +168,30 @@ function isWorksheetReader(value: unknown): value is ExcelJS.stream.xlsx.Workshe
 }
 
 /**
- * Whether the sheet is the workbook's first visible tab (workbook.xml lists tabs in order; the
- * sheetN.xml file names do not follow moved tabs). Without that list, the first sheet met is taken.
+ * Whether the sheet is the chosen tab, by default the workbook's first visible one (workbook.xml
+ * lists tabs in order; the sheetN.xml file names do not follow moved tabs). Without that list, the
+ * first sheet met is the default.
  */
-function isFirstTab(workbook: ExcelJS.stream.xlsx.WorkbookReader, sheet: ExcelJS.stream.xlsx.WorksheetReader): boolean {
-  const tabs = tabNames(Reflect.get(workbook, 'model'));
+function isChosenTab(tabs: { all: string[]; visible: string[] }, sheet: ExcelJS.stream.xlsx.WorksheetReader, chosen: string | undefined): boolean {
   const name: unknown = Reflect.get(sheet, 'name');
+  if (chosen !== undefined) return name === chosen;
   if (tabs.all.length === 0 || typeof name !== 'string' || !tabs.all.includes(name)) return true;
-  return name === tabs.firstVisible;
+  return name === tabs.visible[0];
 }
 
-function tabNames(model: unknown): { all: string[]; firstVisible: string | undefined } {
+function tabNames(model: unknown): { all: string[]; visible: string[] } {
   const sheets: unknown = typeof model === 'object' && model !== null ? Reflect.get(model, 'sheets') : undefined;
-  if (!Array.isArray(sheets)) return { all: [], firstVisible: undefined };
+  if (!Array.isArray(sheets)) return { all: [], visible: [] };
   const all: string[] = [];
-  let firstVisible: string | undefined;
+  const visible: string[] = [];
   for (const tab of sheets) {
     const name: unknown = typeof tab === 'object' && tab !== null ? Reflect.get(tab, 'name') : undefined;
     if (typeof name !== 'string') continue;
     all.push(name);
     const state: unknown = Reflect.get(tab, 'state');
-    if (firstVisible === undefined && state !== 'hidden' && state !== 'veryHidden') firstVisible = name;
+    if (state !== 'hidden' && state !== 'veryHidden') visible.push(name);
   }
-  return { all, firstVisible };
+  return { all, visible };
 }
 
 /** Which cell styles show a date, and the workbook's date system, from exceljs's parsed styles. */

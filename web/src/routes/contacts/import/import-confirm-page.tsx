@@ -1,7 +1,7 @@
 /**
  * `/contacts/import-contacts/confirm?id=` (spec §2.1, §4 Import): the file's first rows with a
  * target above each column (the guessed mapping preselected), the header switch, the encoding of a
- * CSV, what to do with existing contacts and the groups to add to; Start runs the worker. An
+ * CSV, the file of a ZIP archive and the sheet of a workbook when there are several, what to do with existing contacts and the groups to add to; Start runs the worker. An
  * unsubscribe list maps one column, its addresses, and has neither of the last two. An import for
  * an email campaign (`&campaign=`) fills, by default, a new snapshot group named after the campaign,
  * and Start leads back to the campaign's wizard with the import and its groups.
@@ -54,6 +54,8 @@ function ImportConfirm(props: ImportConfirmOptions) {
           showEncoding={state.showEncoding}
           loading={state.loading}
           onEncodingChange={state.setEncoding}
+          onEntryChange={state.chooseEntry}
+          onSheetChange={state.chooseSheet}
         />
 
         {previewError && <ImportPreviewError error={previewError} kind={kind} canRetryEncoding={state.badEncoding} />}

@@ -15,13 +15,26 @@ type ImportFormatBarProps = {
   showEncoding: boolean;
   loading: boolean;
   onEncodingChange(encoding: ImportEncoding): void;
+  onEntryChange(entry: string): void;
+  onSheetChange(sheet: string): void;
 };
 
-/** How the file was read (CSV with its delimiter, or XLSX) and, for a CSV, the encoding to read it in. */
-export function ImportFormatBar({ preview, encoding, csvEncoding, showEncoding, loading, onEncodingChange }: ImportFormatBarProps) {
+/**
+ * How the file was read (CSV with its delimiter, or XLSX) and, for a CSV, the encoding to read it
+ * in; the file of a ZIP archive and the sheet of a workbook to read, when there are several.
+ */
+export function ImportFormatBar({ preview, encoding, csvEncoding, showEncoding, loading, onEncodingChange, onEntryChange, onSheetChange }: ImportFormatBarProps) {
   const { t } = useTranslation('contacts');
+  const entry = preview?.format.entry;
+  const sheet = preview?.format.format === 'xlsx' ? (preview.format.sheet ?? preview.sheets[0]) : undefined;
   return (
     <Flex gap="6" wrap="wrap" align="flex-end">
+      {preview && preview.entries.length > 1 && (
+        <NameChooser label={t('import.confirm.entry')} names={preview.entries} value={entry} disabled={loading} onChange={onEntryChange} testId="import-entry" />
+      )}
+      {preview && preview.sheets.length > 1 && (
+        <NameChooser label={t('import.confirm.sheet')} names={preview.sheets} value={sheet} disabled={loading} onChange={onSheetChange} testId="import-sheet" />
+      )}
       {preview && (
         <Box data-testid="import-format">
           <Text fontSize="sm" color="fg.muted">
@@ -59,6 +72,27 @@ export function ImportFormatBar({ preview, encoding, csvEncoding, showEncoding, 
       )}
       {loading && <Spinner size="sm" color="brand.solid" />}
     </Flex>
+  );
+}
+
+type NameChooserProps = { label: string; names: string[]; value: string | undefined; disabled: boolean; onChange(name: string): void; testId: string };
+
+/** A select among the names the preview listed (an archive's files, a workbook's sheets). */
+function NameChooser({ label, names, value, disabled, onChange, testId }: NameChooserProps) {
+  return (
+    <Field.Root w="auto" minW="48">
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm" disabled={disabled}>
+        <NativeSelect.Field value={value ?? names[0]} onChange={(event) => onChange(event.currentTarget.value)} data-testid={testId}>
+          {names.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * `/contacts/import-contacts`, `/contacts/import-unsubscribed-emails` and
  * `/contacts/import-unsubscribed-mobile-numbers` (spec §2.1, §4 Import): choose or drop a CSV or
- * XLSX file, upload it straight to storage with a progress bar, then map it on the confirm page.
+ * XLSX file (or a ZIP or gzip file of one), upload it straight to storage with a progress bar, then map it on the confirm page.
  * Tabs switch between the three kinds of import; recent imports are listed below. Opened from an
  * email campaign (`?campaign=`), it imports contacts for that campaign and leads back to it.
  */
@@ -25,7 +25,7 @@ import { readCampaignRef, uploadStepPath } from '../../../paths/campaign-import.
 import { CampaignImportNotice } from './campaign-import-notice.js';
 import { ImportStatusBadge } from '../../../components/contact-import/import-status-badge.js';
 
-const ACCEPTED = /\.(csv|txt|xlsx)$/i;
+const ACCEPTED = /\.(csv|txt|xlsx|zip|gz)$/i;
 const MAX_MB = MAX_IMPORT_BYTES / (1024 * 1024);
 /** The recent imports shown under the upload. */
 const RECENT = 10;
@@ -108,7 +108,7 @@ export default function ImportUploadPage({ kind }: { kind: TImportKind }) {
             <input
               ref={input}
               type="file"
-              accept=".csv,.txt,.xlsx"
+              accept=".csv,.txt,.xlsx,.zip,.gz"
               hidden
               data-testid="import-file-input"
               onChange={(event) => {

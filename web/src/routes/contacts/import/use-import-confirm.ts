@@ -1,6 +1,6 @@
 /**
- * The state of the import confirm page: the file's preview (read again when another encoding is
- * chosen), the column mapping, the header switch, what to do with existing contacts, the groups to
+ * The state of the import confirm page: the file's preview (read again when another encoding, file
+ * of a ZIP archive or sheet of a workbook is chosen), the column mapping, the header switch, what to do with existing contacts, the groups to
  * fill (a new one named after the campaign of an import for a campaign), and Start.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -12,7 +12,7 @@ import { familyOfType, useCampaignName } from '../../../api/campaigns.js';
 import { toApiError } from '../../../api/errors.js';
 import { createGroup, hasEditableMembers, useEveryGroup } from '../../../api/groups.js';
 import { useFieldSchemas } from '../../../api/contacts.js';
-import { previewImport, startImport, useImport, type ImportEncoding, type TImportKind, type TImportPreviewResponse } from '../../../api/imports.js';
+import { previewImport, startImport, useImport, type ImportEncoding, type ImportPreviewChoice, type TImportKind, type TImportPreviewResponse } from '../../../api/imports.js';
 import { showError } from '../../../components/error-dialog.js';
 import { describeError } from '../../../errors/error-messages.js';
 import { useFormatters } from '../../../format/use-formatters.js';
@@ -46,8 +46,8 @@ export function useImportConfirm({ id, campaign, canReadGroups, canWriteGroups }
   const [isNewGroupChosen, setNewGroupChosen] = useState(true);
   // The group made by an earlier Start whose import then failed: a retry fills it rather than making another.
   const createdGroup = useRef<{ name: string; id: string } | null>(null);
-  const [encoding, setEncoding] = useState<ImportEncoding | undefined>(undefined);
-  const { preview, previewError, loading } = useImportPreview(id, encoding);
+  const [choice, setChoice] = useState<ImportPreviewChoice>({});
+  const { preview, previewError, loading } = useImportPreview(id, choice);
   const [mapping, setMapping] = useState<Target[]>([]);
   const [hasHeader, setHasHeader] = useState(true);
   const [existing, setExisting] = useState<'update' | 'skip'>('update');
@@ -126,10 +126,13 @@ export function useImportConfirm({ id, campaign, canReadGroups, canWriteGroups }
     /** The file could not be read in the guessed encoding: choosing another is the way on. */
     badEncoding,
     loading,
-    encoding,
+    encoding: choice.encoding,
     csvEncoding,
     showEncoding: badEncoding || csvEncoding !== undefined,
-    setEncoding,
+    setEncoding: (encoding: ImportEncoding) => setChoice((previous) => ({ ...previous, encoding })),
+    /** Another file of the archive is another file: its encoding and sheet are found afresh. */
+    chooseEntry: (entry: string) => setChoice({ entry }),
+    chooseSheet: (sheet: string) => setChoice((previous) => ({ ...previous, sheet })),
     mapping,
     targets,
     chooseTarget,
@@ -154,8 +157,8 @@ export function useImportConfirm({ id, campaign, canReadGroups, canWriteGroups }
 /** Why the file could not be previewed: the error's code and its message in the user's language. */
 export type PreviewError = { code: string; message: string };
 
-/** The file's first rows as read with `encoding` (the guessed one when undefined). */
-function useImportPreview(id: string, encoding: ImportEncoding | undefined) {
+/** The file's first rows as read with the user's choices (what the server guesses for the rest). */
+function useImportPreview(id: string, choice: ImportPreviewChoice) {
   const { t } = useTranslation(['contacts', 'errors']);
   const [preview, setPreview] = useState<TImportPreviewResponse | null>(null);
   const [previewError, setPreviewError] = useState<PreviewError | null>(null);
@@ -164,7 +167,7 @@ function useImportPreview(id: string, encoding: ImportEncoding | undefined) {
   useEffect(() => {
     let current = true;
     setLoading(true);
-    previewImport(id, encoding ? { encoding } : {})
+    previewImport(id, choice)
       .then((answer) => {
         if (!current) return;
         setPreview(answer);
@@ -179,7 +182,7 @@ function useImportPreview(id: string, encoding: ImportEncoding | undefined) {
     return () => {
       current = false;
     };
-  }, [id, encoding, t]);
+  }, [id, choice, t]);
 
   return { preview, previewError, loading };
 }
