@@ -9,7 +9,8 @@ import type { TFieldSchema } from '../schemas/contacts.js';
 
 import { CHANNEL_OPERATORS, fieldKindOf, OPERATORS_BY_KIND, VALUELESS_OPERATORS } from './condition-operators.js';
 import { isCalendarDate, type ContactRecord } from './contacts.js';
-import { normalizeMobile } from './phone.js';
+import { isValidEmail, normalizeEmail } from './email.js';
+import { DEFAULT_MOBILE_COUNTRY, normalizeMobile } from './phone.js';
 
 function conditionsOf(tree: TConditionTree): TCondition[] {
   return tree.rules.flatMap((rule) => ('rules' in rule ? rule.rules : [rule]));
@@ -239,9 +240,29 @@ export function compileConditions(tree: TConditionTree, fields: readonly TFieldS
   );
 }
 
+/** A quick search that names contacts by identity: a whole email address, or the E.164 forms a whole mobile number may have. */
+export type QuickSearchIdentity = { email: string } | { mobiles: string[] };
+
+/** What people type for a phone number: digits, spaces, + ( ) . and dashes, nothing else. */
+const PHONE_TEXT = /^[\d\s+().-]+$/;
+
+/**
+ * A quick-search text that is a whole email address (isValidEmail) or a whole valid mobile number is
+ * looked up through the identity items instead of searched for; anything else is null. A number
+ * without a country code is read in the account's default country and, when that differs, in the
+ * service's (imports and the API store national numbers in it), so either contact is found.
+ */
+export function quickSearchIdentity(text: string, accountCountry: string): QuickSearchIdentity | null {
+  const wanted = text.trim();
+  if (isValidEmail(wanted)) return { email: normalizeEmail(wanted) };
+  if (!PHONE_TEXT.test(wanted)) return null;
+  const mobiles = [...new Set([accountCountry, DEFAULT_MOBILE_COUNTRY].map((country) => normalizeMobile(wanted, country)))].filter((mobile): mobile is string => mobile !== null);
+  return mobiles.length > 0 ? { mobiles } : null;
+}
+
 /**
  * The list's quick search: the text within the email, the mobile number (by digits, so spaces and
- * dashes don't matter) or any text field.
+ * dashes don't matter) or any text field. An exact address or number is looked up instead (quickSearchIdentity).
  */
 export function compileQuickSearch(text: string, fields: readonly TFieldSchema[]): ContactPredicate {
   const wanted = text.trim().toLowerCase();
