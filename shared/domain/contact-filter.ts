@@ -262,9 +262,12 @@ export function quickSearchIdentity(text: string, accountCountry: string): Quick
 
 /**
  * The list's quick search: the text within the email, the mobile number (by digits, so spaces and
- * dashes don't matter) or any text field. An exact address or number is looked up instead (quickSearchIdentity).
+ * dashes don't matter) or any text field; a whole address or number (quickSearchIdentity) selects
+ * only its holder, as its lookup through the identity items does.
  */
-export function compileQuickSearch(text: string, fields: readonly TFieldSchema[]): ContactPredicate {
+export function compileQuickSearch(text: string, fields: readonly TFieldSchema[], accountCountry: string): ContactPredicate {
+  const identity = quickSearchIdentity(text, accountCountry);
+  if (identity) return 'email' in identity ? (c) => c.email === identity.email : (c) => c.mobile !== null && identity.mobiles.includes(c.mobile);
   const wanted = text.trim().toLowerCase();
   const digits = digitsOf(wanted);
   const textFieldIds = fields.filter((field) => field.type === 'text').map((field) => field.id);

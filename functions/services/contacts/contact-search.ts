@@ -110,7 +110,7 @@ export async function compileContactFilter({ context, filter }: { context: Filte
   const memberOf = await loadGroupMembership({ context, groupIds: [...(conditions ? referencedGroupIds(conditions) : []), ...(filter.groupId ? [filter.groupId] : [])] });
   if (filter.groupId !== undefined) parts.push(memberOf(filter.groupId));
   if (conditions) parts.push(compileConditions(conditions, context.fields, { memberOf, timeZone: context.timeZone }));
-  if (filter.quickSearch) parts.push(compileQuickSearch(filter.quickSearch, context.fields));
+  if (filter.quickSearch) parts.push(compileQuickSearch(filter.quickSearch, context.fields, defaultPhoneCountry(context.timeZone)));
   if (parts.length === 0) return null;
   return parts.length === 1 ? parts[0]! : (c) => parts.every((part) => part(c));
 }

@@ -125,11 +125,20 @@ describe('conditions', () => {
 
 describe('quick search', () => {
   it('finds the text in the email, the mobile digits or a text field', () => {
-    const search = (text: string) => compileQuickSearch(text, FIELDS);
+    const search = (text: string) => compileQuickSearch(text, FIELDS, 'HK');
     expect(search('ANN@')(contact())).toBe(true);
     expect(search('9123 45')(contact())).toBe(true);
     expect(search('12')(contact())).toBe(false);
     expect(search('gold')(contact({ fields: { f1: 'Goldie' } }))).toBe(true);
+  });
+
+  it('selects only the holder of a whole address or number, as its lookup does', () => {
+    const search = (text: string) => compileQuickSearch(text, FIELDS, 'HK');
+    expect(search('Ann@Example.com')(contact())).toBe(true);
+    expect(search('ann@example.com')(contact({ email: 'joann@example.com' }))).toBe(false);
+    expect(search('ann@example.com')(contact({ email: null, fields: { f1: 'ann@example.com' } }))).toBe(false);
+    expect(search('9123 4567')(contact())).toBe(true);
+    expect(search('9123 4567')(contact({ mobile: '+8529123456789' }))).toBe(false);
   });
 
   it.each([
