@@ -6,7 +6,9 @@
  * other texts fill the first page from the newest blocks without reading the whole account.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../../functions/data/keys.js';
+import { table } from '../../../functions/data/table-client.js';
 import { documentClient } from '../../../functions/lib/aws/dynamodb.js';
 import type { TContactSearchResponse } from '../../../shared/schemas/contact-search.js';
 import type { TGlobalSearchResponse } from '../../../shared/schemas/search.js';
@@ -143,6 +145,19 @@ describe('exact lookup', () => {
     expect(unknownGroup.status).toBe(404);
     // The conditions are checked on the one contact found; no block but its own is read.
     expect(contactReads(excludedByCondition.reads).filter((key) => key.includes('#CONTACTS#'))).toEqual([blockKey(unsubscribed)]);
+  });
+
+  it('finds no one through an identity item whose contact no longer holds the address', async () => {
+    // Prepare: an identity item left by a write that died halfway, naming a contact with another address.
+    const { db, name } = table();
+    await db.send(new PutCommand({ TableName: name, Item: { ...keys.contactEmail(me.tuid, 'left-behind@example.com'), contactId: firstId + 5 } }));
+
+    // Act
+    const found = await search({ quickSearch: 'left-behind@example.com' });
+    const counted = await count({ quickSearch: 'left-behind@example.com' });
+
+    // Assess
+    expect([found.result, counted.result]).toEqual([{ data: [], nextCursor: null }, 0]);
   });
 });
 
