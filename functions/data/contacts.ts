@@ -544,3 +544,16 @@ export async function findContactIdsByIdentities(tuid: string, identities: { ema
   }
   return { byEmail, byMobile };
 }
+
+/**
+ * The contacts that hold these emails and mobile numbers: one read of the identity items and one
+ * of the blocks they name, whatever the account's size. An identity item whose contact no longer
+ * holds it (a write that died halfway) names no one.
+ */
+export async function getContactsByIdentities(tuid: string, identities: { emails: readonly string[]; mobiles: readonly string[] }): Promise<ContactRecord[]> {
+  const { byEmail, byMobile } = await findContactIdsByIdentities(tuid, identities);
+  const contacts = await getContacts(tuid, [...new Set([...byEmail.values(), ...byMobile.values()])]);
+  const holdsIdentity = (contact: ContactRecord) =>
+    (contact.email !== null && byEmail.get(contact.email) === contact.id) || (contact.mobile !== null && byMobile.get(contact.mobile) === contact.id);
+  return [...contacts.values()].filter(holdsIdentity).sort((a, b) => a.id - b.id);
+}

@@ -9,7 +9,8 @@ import type { TFieldSchema } from '../schemas/contacts.js';
 
 import { CHANNEL_OPERATORS, fieldKindOf, OPERATORS_BY_KIND, VALUELESS_OPERATORS } from './condition-operators.js';
 import { isCalendarDate, type ContactRecord } from './contacts.js';
-import { normalizeMobile } from './phone.js';
+import { isValidEmail, normalizeEmail } from './email.js';
+import { DEFAULT_MOBILE_COUNTRY, normalizeMobile } from './phone.js';
 
 function conditionsOf(tree: TConditionTree): TCondition[] {
   return tree.rules.flatMap((rule) => ('rules' in rule ? rule.rules : [rule]));
@@ -239,11 +240,34 @@ export function compileConditions(tree: TConditionTree, fields: readonly TFieldS
   );
 }
 
+/** A quick search that names contacts by identity: a whole email address, or the E.164 forms a whole mobile number may have. */
+export type QuickSearchIdentity = { email: string } | { mobiles: string[] };
+
+/** What people type for a phone number: digits, spaces, + ( ) . and dashes, nothing else. */
+const PHONE_TEXT = /^[\d\s+().-]+$/;
+
+/**
+ * A quick-search text that is a whole email address (isValidEmail) or a whole valid mobile number is
+ * looked up through the identity items instead of searched for; anything else is null. A number
+ * without a country code is read in the account's default country and, when that differs, in the
+ * service's (imports and the API store national numbers in it), so either contact is found.
+ */
+export function quickSearchIdentity(text: string, accountCountry: string): QuickSearchIdentity | null {
+  const wanted = text.trim();
+  if (isValidEmail(wanted)) return { email: normalizeEmail(wanted) };
+  if (!PHONE_TEXT.test(wanted)) return null;
+  const mobiles = [...new Set([accountCountry, DEFAULT_MOBILE_COUNTRY].map((country) => normalizeMobile(wanted, country)))].filter((mobile): mobile is string => mobile !== null);
+  return mobiles.length > 0 ? { mobiles } : null;
+}
+
 /**
  * The list's quick search: the text within the email, the mobile number (by digits, so spaces and
- * dashes don't matter) or any text field.
+ * dashes don't matter) or any text field; a whole address or number (quickSearchIdentity) selects
+ * only its holder, as its lookup through the identity items does.
  */
-export function compileQuickSearch(text: string, fields: readonly TFieldSchema[]): ContactPredicate {
+export function compileQuickSearch(text: string, fields: readonly TFieldSchema[], accountCountry: string): ContactPredicate {
+  const identity = quickSearchIdentity(text, accountCountry);
+  if (identity) return 'email' in identity ? (c) => c.email === identity.email : (c) => c.mobile !== null && identity.mobiles.includes(c.mobile);
   const wanted = text.trim().toLowerCase();
   const digits = digitsOf(wanted);
   const textFieldIds = fields.filter((field) => field.type === 'text').map((field) => field.id);

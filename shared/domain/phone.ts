@@ -3,6 +3,42 @@ import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from '
 /** The country a national number (no + or 00) is read in: the service's home, Hong Kong. */
 export const DEFAULT_MOBILE_COUNTRY = 'HK';
 
+/** Time zones that name one country: the account's zone is the best hint of its region we have. */
+const COUNTRY_OF_TIME_ZONE: Record<string, string> = {
+  'Asia/Hong_Kong': 'HK',
+  'Asia/Macau': 'MO',
+  'Asia/Shanghai': 'CN',
+  'Asia/Urumqi': 'CN',
+  'Asia/Taipei': 'TW',
+  'Asia/Singapore': 'SG',
+  'Asia/Kuala_Lumpur': 'MY',
+  'Asia/Manila': 'PH',
+  'Asia/Bangkok': 'TH',
+  'Asia/Ho_Chi_Minh': 'VN',
+  'Asia/Jakarta': 'ID',
+  'Asia/Tokyo': 'JP',
+  'Asia/Seoul': 'KR',
+  'Asia/Kolkata': 'IN',
+  'Asia/Dubai': 'AE',
+  'Europe/London': 'GB',
+  'Europe/Paris': 'FR',
+  'Europe/Berlin': 'DE',
+  'Australia/Sydney': 'AU',
+  'Australia/Melbourne': 'AU',
+  'Pacific/Auckland': 'NZ',
+  'America/Toronto': 'CA',
+  'America/Vancouver': 'CA',
+  'America/New_York': 'US',
+  'America/Chicago': 'US',
+  'America/Denver': 'US',
+  'America/Los_Angeles': 'US',
+};
+
+/** The account's default country for numbers typed without a country code: its time zone's region, else Hong Kong. */
+export function defaultPhoneCountry(timeZone: string | null | undefined): string {
+  return (timeZone && COUNTRY_OF_TIME_ZONE[timeZone]) || DEFAULT_MOBILE_COUNTRY;
+}
+
 const MOBILE_CAPABLE = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE', 'PERSONAL_NUMBER']);
 
 /**

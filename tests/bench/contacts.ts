@@ -1,8 +1,11 @@
 /**
- * contacts-search and contacts-resolve: an account of 200,000 contacts in the embedded store
- * (seeded in bulk, not timed), measured through the product's own services:
+ * contacts-search and contacts-resolve: an account of CONTACTS_BENCH_N (default 200,000) contacts
+ * in the embedded store (seeded in bulk, not timed), measured through the product's own services:
  * - count-s: counting an auto-update group with 3 conditions (every contact is read once);
  * - first-page-ms: the first page (10) of search results for the same conditions;
+ * - email-lookup-ms, mobile-lookup-ms: the list's quick search for one contact's whole email
+ *   address or mobile number (as typed, national), contacts spread over the whole account;
+ * - text-first-page-ms: the first page (10) of a quick search for a text (a name);
  * - resolve-per-s: recipients/s resolving include 2 snapshot groups, exclude 1, on email.
  * Each rate is also given as a fraction of store-ceiling's query-items-per-s from the same run.
  */
@@ -15,19 +18,26 @@ import { startEmulators } from '../../infra/local/emulators.js';
 import { storeCeiling } from './store-ceiling.js';
 import type { Benchmark, Figure } from './figures.js';
 
-const CONTACTS = 200_000;
+const CONTACTS = Number(process.env.CONTACTS_BENCH_N ?? 200_000);
+/** Contacts built and written at a time while seeding, so a million never sit in memory at once. */
+const SEED_SLICE = 10_000;
+/** Exact lookups timed (the median is reported). */
+const LOOKUPS = 21;
 const TABLE = 'bench-contacts';
 const TUID = 'bench-account';
 const FIRST_NAMES = ['Ann', 'Ben', 'Chan', 'Dora', 'Eric', 'Fay', 'Gus', 'Hui', 'Ivy', 'Jon'];
 
 type Setup = { ceilingItemsPerS: number; stop(): Promise<void>; groups: { a: string; b: string; excluded: string } };
 
+/** The seeded mobile of a contact, if it has one: unique, and a valid Hong Kong mobile (+852 61…) up to 1,000,000 contacts. */
+const mobileOf = (id: number) => (id % 5 < 3 ? `+8526${1_000_000 + id}` : null);
+
 /** A plausible account: 60% with mobiles, 5% unsubscribed, 1% hard-bounced, names, scores and tiers. */
 function contactNumber(id: number, now: number): ContactRecord {
   return {
     id,
     email: `user${id}@example${id % 50}.com`,
-    mobile: id % 5 < 3 ? `+8526${String(id).padStart(7, '0')}` : null,
+    mobile: mobileOf(id),
     emailSubscribe: id % 20 !== 0,
     smsSubscribe: id % 25 !== 0,
     emailBounce: id % 100 === 7 ? 'hard' : 'none',
@@ -73,7 +83,8 @@ async function setUp(): Promise<Setup> {
   // Seeding: the account, then whole blocks of contacts with their identity items, 25 items a call, 4 writers.
   const now = Date.now();
   const withEmail = CONTACTS;
-  const withMobile = Array.from({ length: CONTACTS }, (_, i) => i + 1).filter((id) => id % 5 < 3).length;
+  let withMobile = 0;
+  for (let id = 1; id <= CONTACTS; id += 1) if (mobileOf(id)) withMobile += 1;
   await db.send(new UpdateCommand({
     TableName: TABLE,
     Key: keys.account(TUID),
@@ -82,26 +93,29 @@ async function setUp(): Promise<Setup> {
     ExpressionAttributeValues: { ':n': CONTACTS, ':e': withEmail, ':m': withMobile, ':tz': 'Asia/Hong_Kong', ':at': new Date(now).toISOString() },
   }));
   await db.send(new UpdateCommand({ TableName: TABLE, Key: keys.contactSequence(TUID), UpdateExpression: 'SET nextId = :n', ExpressionAttributeValues: { ':n': CONTACTS } }));
-  const items = contactBlockItems(TUID, Array.from({ length: CONTACTS }, (_, i) => contactNumber(i + 1, now)));
-  let next = 0;
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < items.length) {
-      let requests = items.slice(next, next + 25).map((Item) => ({ PutRequest: { Item } }));
-      next += 25;
-      while (requests.length > 0) {
-        const answer = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests } }));
-        requests = (answer.UnprocessedItems?.[TABLE] ?? []) as typeof requests;
+  for (let first = 1; first <= CONTACTS; first += SEED_SLICE) {
+    const slice = Array.from({ length: Math.min(SEED_SLICE, CONTACTS - first + 1) }, (_, i) => contactNumber(first + i, now));
+    const items = contactBlockItems(TUID, slice);
+    let next = 0;
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      while (next < items.length) {
+        let requests = items.slice(next, next + 25).map((Item) => ({ PutRequest: { Item } }));
+        next += 25;
+        while (requests.length > 0) {
+          const answer = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests } }));
+          requests = (answer.UnprocessedItems?.[TABLE] ?? []) as typeof requests;
+        }
       }
-    }
-  }));
+    }));
+  }
 
-  // Groups: A = the first 80,000, B = 60,001–140,000, excluded = every 10th contact.
+  // Groups: A = the first 40%, B = the 30%–70% band, excluded = every 10th contact (at 200,000: 80,000, 60,001–140,000, 20,000).
   const at = new Date(now).toISOString();
   const groups = { a: 'group-a', b: 'group-b', excluded: 'group-x' };
   const members = {
-    [groups.a]: Array.from({ length: 80_000 }, (_, i) => i + 1),
-    [groups.b]: Array.from({ length: 80_000 }, (_, i) => 60_001 + i),
-    [groups.excluded]: Array.from({ length: CONTACTS / 10 }, (_, i) => (i + 1) * 10),
+    [groups.a]: Array.from({ length: Math.floor(CONTACTS * 0.4) }, (_, i) => i + 1),
+    [groups.b]: Array.from({ length: Math.floor(CONTACTS * 0.4) }, (_, i) => Math.floor(CONTACTS * 0.3) + 1 + i),
+    [groups.excluded]: Array.from({ length: Math.floor(CONTACTS / 10) }, (_, i) => (i + 1) * 10),
   };
   for (const [id, ids] of Object.entries(members)) {
     await insertGroup(TUID, { id, name: id, type: 'S', conditions: null, memberCount: 0, createTime: at, updateTime: at });
@@ -121,11 +135,11 @@ const THREE_CONDITIONS: TConditionTree = {
   ],
 };
 
-async function median(runs: number, work: () => Promise<void>): Promise<number> {
+async function median(runs: number, work: (run: number) => Promise<void>): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const started = performance.now();
-    await work();
+    await work(i);
     times.push(performance.now() - started);
   }
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
@@ -156,13 +170,36 @@ export const contactsSearch: Benchmark = {
         pageSize = (await searchContacts({ context: await loadFilterContext(TUID), request: { conditions: THREE_CONDITIONS, limit: 10 } })).data.length;
       });
       if (pageSize !== 10 || counted === 0) throw new Error(`unexpected results: page ${pageSize}, count ${counted}`);
+      const textPageMs = await median(9, async () => {
+        pageSize = (await searchContacts({ context: await loadFilterContext(TUID), request: { quickSearch: 'family12', limit: 10 } })).data.length;
+      });
+      if (pageSize !== 10) throw new Error(`unexpected text search page: ${pageSize}`);
+
+      // Each lookup finds a different contact, spread evenly from the oldest to the newest block.
+      const lookUp = async (text: string, id: number) => {
+        const page = await searchContacts({ context: await loadFilterContext(TUID), request: { quickSearch: text, limit: 10 } });
+        if (page.data.length !== 1 || page.data[0]!.id !== String(id)) throw new Error(`looking up ${text} found ${page.data.map((contact) => contact.id).join(', ') || 'nobody'}`);
+      };
+      const spreadId = (run: number) => 1 + Math.floor(((run + 0.5) * CONTACTS) / LOOKUPS);
+      const withMobileFrom = (id: number): number => (mobileOf(id) ? id : withMobileFrom(id + 1));
+      const emailLookupMs = await median(LOOKUPS, async (run) => lookUp(contactNumber(spreadId(run), 0).email!, spreadId(run)));
+      const mobileLookupMs = await median(LOOKUPS, async (run) => {
+        const id = withMobileFrom(spreadId(run));
+        // Typed as people write a local number: "6120 0003".
+        const national = mobileOf(id)!.slice(4);
+        await lookUp(`${national.slice(0, 4)} ${national.slice(4)}`, id);
+      });
       const scannedPerS = CONTACTS / (countMs / 1000);
       return [
+        { bench: 'contacts-search', metric: 'contacts', value: CONTACTS, unit: 'contacts' },
         { bench: 'contacts-search', metric: 'count-s', value: countMs / 1000, unit: 's' },
         { bench: 'contacts-search', metric: 'count-matches', value: counted, unit: 'contacts' },
         { bench: 'contacts-search', metric: 'count-contacts-per-s', value: scannedPerS, unit: 'contacts/s' },
         { bench: 'contacts-search', metric: 'count-vs-store-ceiling', value: scannedPerS / setup.ceilingItemsPerS, unit: 'x query-items-per-s' },
         { bench: 'contacts-search', metric: 'first-page-ms', value: firstPageMs, unit: 'ms' },
+        { bench: 'contacts-search', metric: 'text-first-page-ms', value: textPageMs, unit: 'ms' },
+        { bench: 'contacts-search', metric: 'email-lookup-ms', value: emailLookupMs, unit: 'ms' },
+        { bench: 'contacts-search', metric: 'mobile-lookup-ms', value: mobileLookupMs, unit: 'ms' },
       ];
     } finally {
       await setup.stop();

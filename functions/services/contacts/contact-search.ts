@@ -8,17 +8,19 @@ import {
   checkConditions,
   compileConditions,
   compileQuickSearch,
+  quickSearchIdentity,
   referencedGroupIds,
   type ContactPredicate,
 } from '../../../shared/domain/contact-filter.js';
 import { toApiContact, type ContactRecord } from '../../../shared/domain/contacts.js';
+import { defaultPhoneCountry } from '../../../shared/domain/phone.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TConditionTree, TContactFilter, TContactSearchResponse, TContactSort } from '../../../shared/schemas/contact-search.js';
 import type { TFieldSchema } from '../../../shared/schemas/contacts.js';
 import { SYSTEM_GROUP_IDS } from '../../../shared/schemas/groups.js';
 import { getAccount } from '../../data/accounts.js';
 import { getContactSet, type ContactSet } from '../../data/contact-sets.js';
-import { getHighestContactId, scanContacts, walkContacts } from '../../data/contacts.js';
+import { getContactsByIdentities, getHighestContactId, scanContacts, walkContacts } from '../../data/contacts.js';
 import { listGroups, type GroupRecord } from '../../data/groups.js';
 import { createLimiter } from '../../lib/concurrency.js';
 import { listContactFields } from './contact-fields.js';
@@ -108,13 +110,31 @@ export async function compileContactFilter({ context, filter }: { context: Filte
   const memberOf = await loadGroupMembership({ context, groupIds: [...(conditions ? referencedGroupIds(conditions) : []), ...(filter.groupId ? [filter.groupId] : [])] });
   if (filter.groupId !== undefined) parts.push(memberOf(filter.groupId));
   if (conditions) parts.push(compileConditions(conditions, context.fields, { memberOf, timeZone: context.timeZone }));
-  if (filter.quickSearch) parts.push(compileQuickSearch(filter.quickSearch, context.fields));
+  if (filter.quickSearch) parts.push(compileQuickSearch(filter.quickSearch, context.fields, defaultPhoneCountry(context.timeZone)));
   if (parts.length === 0) return null;
   return parts.length === 1 ? parts[0]! : (c) => parts.every((part) => part(c));
 }
 
-/** Contacts the filter selects, streamed from every shard at once. */
+/**
+ * The contacts a filter selects when its quick search is a whole email address or mobile number
+ * (quickSearchIdentity): read through the identity items, then held to the filter's group and
+ * conditions. Null when the quick search is not one, and the blocks must be searched.
+ */
+async function exactMatches({ context, filter }: { context: FilterContext; filter: TContactFilter }): Promise<ContactRecord[] | null> {
+  const identity = filter.quickSearch ? quickSearchIdentity(filter.quickSearch, defaultPhoneCountry(context.timeZone)) : null;
+  if (!identity) return null;
+  const predicate = await compileContactFilter({ context, filter: { ...filter, quickSearch: undefined } });
+  const holders = await getContactsByIdentities(context.tuid, 'email' in identity ? { emails: [identity.email], mobiles: [] } : { emails: [], mobiles: identity.mobiles });
+  return predicate ? holders.filter(predicate) : holders;
+}
+
+/** Contacts the filter selects, streamed from every shard at once (looked up when the quick search names them exactly). */
 export async function* streamMatchingContacts({ context, filter }: { context: FilterContext; filter: TContactFilter }): AsyncGenerator<ContactRecord[]> {
+  const exact = await exactMatches({ context, filter });
+  if (exact) {
+    if (exact.length > 0) yield exact;
+    return;
+  }
   const predicate = await compileContactFilter({ context, filter });
   for await (const block of scanContacts(context.tuid)) {
     const matching = predicate ? block.filter(predicate) : block;
@@ -126,6 +146,8 @@ export async function* streamMatchingContacts({ context, filter }: { context: Fi
 export async function countContacts({ context, filter }: { context: FilterContext; filter: TContactFilter }): Promise<number> {
   const onlyGroup = filter.groupId !== undefined && !filter.conditions && !filter.quickSearch;
   if (!filter.groupId && !filter.conditions && !filter.quickSearch) return (await getAccount(context.tuid))?.contactCount ?? 0;
+  const exact = await exactMatches({ context, filter });
+  if (exact) return exact.length;
   if (onlyGroup) {
     const group = context.groups.get(filter.groupId!);
     if (group?.type === 'S') return group.memberCount;
@@ -189,7 +211,7 @@ function sortValueReader(sort: TContactSort, fields: readonly TFieldSchema[]): (
 /** Orders rows by (value, id) in the sort's direction; missing values come last either way. */
 function compareRows(direction: 'asc' | 'desc') {
   const sign = direction === 'asc' ? 1 : -1;
-  return (a: { value: SortValue; id: number }, b: { value: SortValue; id: number }): number => {
+  return (a: SortedRow, b: SortedRow): number => {
     if (a.value === null || b.value === null) {
       if (a.value !== b.value) return a.value === null ? 1 : -1;
       return sign * (a.id - b.id);
@@ -200,20 +222,50 @@ function compareRows(direction: 'asc' | 'desc') {
   };
 }
 
+type SortedRow = { value: SortValue; id: number };
+
+/** The first `wanted` rows after `after` in the sort's order, kept while blocks stream past: memory holds `wanted` rows, never the account. */
+async function bestRows(options: {
+  blocks: AsyncIterable<ContactRecord[]> | Iterable<ContactRecord[]>;
+  matches: (c: ContactRecord) => boolean;
+  readValue: (c: ContactRecord) => SortValue;
+  compare: (a: SortedRow, b: SortedRow) => number;
+  after: SortedRow | null;
+  wanted: number;
+}): Promise<ContactRecord[]> {
+  const { matches, readValue, compare, after, wanted } = options;
+  let best: Array<SortedRow & { contact: ContactRecord }> = [];
+  for await (const block of options.blocks) {
+    for (const contact of block) {
+      if (!matches(contact)) continue;
+      const row = { value: readValue(contact), id: contact.id, contact };
+      if (after && compare(row, after) <= 0) continue;
+      if (best.length >= wanted && compare(row, best[best.length - 1]!) >= 0) continue;
+      best.push(row);
+      // Kept sorted and short: at most `wanted` rows.
+      best.sort(compare);
+      if (best.length > wanted) best = best.slice(0, wanted);
+    }
+  }
+  return best.map((row) => row.contact);
+}
+
 /**
- * One page of a list. In creation order (the default, newest first) it walks blocks in id order
- * from the cursor and stops when the page is full; any other order keeps the best `limit` rows
- * after the cursor while streaming every contact once.
+ * One page of a list. A quick search that names contacts exactly is looked up (a page of at most
+ * a few). In creation order (the default, newest first) it walks blocks in id order from the
+ * cursor and stops when the page is full; any other order keeps the best `limit` rows after the
+ * cursor while streaming every contact once. No page counts the list first.
  */
 export async function searchContacts({ context, request }: { context: FilterContext; request: TContactFilter & { sort?: TContactSort; cursor?: string; limit: number } }): Promise<TContactSearchResponse> {
   const sort = request.sort ?? DEFAULT_SORT;
   const cursor = request.cursor ? decodeCursor(request.cursor, sort) : null;
-  const predicate = await compileContactFilter({ context, filter: request });
-  const matches = (c: ContactRecord) => predicate === null || predicate(c);
   const wanted = request.limit + 1;
+  const exact = await exactMatches({ context, filter: request });
+  const predicate = exact ? null : await compileContactFilter({ context, filter: request });
+  const matches = (c: ContactRecord) => predicate === null || predicate(c);
   let rows: ContactRecord[] = [];
 
-  if (sort.field === 'createTime') {
+  if (sort.field === 'createTime' && !exact) {
     const highestId = await getHighestContactId(context.tuid);
     const startId = cursor ? cursor.id + (sort.direction === 'desc' ? -1 : 1) : sort.direction === 'desc' ? highestId : 0;
     for await (const block of walkContacts(context.tuid, { direction: sort.direction, startId, highestId })) {
@@ -221,23 +273,16 @@ export async function searchContacts({ context, request }: { context: FilterCont
       if (rows.length >= wanted) break;
     }
   } else {
-    const readValue = sortValueReader(sort, context.fields);
-    const compare = compareRows(sort.direction);
-    const after = cursor ? { value: cursor.value, id: cursor.id } : null;
-    let best: Array<{ value: SortValue; id: number; contact: ContactRecord }> = [];
-    for await (const block of scanContacts(context.tuid)) {
-      for (const contact of block) {
-        if (!matches(contact)) continue;
-        const row = { value: readValue(contact), id: contact.id, contact };
-        if (after && compare(row, after) <= 0) continue;
-        if (best.length >= wanted && compare(row, best[best.length - 1]!) >= 0) continue;
-        best.push(row);
-        // Kept sorted and short: at most limit + 1 rows, so memory does not grow with the account.
-        best.sort(compare);
-        if (best.length > wanted) best = best.slice(0, wanted);
-      }
-    }
-    rows = best.map((row) => row.contact);
+    // Creation order is id order: the cursor's id alone places a row.
+    const byId = sort.field === 'createTime';
+    rows = await bestRows({
+      blocks: exact ? [exact] : scanContacts(context.tuid),
+      matches,
+      readValue: byId ? () => null : sortValueReader(sort, context.fields),
+      compare: compareRows(sort.direction),
+      after: cursor ? { value: byId ? null : cursor.value, id: cursor.id } : null,
+      wanted,
+    });
   }
 
   const page = rows.slice(0, request.limit);

@@ -3,6 +3,7 @@ import {
   checkConditions,
   compileConditions,
   compileQuickSearch,
+  quickSearchIdentity,
   startOfZonedDay,
   type CompileContext,
 } from '../../../shared/domain/contact-filter.js';
@@ -124,10 +125,50 @@ describe('conditions', () => {
 
 describe('quick search', () => {
   it('finds the text in the email, the mobile digits or a text field', () => {
-    const search = (text: string) => compileQuickSearch(text, FIELDS);
+    const search = (text: string) => compileQuickSearch(text, FIELDS, 'HK');
     expect(search('ANN@')(contact())).toBe(true);
     expect(search('9123 45')(contact())).toBe(true);
     expect(search('12')(contact())).toBe(false);
     expect(search('gold')(contact({ fields: { f1: 'Goldie' } }))).toBe(true);
+  });
+
+  it('selects only the holder of a whole address or number, as its lookup does', () => {
+    const search = (text: string) => compileQuickSearch(text, FIELDS, 'HK');
+    expect(search('Ann@Example.com')(contact())).toBe(true);
+    expect(search('ann@example.com')(contact({ email: 'joann@example.com' }))).toBe(false);
+    expect(search('ann@example.com')(contact({ email: null, fields: { f1: 'ann@example.com' } }))).toBe(false);
+    expect(search('9123 4567')(contact())).toBe(true);
+    expect(search('9123 4567')(contact({ mobile: '+8529123456789' }))).toBe(false);
+  });
+
+  it.each([
+    // A whole address, as isValidEmail reads it: looked up lower-cased and trimmed.
+    ['ann@example.com', 'HK', { email: 'ann@example.com' }],
+    ['  Ann@Example.COM ', 'HK', { email: 'ann@example.com' }],
+    ['ann.lee+news@mail.example.co.uk', 'HK', { email: 'ann.lee+news@mail.example.co.uk' }],
+    // Parts of an address are searched for.
+    ['ann@', 'HK', null],
+    ['@example.com', 'HK', null],
+    ['ann@example', 'HK', null],
+    ['ann', 'HK', null],
+    ['ann example.com', 'HK', null],
+    // A whole mobile number in any usual writing, read in the account's country.
+    ['+852 9123 4567', 'HK', { mobiles: ['+85291234567'] }],
+    ['+852-9123-4567', 'HK', { mobiles: ['+85291234567'] }],
+    ['00852 91234567', 'HK', { mobiles: ['+85291234567'] }],
+    ['9123 4567', 'HK', { mobiles: ['+85291234567'] }],
+    ['(0)20 7946 0018', 'GB', null],
+    ['07911 123456', 'GB', { mobiles: ['+447911123456'] }],
+    // National: the account's country first, then the service's, where imports put national numbers.
+    ['9123 4567', 'SG', { mobiles: ['+6591234567', '+85291234567'] }],
+    ['+65 9123 4567', 'SG', { mobiles: ['+6591234567'] }],
+    // Not a whole mobile number: a part, a landline, letters, a bare number too short.
+    ['9123 45', 'HK', null],
+    ['2123 4567', 'HK', null],
+    ['9123 4567 ext 2', 'HK', null],
+    ['123', 'HK', null],
+    ['', 'HK', null],
+  ])('takes %j in %s as an exact identity: %j', (text, country, identity) => {
+    expect(quickSearchIdentity(text, country)).toEqual(identity);
   });
 });

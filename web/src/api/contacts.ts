@@ -75,9 +75,12 @@ export function useContactSearch(request: TContactSearchRequest) {
   return { page: data, error, isLoading, isValidating, refetch: () => revalidate() };
 }
 
-/** How many contacts a filter selects; asked separately so a page never waits for the count. */
+/**
+ * How many contacts a filter selects; asked separately so a page never waits for the count.
+ * Undefined while a new filter is counted: another filter's total would misstate this one's.
+ */
 export function useContactCount(filter: TContactFilter) {
-  const { data, error } = useRoute(contacts.routes.count, { body: filter }, { keepPreviousData: true });
+  const { data, error } = useRoute(contacts.routes.count, { body: filter });
   return { count: data?.count, error };
 }
 

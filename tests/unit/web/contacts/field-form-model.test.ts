@@ -10,7 +10,8 @@ import {
   toUpdateFieldRequest,
   validateFieldForm,
 } from '../../../../web/src/routes/contacts/field-form-model.js';
-import { defaultPhoneCountry, phoneCountries } from '../../../../web/src/components/phone-countries.js';
+import { defaultPhoneCountry } from '../../../../shared/domain/phone.js';
+import { phoneCountries } from '../../../../web/src/components/phone-countries.js';
 import { englishTranslate } from './translate.js';
 
 const firstName: TFieldSchema = { id: 'f1', name: 'First Name', type: 'text', choices: [], createTime: '' };

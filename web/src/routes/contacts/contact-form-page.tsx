@@ -16,7 +16,7 @@ import { LoadFailed } from './components/load-failed.js';
 import { channelEntries, contactFormFromDetails, emptyContactForm } from './contact-form-model.js';
 import { contactAddress } from '../../components/contacts/field-values.js';
 import { contactPaths } from '../../paths/contacts.js';
-import { defaultPhoneCountry } from '../../components/phone-countries.js';
+import { defaultPhoneCountry } from '../../../../shared/domain/phone.js';
 import { useContactPermissions } from './use-contact-permissions.js';
 
 export default function ContactFormPage() {
