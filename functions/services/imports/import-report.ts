@@ -4,7 +4,12 @@
  * format. While the import runs, each batch stores what happened to each of its rows (one small
  * object per batch, written before the batch commits and overwritten by a retry, so it always
  * matches the committed counts). When the import ends, the original file is read once more and
- * its rows are dealt into the four lists; nothing holds the rows in memory.
+ * its rows are dealt into the four lists, each streamed to S3 as a multipart upload while it is
+ * written: nothing holds the rows, and each list holds at most two parts (ObjectUpload), whatever
+ * the file's size. A crash while they are written leaves the lists as they were (a multipart
+ * upload replaces its object only when it completes); the next delivery writes each list again
+ * from the first row, and the bucket's lifecycle rule removes the dead upload's parts
+ * (docs/data-model.md "Import report lists").
  */
 import type { ImportJob } from '../../data/imports.js';
 import { objectKeys } from '../../data/object-keys.js';
@@ -25,6 +30,8 @@ const LIST_KINDS = { created: 'c', changed: 'u', duplicated: 'd', error: 'e' } a
 type ListType = keyof typeof LIST_KINDS;
 const LIST_TYPES = Object.keys(LIST_KINDS) as ListType[];
 
+/** What writing one list took: its size, its multipart parts (0 for one PUT) and the most memory its upload held. */
+export type ReportListStats = Record<ListType, { bytes: number; parts: number; peakHeldBytes: number }>;
 
 const outcomesKey = (job: Pick<ImportJob, 'tuid' | 'id'>, from: number) => objectKeys.importBatchOutcomes(job.tuid, job.id, from);
 const listKey = (job: Pick<ImportJob, 'tuid' | 'id'>, type: ListType) => objectKeys.importReportList(job.tuid, job.id, type);
@@ -40,7 +47,7 @@ export async function saveBatchOutcomes({ job, outcomes }: { job: Pick<ImportJob
  * Writes the four lists from the original file and the batches' outcomes. Rows no batch reached
  * (after a stop or an abort) are in no list. Safe to run again: each list is rewritten whole.
  */
-export async function writeImportReport(job: ImportJob): Promise<void> {
+export async function writeImportReport(job: ImportJob): Promise<ReportListStats> {
   const format = fileFormatOf(job);
   const { stream } = await readObjectStream(job.fileKey);
   let writers: Record<ListType, { upload: ObjectUpload; table: TableWriter }> | null = null;
@@ -74,6 +81,10 @@ export async function writeImportReport(job: ImportJob): Promise<void> {
     throw error;
   }
   stream.destroy();
+  const written = writers;
+  return Object.fromEntries(
+    LIST_TYPES.map((type) => [type, { bytes: written[type].upload.size, parts: written[type].upload.partCount, peakHeldBytes: written[type].upload.peakHeldBytes }]),
+  ) as ReportListStats;
 }
 
 function openLists(job: ImportJob, format: 'csv' | 'xlsx', header: readonly string[]): Record<ListType, { upload: ObjectUpload; table: TableWriter }> {
