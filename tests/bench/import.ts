@@ -20,7 +20,8 @@
  * - peak-rss-mb: the worker process's peak resident memory (getrusage maxRSS, Linux's VmHWM), tsx
  *   included, the larger of the two runs; host-peak-rss-mb the host process's (the API and the S3
  *   emulator, which holds the upload and the lists in memory). DynamoDB Local's JVM not counted.
- * IMPORT_BENCH_STORES picks the runs (default `disk,memory`).
+ * IMPORT_BENCH_PARTS picks the measurements (default `parse,disk,memory`: the two parses, the
+ * import on each kind of table).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -44,8 +45,9 @@ import type { Benchmark, Figure } from './figures.js';
 const ROWS = Number(process.env.IMPORT_BENCH_ROWS ?? 200_000);
 if (!Number.isInteger(ROWS) || ROWS < 1_000) throw new Error(`IMPORT_BENCH_ROWS must be a whole number ≥ 1000, not '${process.env.IMPORT_BENCH_ROWS}'`);
 const CSV_PARSE_ROWS = 5 * ROWS;
-const STORES = (process.env.IMPORT_BENCH_STORES ?? 'disk,memory').split(',').map((name) => name.trim());
-if (STORES.length === 0 || STORES.some((name) => name !== 'disk' && name !== 'memory')) throw new Error(`IMPORT_BENCH_STORES lists disk and/or memory, not '${process.env.IMPORT_BENCH_STORES}'`);
+const PARTS = (process.env.IMPORT_BENCH_PARTS ?? 'parse,disk,memory').split(',').map((name) => name.trim());
+if (PARTS.length === 0 || PARTS.some((name) => !['parse', 'disk', 'memory'].includes(name))) throw new Error(`IMPORT_BENCH_PARTS lists parse, disk and/or memory, not '${process.env.IMPORT_BENCH_PARTS}'`);
+const STORES = PARTS.filter((name): name is StoreTable => name === 'disk' || name === 'memory');
 const DEFAULT_COUNTRY = 'HK';
 const GENERATE_FLAG = '--generate-import-files';
 const MEASURE_FLAG = '--measure-import-parse';
@@ -413,25 +415,28 @@ export const importBench: Benchmark = {
   async run(): Promise<Figure[]> {
     const dir = await mkdtemp(join(tmpdir(), 'bench-import-'));
     try {
-      await inChild([GENERATE_FLAG, dir]);
-      const csv = await measureParseInChild(dir, 'csv');
-      const xlsx = await measureParseInChild(dir, 'xlsx');
-      if (csv.counts.rows !== CSV_PARSE_ROWS || xlsx.counts.rows !== ROWS) throw new Error('rows went missing');
+      const parse = PARTS.includes('parse');
+      await inChild([GENERATE_FLAG, dir, parse ? 'all' : 'import']);
       const mib = (bytes: number) => bytes / (1024 * 1024);
-      // Said at once: the end-to-end part takes minutes and may fail on its own.
-      console.error(
-        `import: parse csv ${(CSV_PARSE_ROWS / csv.seconds).toFixed(0)} rows/s ${JSON.stringify(csv.counts)} peak ${mib(csv.peakRssBytes).toFixed(0)} MiB; `
-          + `xlsx ${(ROWS / xlsx.seconds).toFixed(0)} rows/s ${JSON.stringify(xlsx.counts)} peak ${mib(xlsx.peakRssBytes).toFixed(0)} MiB`,
-      );
-
       const bench = 'import';
-      const figures: Figure[] = [
-        { bench, metric: 'parse-rows-per-s', value: CSV_PARSE_ROWS / csv.seconds, unit: 'rows/s' },
-        { bench, metric: 'xlsx-parse-rows-per-s', value: ROWS / xlsx.seconds, unit: 'rows/s' },
-      ];
+      const figures: Figure[] = [];
+      if (parse) {
+        const csv = await measureParseInChild(dir, 'csv');
+        const xlsx = await measureParseInChild(dir, 'xlsx');
+        if (csv.counts.rows !== CSV_PARSE_ROWS || xlsx.counts.rows !== ROWS) throw new Error('rows went missing');
+        // Said at once: the end-to-end part takes minutes and may fail on its own.
+        console.error(
+          `import: parse csv ${(CSV_PARSE_ROWS / csv.seconds).toFixed(0)} rows/s ${JSON.stringify(csv.counts)} peak ${mib(csv.peakRssBytes).toFixed(0)} MiB; `
+            + `xlsx ${(ROWS / xlsx.seconds).toFixed(0)} rows/s ${JSON.stringify(xlsx.counts)} peak ${mib(xlsx.peakRssBytes).toFixed(0)} MiB`,
+        );
+        figures.push(
+          { bench, metric: 'parse-rows-per-s', value: CSV_PARSE_ROWS / csv.seconds, unit: 'rows/s' },
+          { bench, metric: 'xlsx-parse-rows-per-s', value: ROWS / xlsx.seconds, unit: 'rows/s' },
+        );
+      }
       let workerPeak = 0;
       let hostPeak = 0;
-      for (const table of STORES as StoreTable[]) {
+      for (const table of STORES) {
         const ceiling = (await measureStoreCeiling(table)).writeItemsPerSecond;
         const imported = await measureImport(dir, table);
         const { counts } = imported.job;
@@ -452,10 +457,12 @@ export const importBench: Benchmark = {
         workerPeak = Math.max(workerPeak, imported.workerPeakRssBytes);
         hostPeak = Math.max(hostPeak, imported.hostPeakRssBytes);
       }
-      figures.push(
-        { bench, metric: 'peak-rss-mb', value: mib(workerPeak), unit: 'MiB' },
-        { bench, metric: 'host-peak-rss-mb', value: mib(hostPeak), unit: 'MiB' },
-      );
+      if (STORES.length > 0) {
+        figures.push(
+          { bench, metric: 'peak-rss-mb', value: mib(workerPeak), unit: 'MiB' },
+          { bench, metric: 'host-peak-rss-mb', value: mib(hostPeak), unit: 'MiB' },
+        );
+      }
       return figures;
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -467,9 +474,11 @@ export const importBench: Benchmark = {
 // stdout), or the local host the import runs through.
 if (process.argv[2] === GENERATE_FLAG) {
   const files = filesIn(process.argv[3]);
-  await writeCsv(files.parseCsv, CSV_PARSE_ROWS);
   await writeCsv(files.importCsv, ROWS);
-  await writeXlsx(files.xlsx, ROWS);
+  if (process.argv[4] === 'all') {
+    await writeCsv(files.parseCsv, CSV_PARSE_ROWS);
+    await writeXlsx(files.xlsx, ROWS);
+  }
   process.exit(0);
 }
 if (process.argv[2] === MEASURE_FLAG) {
