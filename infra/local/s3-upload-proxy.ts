@@ -5,7 +5,7 @@
  * (presigned-url.ts) and refuses anything unsigned, expired or altered, and any listing, with S3's
  * XML errors. Only object reads (GET, HEAD) and writes (PUT) of the data bucket (imports, exports)
  * and the content bucket (file manager) pass. A GET is streamed from the emulator; a PUT (an
- * import's upload, up to 200 MB) is streamed into it as a multipart upload of 8 MiB parts, because
+ * import's upload, up to 200 MB) is streamed into it as a multipart upload of 5 MiB parts, because
  * the emulator refuses any request body over 11 MiB.
  */
 import { randomBytes } from 'node:crypto';
