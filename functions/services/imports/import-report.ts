@@ -47,7 +47,7 @@ export async function saveBatchOutcomes({ job, outcomes }: { job: Pick<ImportJob
  * Writes the four lists from the original file and the batches' outcomes. Rows no batch reached
  * (after a stop or an abort) are in no list. Safe to run again: each list is rewritten whole.
  */
-export async function writeImportReport(job: ImportJob): Promise<ReportListStats> {
+export async function writeImportReport(job: ImportJob): Promise<{ lists: ReportListStats }> {
   const format = fileFormatOf(job);
   const { stream } = await readObjectStream(job.fileKey);
   let writers: Record<ListType, { upload: ObjectUpload; table: TableWriter }> | null = null;
@@ -82,9 +82,10 @@ export async function writeImportReport(job: ImportJob): Promise<ReportListStats
   }
   stream.destroy();
   const written = writers;
-  return Object.fromEntries(
+  const lists = Object.fromEntries(
     LIST_TYPES.map((type) => [type, { bytes: written[type].upload.size, parts: written[type].upload.partCount, peakHeldBytes: written[type].upload.peakHeldBytes }]),
   ) as ReportListStats;
+  return { lists };
 }
 
 function openLists(job: ImportJob, format: 'csv' | 'xlsx', header: readonly string[]): Record<ListType, { upload: ObjectUpload; table: TableWriter }> {
