@@ -6,7 +6,7 @@
  * XML errors. Only object reads (GET, HEAD) and writes (PUT) of the data bucket (imports, exports)
  * and the content bucket (file manager) pass; a read's response-* parameters set its answer's
  * headers, as S3's do (a report list's file name comes that way). A GET is streamed from the emulator; a PUT (an
- * import's upload, up to 200 MB) is streamed into it as a multipart upload of 8 MiB parts, because
+ * import's upload, up to 200 MB) is streamed into it as a multipart upload of 5 MiB parts, because
  * the emulator refuses any request body over 11 MiB.
  */
 import { randomBytes } from 'node:crypto';

@@ -9,15 +9,19 @@
  *   worker does; no store (the rate the worker can feed it);
  * - xlsx-parse-rows-per-s: the same pipeline over the XLSX. Each parse runs in a fresh child
  *   process, as a worker invocation reads one file;
- * - import-rows-per-s: the N-row CSV through the whole local host in a child process (DynamoDB
- *   Local with its table in memory, as store-ceiling measures it; the embedded S3 and SQS) and the contact-import worker in a process of its own, as in
+ * - import-rows-per-s-disk and -memory: the N-row CSV through the whole local host in a child
+ *   process (DynamoDB Local with its table on disk, as `npm start` keeps it, then in memory as the
+ *   tests do; the embedded S3 and SQS) and the contact-import worker in a process of its own, as in
  *   Lambda (it takes the queue's message and runs the real handler): sign-up of a paid
  *   account, its 4 extra fields, presigned PUT, preview, start, then data rows ÷ seconds from the
- *   start request until GET data-import/{id} answers 'finished';
- * - store-efficiency: the import's store item writes per second (storeItemWrites below) ÷
- *   store-ceiling's batch-items-per-s, measured in the same run just before the import;
- * - peak-rss-mb: the worker process's peak resident memory (getrusage maxRSS), tsx included;
- *   DynamoDB Local's JVM and the host are processes of their own and not counted.
+ *   start request until GET data-import/{id} answers 'finished' (the report lists included);
+ * - store-efficiency-disk and -memory: the import's store item writes per second (storeItemWrites
+ *   below) ÷ store-ceiling's write rate on the same kind of table, measured just before;
+ * - peak-rss-mb: the worker process's peak resident memory (getrusage maxRSS, Linux's VmHWM), tsx
+ *   included, the larger of the two runs; host-peak-rss-mb the host process's (the API and the S3
+ *   emulator, which holds the upload and the lists in memory). DynamoDB Local's JVM not counted.
+ * IMPORT_BENCH_PARTS picks the measurements (default `parse,disk,memory`: the two parses, the
+ * import on each kind of table).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -35,20 +39,23 @@ import { readImportRows } from '../../functions/lib/files/import/row-reader.js';
 import type { TFileFormat } from '../../functions/lib/files/import/file-format.js';
 import { isValidEmail, normalizeEmail } from '../../shared/domain/email.js';
 import type { TImportJob, TImportPreviewResponse, TImportUploadResponse } from '../../shared/schemas/imports.js';
-import { storeCeiling } from './store-ceiling.js';
+import { measureStoreCeiling, type StoreTable } from './store-ceiling.js';
 import type { Benchmark, Figure } from './figures.js';
 
 const ROWS = Number(process.env.IMPORT_BENCH_ROWS ?? 200_000);
 if (!Number.isInteger(ROWS) || ROWS < 1_000) throw new Error(`IMPORT_BENCH_ROWS must be a whole number ≥ 1000, not '${process.env.IMPORT_BENCH_ROWS}'`);
 const CSV_PARSE_ROWS = 5 * ROWS;
+const PARTS = (process.env.IMPORT_BENCH_PARTS ?? 'parse,disk,memory').split(',').map((name) => name.trim());
+if (PARTS.length === 0 || PARTS.some((name) => !['parse', 'disk', 'memory'].includes(name))) throw new Error(`IMPORT_BENCH_PARTS lists parse, disk and/or memory, not '${process.env.IMPORT_BENCH_PARTS}'`);
+const STORES = PARTS.filter((name): name is StoreTable => name === 'disk' || name === 'memory');
 const DEFAULT_COUNTRY = 'HK';
 const GENERATE_FLAG = '--generate-import-files';
 const MEASURE_FLAG = '--measure-import-parse';
 const HOST_FLAG = '--import-bench-host';
 const WORKER_FLAG = '--import-bench-worker';
 const API = '/api/v1/pageBasedAPI';
-/** The end-to-end import gives up after this long, and so does every wait on the host. */
-const IMPORT_LIMIT_MS = 10 * 60_000;
+/** The end-to-end import gives up after this long (10 min, or 100 rows/s for a larger file). */
+const IMPORT_LIMIT_MS = Math.max(10 * 60_000, (ROWS / 100) * 1000);
 const HOST_START_LIMIT_MS = 120_000;
 const HOST_ANSWER_LIMIT_MS = 60_000;
 const POLL_MS = 200;
@@ -204,18 +211,17 @@ async function measureParseInChild(dir: string, phase: Phase): Promise<ParseMeas
 }
 
 // The host child process: the local host, plus the few things the bench asks of its store.
-type HostRequest = { kind: 'make-paid'; tuid: string } | { kind: 'account'; tuid: string } | { kind: 'env' } | { kind: 'stop' };
+type HostRequest = { kind: 'make-paid'; tuid: string } | { kind: 'account'; tuid: string } | { kind: 'env' } | { kind: 'peak-rss' } | { kind: 'stop' };
 type AccountCounts = { contactCount: number; emailContactCount: number; mobileContactCount: number };
 type HostMessage = { kind: 'ready'; url: string } | { kind: 'answer'; id: number; value?: unknown; error?: string };
 
-async function serveHost(dataDir: string): Promise<void> {
+async function serveHost(dataDir: string, table: StoreTable): Promise<void> {
   // The host sets the environment the product modules read, so they load after it.
   const { startLocalHost } = await import('../../infra/local/host.js');
   // Every queue but the imports': the import's worker runs in a process of its own, as in Lambda.
   const { QUEUES } = await import('../../functions/routes.js');
   const pollQueues = QUEUES.map((queue) => queue.name).filter((name) => name !== 'contact-import');
-  // The table in memory, as store-ceiling measures the store the import is compared with.
-  const host = await startLocalHost({ port: 0, dataDir, tableInMemory: true, host: '127.0.0.1', seedDemo: false, pollQueues, log: (line) => console.error(`[import host] ${line}`) });
+  const host = await startLocalHost({ port: 0, dataDir, tableInMemory: table === 'memory', host: '127.0.0.1', seedDemo: false, pollQueues, log: (line) => console.error(`[import host] ${line}`) });
   const { getAccount, updateAccount } = await import('../../functions/data/accounts.js');
   const answer = async (request: HostRequest): Promise<unknown> => {
     switch (request.kind) {
@@ -229,6 +235,8 @@ async function serveHost(dataDir: string): Promise<void> {
       }
       case 'env':
         return host.env;
+      case 'peak-rss':
+        return process.resourceUsage().maxRSS * 1024;
       case 'stop':
         await host.stop();
         return null;
@@ -264,9 +272,9 @@ function waitForMessage(child: ChildProcess, matches: (message: HostMessage) => 
   });
 }
 
-async function startHostChild(dataDir: string): Promise<HostChild> {
+async function startHostChild(dataDir: string, table: StoreTable): Promise<HostChild> {
   // The host's stdout goes to our stderr: our stdout carries only figures.
-  const child = fork(fileURLToPath(import.meta.url), [HOST_FLAG, dataDir], { stdio: ['ignore', 2, 2, 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), [HOST_FLAG, dataDir, table], { stdio: ['ignore', 2, 2, 'ipc'] });
   const exited = once(child, 'exit');
   let nextId = 0;
   const ask = async <T>(request: HostRequest): Promise<T> => {
@@ -307,7 +315,7 @@ async function call<T>(url: string, method: string, path: string, options: { tok
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-type ImportMeasurement = { job: TImportJob; seconds: number; account: AccountCounts; workerPeakRssBytes: number };
+type ImportMeasurement = { job: TImportJob; seconds: number; account: AccountCounts; workerPeakRssBytes: number; hostPeakRssBytes: number };
 
 /**
  * The contact-import worker as Lambda runs it: a process of its own (the handler module, the
@@ -348,8 +356,8 @@ async function serveWorker(): Promise<void> {
 }
 
 /** The N-row CSV through upload, preview, start, queue, worker and store, timed from start to finished. */
-async function measureImport(dir: string): Promise<ImportMeasurement> {
-  const host = await startHostChild(join(dir, 'host'));
+async function measureImport(dir: string, table: StoreTable): Promise<ImportMeasurement> {
+  const host = await startHostChild(join(dir, `host-${table}`), table);
   try {
     // Prepare: a paid account with a field for every column, and the file uploaded and previewed.
     const { token } = await call<{ token: string }>(host.url, 'POST', '/auth/signup', {
@@ -383,7 +391,7 @@ async function measureImport(dir: string): Promise<ImportMeasurement> {
       throw new Error(`the import ${ending}: ${JSON.stringify(job)}`);
     }
     const account = await host.ask<AccountCounts>({ kind: 'account', tuid });
-    return { job, seconds, account, workerPeakRssBytes: await worker };
+    return { job, seconds, account, workerPeakRssBytes: await worker, hostPeakRssBytes: await host.ask<number>({ kind: 'peak-rss' }) };
   } finally {
     await host.stop();
   }
@@ -407,38 +415,55 @@ export const importBench: Benchmark = {
   async run(): Promise<Figure[]> {
     const dir = await mkdtemp(join(tmpdir(), 'bench-import-'));
     try {
-      await inChild([GENERATE_FLAG, dir]);
-      const csv = await measureParseInChild(dir, 'csv');
-      const xlsx = await measureParseInChild(dir, 'xlsx');
-      if (csv.counts.rows !== CSV_PARSE_ROWS || xlsx.counts.rows !== ROWS) throw new Error('rows went missing');
+      const parse = PARTS.includes('parse');
+      await inChild([GENERATE_FLAG, dir, parse ? 'all' : 'import']);
       const mib = (bytes: number) => bytes / (1024 * 1024);
-      // Said at once: the end-to-end part takes minutes and may fail on its own.
-      console.error(
-        `import: parse csv ${(CSV_PARSE_ROWS / csv.seconds).toFixed(0)} rows/s ${JSON.stringify(csv.counts)} peak ${mib(csv.peakRssBytes).toFixed(0)} MiB; `
-          + `xlsx ${(ROWS / xlsx.seconds).toFixed(0)} rows/s ${JSON.stringify(xlsx.counts)} peak ${mib(xlsx.peakRssBytes).toFixed(0)} MiB`,
-      );
-
-      const ceiling = (await storeCeiling.run()).find((figure) => figure.metric === 'batch-items-per-s')!.value;
-      const imported = await measureImport(dir);
-      const { counts } = imported.job;
-      const handled = counts.created + counts.changed + counts.skipped + counts.duplicated + counts.errors;
-      if (imported.job.position !== ROWS || handled !== ROWS || imported.account.contactCount !== counts.created) {
-        throw new Error(`the import lost rows: ${JSON.stringify(imported.job)}, account ${JSON.stringify(imported.account)}`);
-      }
-      const writes = storeItemWrites(imported.account, counts.created);
-      console.error(
-        `import: store-ceiling ${ceiling.toFixed(0)} items/s; end to end ${imported.seconds.toFixed(1)} s ${JSON.stringify(counts)} `
-          + `account ${JSON.stringify(imported.account)} → ${writes} item writes; worker process peak RSS ${mib(imported.workerPeakRssBytes).toFixed(0)} MiB`,
-      );
-
       const bench = 'import';
-      return [
-        { bench, metric: 'parse-rows-per-s', value: CSV_PARSE_ROWS / csv.seconds, unit: 'rows/s' },
-        { bench, metric: 'xlsx-parse-rows-per-s', value: ROWS / xlsx.seconds, unit: 'rows/s' },
-        { bench, metric: 'import-rows-per-s', value: ROWS / imported.seconds, unit: 'rows/s' },
-        { bench, metric: 'store-efficiency', value: writes / imported.seconds / ceiling, unit: 'x batch-items-per-s' },
-        { bench, metric: 'peak-rss-mb', value: mib(imported.workerPeakRssBytes), unit: 'MiB' },
-      ];
+      const figures: Figure[] = [];
+      if (parse) {
+        const csv = await measureParseInChild(dir, 'csv');
+        const xlsx = await measureParseInChild(dir, 'xlsx');
+        if (csv.counts.rows !== CSV_PARSE_ROWS || xlsx.counts.rows !== ROWS) throw new Error('rows went missing');
+        // Said at once: the end-to-end part takes minutes and may fail on its own.
+        console.error(
+          `import: parse csv ${(CSV_PARSE_ROWS / csv.seconds).toFixed(0)} rows/s ${JSON.stringify(csv.counts)} peak ${mib(csv.peakRssBytes).toFixed(0)} MiB; `
+            + `xlsx ${(ROWS / xlsx.seconds).toFixed(0)} rows/s ${JSON.stringify(xlsx.counts)} peak ${mib(xlsx.peakRssBytes).toFixed(0)} MiB`,
+        );
+        figures.push(
+          { bench, metric: 'parse-rows-per-s', value: CSV_PARSE_ROWS / csv.seconds, unit: 'rows/s' },
+          { bench, metric: 'xlsx-parse-rows-per-s', value: ROWS / xlsx.seconds, unit: 'rows/s' },
+        );
+      }
+      let workerPeak = 0;
+      let hostPeak = 0;
+      for (const table of STORES) {
+        const ceiling = (await measureStoreCeiling(table)).writeItemsPerSecond;
+        const imported = await measureImport(dir, table);
+        const { counts } = imported.job;
+        const handled = counts.created + counts.changed + counts.skipped + counts.duplicated + counts.errors;
+        if (imported.job.position !== ROWS || handled !== ROWS || imported.account.contactCount !== counts.created) {
+          throw new Error(`the import lost rows: ${JSON.stringify(imported.job)}, account ${JSON.stringify(imported.account)}`);
+        }
+        const writes = storeItemWrites(imported.account, counts.created);
+        console.error(
+          `import (table ${table}): store-ceiling ${ceiling.toFixed(0)} items/s; end to end ${imported.seconds.toFixed(1)} s ${JSON.stringify(counts)} `
+            + `account ${JSON.stringify(imported.account)} → ${writes} item writes; worker process peak RSS ${mib(imported.workerPeakRssBytes).toFixed(0)} MiB, `
+            + `host ${mib(imported.hostPeakRssBytes).toFixed(0)} MiB`,
+        );
+        figures.push(
+          { bench, metric: `import-rows-per-s-${table}`, value: ROWS / imported.seconds, unit: 'rows/s' },
+          { bench, metric: `store-efficiency-${table}`, value: writes / imported.seconds / ceiling, unit: `x ${table} write-items-per-s` },
+        );
+        workerPeak = Math.max(workerPeak, imported.workerPeakRssBytes);
+        hostPeak = Math.max(hostPeak, imported.hostPeakRssBytes);
+      }
+      if (STORES.length > 0) {
+        figures.push(
+          { bench, metric: 'peak-rss-mb', value: mib(workerPeak), unit: 'MiB' },
+          { bench, metric: 'host-peak-rss-mb', value: mib(hostPeak), unit: 'MiB' },
+        );
+      }
+      return figures;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -449,9 +474,11 @@ export const importBench: Benchmark = {
 // stdout), or the local host the import runs through.
 if (process.argv[2] === GENERATE_FLAG) {
   const files = filesIn(process.argv[3]);
-  await writeCsv(files.parseCsv, CSV_PARSE_ROWS);
   await writeCsv(files.importCsv, ROWS);
-  await writeXlsx(files.xlsx, ROWS);
+  if (process.argv[4] === 'all') {
+    await writeCsv(files.parseCsv, CSV_PARSE_ROWS);
+    await writeXlsx(files.xlsx, ROWS);
+  }
   process.exit(0);
 }
 if (process.argv[2] === MEASURE_FLAG) {
@@ -460,5 +487,5 @@ if (process.argv[2] === MEASURE_FLAG) {
   console.log(JSON.stringify(await measureParse(process.argv[4], phase)));
   process.exit(0);
 }
-if (process.argv[2] === HOST_FLAG) await serveHost(process.argv[3]);
+if (process.argv[2] === HOST_FLAG) await serveHost(process.argv[3], process.argv[4] === 'disk' ? 'disk' : 'memory');
 if (process.argv[2] === WORKER_FLAG) await serveWorker();

@@ -125,22 +125,31 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Parts of a streamed upload; S3 takes 5 MiB to 5 GiB per part and at most 10,000 parts (80 GB at this size). */
-const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+/**
+ * Parts of a streamed upload: S3's smallest (every part but the last is 5 MiB to 5 GiB, at most
+ * 10,000 parts, so objects up to 50 GB), because a writer holds up to two parts per object and an
+ * import writes four lists at once.
+ */
+export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
 
 /**
- * A new object written as a stream: bytes are gathered into 8 MiB parts of a multipart upload, one
- * part uploading while the next fills, so memory stays near two parts whatever the object's size.
- * A write waits while a part before it is still uploading (back-pressure). An object smaller than
- * one part is a single PUT. `end()` completes the object; `abort()` (or a failure) leaves nothing.
+ * A new object written as a stream: bytes are cut into parts of UPLOAD_PART_BYTES of a multipart
+ * upload, one part uploading while the next fills, so memory stays at two parts and one write
+ * whatever the object's size (`peakHeldBytes` says how much it held at most). A write waits while
+ * a part before it is still uploading (back-pressure). An object smaller than one part is a single
+ * PUT. `end()` completes the object; `abort()` (or a failure) leaves nothing.
  */
 export class ObjectUpload extends Writable {
   /** Bytes written so far; the object's size once finished. */
   size = 0;
+  /** Parts sent so far (0 for an object sent with one PUT). */
+  partCount = 0;
+  /** The most bytes this writer held at once: those not yet cut into a part, and parts not yet acknowledged. */
+  peakHeldBytes = 0;
+  private unacknowledged = 0;
   private chunks: Buffer[] = [];
   private buffered = 0;
   private uploadId: string | undefined;
-  private partCount = 0;
   private readonly parts: CompletedPart[] = [];
   private inFlight: Promise<void> = Promise.resolve();
   private failure: unknown = null;
@@ -161,11 +170,12 @@ export class ObjectUpload extends Writable {
     this.chunks.push(chunk);
     this.buffered += chunk.length;
     this.size += chunk.length;
+    this.noteHeld();
     if (this.buffered < UPLOAD_PART_BYTES) {
       done();
       return;
     }
-    this.sendPart().then(() => done(), (error: unknown) => done(asError(error)));
+    this.sendFullParts().then(() => done(), (error: unknown) => done(asError(error)));
   }
 
   override _final(done: (error?: Error | null) => void): void {
@@ -189,18 +199,34 @@ export class ObjectUpload extends Writable {
     return this.bucketName ?? config().DATA_BUCKET;
   }
 
-  private takeBuffered(): Buffer {
-    const body = Buffer.concat(this.chunks, this.buffered);
-    this.chunks = [];
-    this.buffered = 0;
+  private noteHeld(): void {
+    this.peakHeldBytes = Math.max(this.peakHeldBytes, this.buffered + this.unacknowledged);
+  }
+
+  /** The first `bytes` of the buffered bytes (all of them by default); the rest stays buffered. */
+  private takeBuffered(bytes = this.buffered): Buffer {
+    const all = Buffer.concat(this.chunks, this.buffered);
+    const body = all.subarray(0, bytes);
+    // The rest copied, so a sent part's memory is not kept alive by the bytes after it.
+    this.chunks = bytes < all.length ? [Buffer.from(all.subarray(bytes))] : [];
+    this.buffered = all.length - body.length;
     return body;
   }
 
-  /** Sends the buffered bytes as the next part once the part before it is done; does not wait for this one. */
-  private async sendPart(): Promise<void> {
-    const body = this.takeBuffered();
+  /** Parts of exactly UPLOAD_PART_BYTES, so every part but the last has the same size. */
+  private async sendFullParts(): Promise<void> {
+    while (this.buffered >= UPLOAD_PART_BYTES) await this.sendPart(UPLOAD_PART_BYTES);
+  }
+
+  /** Sends the buffered bytes (up to `bytes`) as the next part once the part before it is done; does not wait for this one. */
+  private async sendPart(bytes?: number): Promise<void> {
+    const body = this.takeBuffered(bytes);
+    this.unacknowledged += body.length;
     await this.inFlight;
-    if (this.failure) throw this.failure;
+    if (this.failure) {
+      this.unacknowledged -= body.length;
+      throw this.failure;
+    }
     if (!this.uploadId) {
       const created = await s3Client().send(
         new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, ContentType: this.headers.contentType, ContentDisposition: this.headers.contentDisposition }),
@@ -219,7 +245,10 @@ export class ObjectUpload extends Writable {
         (error: unknown) => {
           this.failure = error;
         },
-      );
+      )
+      .finally(() => {
+        this.unacknowledged -= body.length;
+      });
   }
 
   private async complete(): Promise<void> {

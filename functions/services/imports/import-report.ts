@@ -4,7 +4,12 @@
  * format. While the import runs, each batch stores what happened to each of its rows (one small
  * object per batch, written before the batch commits and overwritten by a retry, so it always
  * matches the committed counts). When the import ends, the original file is read once more and
- * its rows are dealt into the four lists; nothing holds the rows in memory.
+ * its rows are dealt into the four lists, each streamed to S3 as a multipart upload while it is
+ * written: nothing holds the rows, and each list holds at most two parts (ObjectUpload), whatever
+ * the file's size. A crash while they are written leaves the lists as they were (a multipart
+ * upload replaces its object only when it completes); the next delivery writes each list again
+ * from the first row, and the bucket's lifecycle rule removes the dead upload's parts
+ * (docs/data-model.md "Import report lists").
  */
 import type { ImportJob } from '../../data/imports.js';
 import { objectKeys } from '../../data/object-keys.js';
@@ -26,6 +31,8 @@ const LIST_KINDS = { created: 'c', changed: 'u', duplicated: 'd', error: 'e', no
 type ListType = keyof typeof LIST_KINDS;
 const LIST_TYPES = Object.keys(LIST_KINDS) as ListType[];
 
+/** What writing one list took: its size, its multipart parts (0 for one PUT) and the most memory its upload held. */
+export type ReportListStats = Record<ListType, { bytes: number; parts: number; peakHeldBytes: number }>;
 
 const outcomesKey = (job: Pick<ImportJob, 'tuid' | 'id'>, from: number) => objectKeys.importBatchOutcomes(job.tuid, job.id, from);
 const listKey = (job: Pick<ImportJob, 'tuid' | 'id'>, type: ListType) => objectKeys.importReportList(job.tuid, job.id, type);
@@ -41,9 +48,9 @@ export async function saveBatchOutcomes({ job, outcomes }: { job: Pick<ImportJob
  * Writes the lists from the original file and the batches' outcomes. Rows no batch reached are in
  * the not-imported list when the import ended at the contact limit (`restNotImported`), in no list
  * after a stop or an abort. Safe to run again: each list is rewritten whole. Answers how many rows
- * the not-imported list holds.
+ * the not-imported list holds, and each list's size, parts and most bytes held at once.
  */
-export async function writeImportReport(job: ImportJob, options: { restNotImported: boolean }): Promise<{ notImported: number }> {
+export async function writeImportReport(job: ImportJob, options: { restNotImported: boolean }): Promise<{ notImported: number; lists: ReportListStats }> {
   const format = fileFormatOf(job);
   const { content: stream } = await openImportFile({ job });
   let writers: Record<ListType, { upload: ObjectUpload; table: TableWriter }> | null = null;
@@ -86,7 +93,11 @@ export async function writeImportReport(job: ImportJob, options: { restNotImport
     throw error;
   }
   stream.destroy();
-  return { notImported };
+  const written = writers;
+  const lists = Object.fromEntries(
+    LIST_TYPES.map((type) => [type, { bytes: written[type].upload.size, parts: written[type].upload.partCount, peakHeldBytes: written[type].upload.peakHeldBytes }]),
+  ) as ReportListStats;
+  return { notImported, lists };
 }
 
 function openLists(job: ImportJob, format: 'csv' | 'xlsx', header: readonly string[]): Record<ListType, { upload: ObjectUpload; table: TableWriter }> {

@@ -5,8 +5,11 @@
  * file name may be), each with a `.json` sidecar holding the key and its headers.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { EmulatorRequest } from '../fauxqs-server.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
@@ -49,7 +52,6 @@ export function createS3Mirror(options: { dataDir: string; s3: S3Client; log: (m
     const file = join(root, bucket, objectFileName(key));
     try {
       const object = await options.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      const body = await object.Body?.transformToByteArray();
       const sidecar: ObjectSidecar = {
         key,
         contentType: object.ContentType,
@@ -59,7 +61,8 @@ export function createS3Mirror(options: { dataDir: string; s3: S3Client; log: (m
         metadata: object.Metadata,
       };
       await mkdir(join(root, bucket), { recursive: true });
-      await writeFile(`${file}.bin`, body ?? new Uint8Array());
+      // Streamed to the file: an upload or a report list can be hundreds of MB, and the emulator holds it already.
+      await pipeline(object.Body instanceof Readable ? object.Body : Readable.from([]), createWriteStream(`${file}.bin`));
       await writeJsonFile(`${file}.json`, sidecar);
     } catch (error) {
       if (!(error instanceof NoSuchKey)) throw error;

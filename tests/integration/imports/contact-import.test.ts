@@ -1,18 +1,22 @@
 /**
  * The contact import worker against the embedded S3, SQS and DynamoDB: mapping, duplicates in the
  * file, error rows, update vs skip, group memberships, redelivery, a crash between a batch's writes
- * and its checkpoint followed by a resume, stop, abort after consecutive errors, the free limit
- * (its own end, its notices once, every row in one list).
+ * and its checkpoint followed by a resume, the report lists streamed in parts and a crash while
+ * they are written, stop, abort after consecutive errors, the free limit (its own end, its notices
+ * once, every row in one list).
  */
+import { UploadPartCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAccount } from '../../../functions/data/accounts.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getAccount, updateAccount } from '../../../functions/data/accounts.js';
 import { createImportJob, getImportJob, NO_COUNTS, requestImportStop, type ImportJob } from '../../../functions/data/imports.js';
 import { objectKeys } from '../../../functions/data/object-keys.js';
-import { readObjectText, writeObject } from '../../../functions/lib/aws/storage.js';
+import { s3Client } from '../../../functions/lib/aws/s3.js';
+import { readObjectStream, readObjectText, UPLOAD_PART_BYTES, writeObject } from '../../../functions/lib/aws/storage.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
 import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
 import { IMPORT_ABORT_AFTER_ERRORS, runContactImport } from '../../../functions/services/imports/contact-import.js';
+import { writeImportReport } from '../../../functions/services/imports/import-report.js';
 import { FREE_CONTACT_LIMIT } from '../../../shared/constants.js';
 import type { TContactSearchResponse } from '../../../shared/schemas/contact-search.js';
 import type { TGroup } from '../../../shared/schemas/groups.js';
@@ -67,6 +71,37 @@ async function prepareImport(account: Account, csv: string, options: Partial<Imp
 
 const csvOf = (rows: string[][]) => ['Email,Mobile,First name', ...rows.map((row) => row.join(','))].join('\n');
 const manyRows = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => [`${prefix}${i}@example.com`, '', `Name ${i}`]);
+
+/**
+ * Rows of about 9 KB (a wide column no field takes), so the created list spans two 5 MiB parts:
+ * every 100th row repeats the row before it, every 250th has a broken email.
+ */
+function wideRows(count: number, prefix: string): { rows: string[][]; lists: { created: string[][]; duplicated: string[][]; error: string[][] } } {
+  const wide = 'w'.repeat(9_000);
+  const rows: string[][] = [];
+  const lists = { created: [] as string[][], duplicated: [] as string[][], error: [] as string[][] };
+  for (let i = 0; i < count; i += 1) {
+    if (i % 100 === 99) {
+      rows.push([...rows[i - 1]!]);
+      lists.duplicated.push(rows[i]!);
+    } else if (i % 250 === 125) {
+      rows.push([`${prefix}${i}`, '', `Name ${i}`, wide]);
+      lists.error.push([...rows[i]!, `'${prefix}${i}' is not a valid email.`]);
+    } else {
+      rows.push([`${prefix}${i}@example.com`, '', `Name ${i}`, wide]);
+      lists.created.push(rows[i]!);
+    }
+  }
+  return { rows, lists };
+}
+
+/** One report list of a CSV import, as rows (its cells hold no commas or quotes). */
+async function reportList(job: ImportJob, type: 'created' | 'changed' | 'duplicated' | 'error'): Promise<string[][]> {
+  const { stream } = await readObjectStream(objectKeys.importReportList(job.tuid, job.id, type));
+  let text = '';
+  for await (const piece of stream) text += String(piece);
+  return text.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '').map((line) => line.split(','));
+}
 
 async function contactCount(account: Account): Promise<number> {
   return (await call<{ count: number }>(api, account, 'POST', '/contacts/count', {})).body.count;
@@ -211,6 +246,64 @@ describe('contact import', () => {
     expect(new Set(all.body.data.map((contact) => contact.email)).size).toBe(100);
     expect((await call<{ count: number }>(api, me, 'POST', '/contacts/count', { quickSearch: 'crash1@' })).body.count).toBe(1);
   });
+
+  it('streams each report list to S3 in 5 MiB parts, holding at most two parts and one write of it', async () => {
+    // Prepare: 720 rows of about 9 KB, a created list of about 6.4 MB, for a paid account.
+    const me = await signUp();
+    await updateAccount(me.tuid, { free: false });
+    const file = wideRows(720, 'wide');
+    const job = await prepareImport(me, ['Email,Mobile,First name,Note', ...file.rows.map((row) => row.join(','))].join('\n'));
+
+    // Act
+    const result = await runContactImport({ tuid: me.tuid, importId: job.id });
+    // Written again (as a redelivery would) to read what the writer measured.
+    const stats = (await writeImportReport((await getImportJob(me.tuid, job.id))!, { restNotImported: false })).lists;
+
+    // Assess
+    expect(result).toBe('finished');
+    expect(stats.created.parts).toBe(Math.ceil(stats.created.bytes / UPLOAD_PART_BYTES));
+    expect(stats.created.parts).toBeGreaterThanOrEqual(2);
+    for (const list of Object.values(stats)) expect(list.peakHeldBytes).toBeLessThanOrEqual(2 * UPLOAD_PART_BYTES + 256 * 1024);
+    const header = ['Email', 'Mobile', 'First name', 'Note'];
+    expect(await reportList(job, 'created')).toEqual([header, ...file.lists.created]);
+    expect(await reportList(job, 'duplicated')).toEqual([header, ...file.lists.duplicated]);
+    expect(await reportList(job, 'error')).toEqual([[...header, 'Reason'], ...file.lists.error]);
+    expect(await reportList(job, 'changed')).toEqual([header]);
+  }, 120_000);
+
+  it('writes complete report lists on the next delivery after a crash halfway through a list', async () => {
+    // Prepare: S3 stops answering once the created list's first part is stored, as when the
+    // process is killed: not even the abort of the multipart upload reaches it.
+    const me = await signUp();
+    await updateAccount(me.tuid, { free: false });
+    const file = wideRows(720, 'killed');
+    const job = await prepareImport(me, ['Email,Mobile,First name,Note', ...file.rows.map((row) => row.join(','))].join('\n'));
+    const client = s3Client();
+    const send = client.send.bind(client);
+    let killed = false;
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: Parameters<typeof send>[0]) => {
+      if (killed) throw new Error('killed');
+      const answer = await send(command);
+      if (command instanceof UploadPartCommand && command.input.Key === objectKeys.importReportList(job.tuid, job.id, 'created')) killed = true;
+      return answer;
+    }) as typeof client.send);
+
+    // Act
+    const crashed = await runContactImport({ tuid: me.tuid, importId: job.id }).catch((error: unknown) => error);
+    spy.mockRestore();
+    const halfway = (await getImportJob(me.tuid, job.id))!;
+    const result = await runContactImport({ tuid: me.tuid, importId: job.id });
+
+    // Assess
+    expect(crashed).toBeInstanceOf(Error);
+    expect(halfway).toMatchObject({ status: 'importing', position: 720 });
+    expect(result).toBe('finished');
+    expect((await getImportJob(me.tuid, job.id))?.counts).toMatchObject({ created: file.lists.created.length, duplicated: file.lists.duplicated.length, errors: file.lists.error.length });
+    const header = ['Email', 'Mobile', 'First name', 'Note'];
+    expect(await reportList(job, 'created')).toEqual([header, ...file.lists.created]);
+    expect(await reportList(job, 'duplicated')).toEqual([header, ...file.lists.duplicated]);
+    expect(await reportList(job, 'error')).toEqual([[...header, 'Reason'], ...file.lists.error]);
+  }, 120_000);
 
   it('reads a file of many chunks to its last row', async () => {
     // Prepare: about 230 KB, so the object arrives in several chunks.
