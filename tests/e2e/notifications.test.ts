@@ -331,7 +331,8 @@ describe('notifications', () => {
     await page.getByTestId('dashboard').waitFor();
     await page.getByTestId('language-button').click();
     await page.getByTestId('language-zh-HK').click();
-    await expect.poll(() => page.getByTestId('nav-dashboard').textContent()).toBe('儀表板');
+    // The switch waits for the server to save the choice and for the language's texts.
+    await expect.poll(() => page.getByTestId('nav-dashboard').textContent(), { timeout: 10_000 }).toBe('儀表板');
     await closeToasts();
 
     // Act

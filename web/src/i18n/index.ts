@@ -78,6 +78,11 @@ function browserLanguage(): Language | null {
 }
 
 /** Switches the UI language, loads its files first, and remembers the choice in this browser. */
+/** Fetches a language's texts without switching to it, so a switch that waits for the server need not wait for them too. */
+export async function preloadLanguage(language: Language): Promise<void> {
+  await i18next.loadLanguages(language);
+}
+
 export async function applyLanguage(language: Language): Promise<void> {
   try {
     window.localStorage.setItem(LANGUAGE_KEY, language);

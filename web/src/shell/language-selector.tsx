@@ -6,7 +6,7 @@ import { useUserInfo } from '../api/user.js';
 import { showError } from '../components/error-dialog.js';
 import { LANGUAGE_NAMES, LanguageMenu } from '../components/language-menu.js';
 import { notify } from '../components/toaster.js';
-import { applyLanguage } from '../i18n/index.js';
+import { applyLanguage, preloadLanguage } from '../i18n/index.js';
 
 export function LanguageSelector() {
   const { t } = useTranslation('shell');
@@ -14,7 +14,8 @@ export function LanguageSelector() {
 
   const choose = async (language: Language) => {
     try {
-      await saveUiLanguage(language);
+      // The texts load while the server saves the choice: the switch waits for the slower, not both.
+      await Promise.all([saveUiLanguage(language), preloadLanguage(language)]);
       await applyLanguage(language);
       void mutate();
       notify({ type: 'success', title: t('header.languageChanged', { lng: language, language: LANGUAGE_NAMES[language] }) });
