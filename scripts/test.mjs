@@ -39,14 +39,15 @@ function runInBackground(title, command, args) {
   const logFile = join(reports, `${title}.log`);
   const log = openSync(logFile, 'w');
   const child = spawn(command, args, { stdio: ['ignore', log, log], env });
-  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  // Its own time, from start to exit, not to when the steps before finish() were done.
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve({ code, seconds: (Date.now() - started) / 1000 })));
   return {
     async finish() {
-      const code = await exited;
+      const { code, seconds } = await exited;
       closeSync(log);
       console.log(`\n=== ${title} (ran alongside the tests)`);
       process.stdout.write(readFileSync(logFile, 'utf8'));
-      console.log(`=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(`=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
       if (code !== 0) {
         ok = false;
         failures.push(`${title}: see its output above`);
