@@ -7,7 +7,8 @@ import { useFormatters } from '../../format/use-formatters.js';
 type GuardPause = NonNullable<TCampaignReportState['guardPause']>;
 
 export function GuardPauseAlert({ pause }: { pause: GuardPause }) {
-  const { t, i18n } = useTranslation('campaigns');
+  // The rate's name is the notices' own word for it: the same in the alert and in the notice.
+  const { t, i18n } = useTranslation(['campaigns', 'notifications']);
   const { number, dateTime } = useFormatters();
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
   return (
