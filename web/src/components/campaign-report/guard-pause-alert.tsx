@@ -8,9 +8,8 @@ type GuardPause = NonNullable<TCampaignReportState['guardPause']>;
 
 export function GuardPauseAlert({ pause }: { pause: GuardPause }) {
   // The rate's name is the notices' own word for it: the same in the alert and in the notice.
-  const { t, i18n } = useTranslation(['campaigns', 'notifications']);
-  const { number, dateTime } = useFormatters();
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  const { t } = useTranslation(['campaigns', 'notifications']);
+  const { number, dateTime, percent } = useFormatters();
   return (
     <Alert.Root status="error" variant="subtle" mb="6" data-testid="report-guard-pause" data-reason={pause.reason}>
       <Alert.Indicator />
@@ -19,8 +18,8 @@ export function GuardPauseAlert({ pause }: { pause: GuardPause }) {
         <Alert.Description>
           {t('report.guardPause.text', {
             reason: t(`notifications:guardReason.${pause.reason}`),
-            rate: percent.format(pause.rate),
-            limit: percent.format(pause.limit),
+            rate: percent(pause.rate, 2),
+            limit: percent(pause.limit, 2),
             events: number(pause.count),
             messages: number(pause.sample),
           })}

@@ -1,6 +1,7 @@
 /** The overview (spec §2.1): the counters, the rates of reportRates, opens and clicks over time, and each link's clicks. */
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../format/use-formatters.js';
 import { reportRates } from '../../../../shared/domain/campaign-report.js';
 import type { TCampaignReportResponse } from '../../../../shared/schemas/campaigns.js';
 import { CounterGrid, LinksTable, ReportSection } from './report-parts.js';
@@ -10,11 +11,11 @@ const COUNTERS = ['recipients', 'sent', 'delivered', 'opens', 'machineOpens', 'u
 const RATES = ['deliveryRate', 'openRate', 'clickRate', 'clickToOpenRate', 'bounceRate', 'unsubscribeRate', 'complaintRate'] as const;
 
 export function ReportOverview({ report }: { report: TCampaignReportResponse }) {
-  const { t, i18n } = useTranslation('campaigns');
+  const { t } = useTranslation('campaigns');
+  const { percent } = useFormatters();
   const { counters } = report;
   const values: Record<(typeof COUNTERS)[number], number> = { ...counters, bounces: counters.hardBounces + counters.softBounces };
   const rates = reportRates(counters);
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   return (
     <Stack gap="8" data-testid="report-overview">
       <CounterGrid counters={COUNTERS.map((key) => ({ key, label: t(`report.counter.${key}`), value: values[key] }))} />
@@ -24,7 +25,7 @@ export function ReportOverview({ report }: { report: TCampaignReportResponse }) 
             <Text fontSize="xs" color="fg.muted">
               {t(`report.rate.${key}`)}
             </Text>
-            <Text fontWeight="semibold">{percent.format(rates[key])}</Text>
+            <Text fontWeight="semibold">{percent(rates[key])}</Text>
           </Box>
         ))}
       </Grid>

@@ -11,8 +11,8 @@ const STANDING_PALETTE = { healthy: 'green', review: 'orange', suspend: 'red' } 
 /** One rate: the figure, what it rests on, the limit at which the guard pauses a campaign, and its standing. */
 function RateRow({ rate }: { rate: Rate }) {
   const { t } = useTranslation('dashboard');
-  const { locale, number } = useFormatters();
-  const percent = (fraction: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(fraction);
+  const { number, percent: formatPercent } = useFormatters();
+  const percent = (fraction: number) => formatPercent(fraction, 2);
   const standing = rateStanding(rate);
   return (
     <Stack gap="1" data-testid={`deliverability-${rate.reason}`}>

@@ -15,12 +15,11 @@ import { useCountryName } from '../wizard/country-name.js';
 const COUNTERS = ['recipients', 'sent', 'delivered', 'failed', 'skipped', 'segments', 'creditsUsed', 'clicks', 'possiblySentTwice'] as const;
 
 export function SmsReportOverview({ report }: { report: TCampaignReportResponse }) {
-  const { t, i18n } = useTranslation('campaigns');
-  const { number } = useFormatters();
+  const { t } = useTranslation('campaigns');
+  const { number, percent } = useFormatters();
   const countryName = useCountryName();
   const { counters } = report;
   const failed = counters.failed;
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const deliveryRate = counters.sent > 0 ? Math.min(1, counters.delivered / counters.sent) : 0;
   const reasons = report.failureReasons ?? [];
   const countries = report.countries ?? [];
@@ -33,7 +32,7 @@ export function SmsReportOverview({ report }: { report: TCampaignReportResponse 
             <Text fontSize="xs" color="fg.muted">
               {t('report.rate.deliveryRate')}
             </Text>
-            <Text fontWeight="semibold">{percent.format(deliveryRate)}</Text>
+            <Text fontWeight="semibold">{percent(deliveryRate)}</Text>
           </Box>
         }
       />
