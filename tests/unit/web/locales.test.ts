@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../shared/constants.js';
+import { BOUNCE_CODES } from '../../../shared/domain/campaign-engagement.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 
 const LOCALES = new URL('../../../web/src/locales/', import.meta.url);
@@ -115,5 +116,10 @@ describe('locales', () => {
     expect(load('zh-TW', 'notifications', SHARED_LOCALES)['creditReady.email']).toContain('電子郵件');
     expect(load('zh-HK', 'notifications', SHARED_LOCALES)['creditReady.sms']).toContain('短訊');
     expect(load('zh-TW', 'notifications', SHARED_LOCALES)['creditReady.sms']).toContain('簡訊');
+  });
+
+  it("words every bounce classification SES gives (each language has the same keys as English)", () => {
+    const campaigns = load('en', 'campaigns');
+    expect(BOUNCE_CODES.filter((code) => !campaigns[`report.bounceCode.${code}`])).toEqual([]);
   });
 });
