@@ -14,7 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { clickBesideToasts, takeScreenshot, useSignedInPage } from '../helpers/browser.js';
 import { call } from '../helpers/api.js';
 import type { TestHost } from '../helpers/local-host.js';
 import type { Actor } from '../helpers/seed/accounts.js';
@@ -63,7 +63,7 @@ describe('email campaigns', () => {
     await page.getByTestId('wizard-save-state').waitFor();
     const group = page.locator(`[data-testid="recipient-group"][data-group-name="${options.groupName}"]`);
     await group.getByTestId('group-choice-include').click();
-    await page.getByTestId('wizard-next').click();
+    await clickBesideToasts(page.getByTestId('wizard-next'));
     await page.waitForURL(/select-template\?id=/);
     await page.locator(`[data-testid="select-own-template"][data-template-id="${options.templateId}"]`).click();
     await page.waitForURL(/code-editor\?id=/);
@@ -102,7 +102,7 @@ describe('email campaigns', () => {
     await takeScreenshot(page, 'email-campaign-groups');
 
     // Act: next saves the step; copy the template into the code editor.
-    await page.getByTestId('wizard-next').click();
+    await clickBesideToasts(page.getByTestId('wizard-next'));
     await page.waitForURL(/select-template\?id=/);
     await page.locator(`[data-testid="select-own-template"][data-template-id="${templateId}"]`).click();
     await page.waitForURL(/code-editor\?id=/);
@@ -278,7 +278,7 @@ describe('email campaigns', () => {
     await page.getByTestId('create-campaign-confirm').click();
     await page.waitForURL(/select-groups\?id=/);
     await page.locator('[data-testid="recipient-group"][data-group-name="Scheduled readers"]').getByTestId('group-choice-include').click();
-    await page.getByTestId('wizard-next').click();
+    await clickBesideToasts(page.getByTestId('wizard-next'));
     await page.locator(`[data-testid="select-own-template"][data-template-id="${templateId}"]`).click();
     await page.waitForURL(/code-editor\?id=/);
     await page.getByTestId('editor-back').click();

@@ -13,7 +13,7 @@ import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approveSenderId } from '../../functions/services/sms-settings/sender-ids.js';
-import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
+import { clickBesideToasts, takeScreenshot, useSignedInPage } from '../helpers/browser.js';
 import { call } from '../helpers/api.js';
 import { redPng } from '../helpers/images.js';
 import type { TestHost } from '../helpers/local-host.js';
@@ -97,13 +97,13 @@ describe('SMS and MMS campaigns', () => {
     await page.getByTestId('pasted-numbers').fill('9876 5432');
 
     // Act: the name and sender step (no sender ID: the shared pool), then a blank message.
-    await page.getByTestId('wizard-next').click();
+    await clickBesideToasts(page.getByTestId('wizard-next'));
     await page.waitForURL(/sender-id\?id=/);
     await page.getByTestId('sender-id-step').waitFor();
     expect(await page.getByTestId('campaign-name-input').inputValue()).toBe('Spring SMS');
     await page.locator('[data-testid="sender-id-option"][data-value="none"]').waitFor();
     await takeScreenshot(page, 'sms-campaign-sender-id');
-    await page.getByTestId('wizard-next').click();
+    await clickBesideToasts(page.getByTestId('wizard-next'));
     await page.waitForURL(/select-template\?id=/);
     await page.getByTestId('write-message').click();
     await page.waitForURL(/create-sms-campaign\/enter-message\?id=/);
@@ -206,7 +206,7 @@ describe('SMS and MMS campaigns', () => {
     const id = await createCampaign('MMS', 'Summer MMS');
     await page.locator('[data-testid="recipient-group"][data-group-name="MMS readers"]').getByTestId('group-choice-include').click();
     await expect.poll(() => page.getByTestId('recipient-count').getAttribute('data-count')).toBe('3');
-    await page.getByTestId('wizard-next').click();
+    await clickBesideToasts(page.getByTestId('wizard-next'));
     await page.waitForURL(/create-mms-campaign\/information\?id=/);
 
     // Act: start from an MMS template (its subject and text are copied); the editor opens.
@@ -328,7 +328,7 @@ describe('SMS and MMS campaigns', () => {
     await createCampaign('SMS', 'From our name');
     await page.locator('[data-testid="recipient-group"][data-group-name="Named sender readers"]').getByTestId('group-choice-include').click();
     await expect.poll(() => page.getByTestId('recipient-count').getAttribute('data-count')).toBe('1');
-    await page.getByTestId('wizard-next').click();
+    await clickBesideToasts(page.getByTestId('wizard-next'));
     await page.waitForURL(/sender-id\?id=/);
     const option = (value: string) => page.locator(`[data-testid="sender-id-option"][data-value="${value}"]`);
 
@@ -339,7 +339,7 @@ describe('SMS and MMS campaigns', () => {
     // Act: choose the verified one, write the message, send.
     await option(verified).click();
     await expect.poll(() => option(verified).locator('input').isChecked()).toBe(true);
-    await page.getByTestId('wizard-next').click();
+    await clickBesideToasts(page.getByTestId('wizard-next'));
     await page.waitForURL(/select-template\?id=/);
     await page.getByTestId('write-message').click();
     await page.getByTestId('campaign-message-editor').waitFor();

@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { decodeJwt } from 'jose';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { listConnections } from '../../functions/data/connections.js';
 import { startTestHost, type TestHost } from './local-host.js';
@@ -34,6 +34,17 @@ export async function launchBrowser(): Promise<Browser> {
 /** Where screenshots go (git-ignored): tests/e2e/screenshots/<name>.png. */
 export function screenshotPath(name: string): string {
   return `tests/e2e/screenshots/${name}.png`;
+}
+
+/**
+ * Clicks a control near the page's bottom end, where toasts appear. The toaster pauses while the
+ * mouse is over it, and a toast that appears under a resting mouse (left there by the last click)
+ * would cover the control for good; with the mouse moved off, the toast times out and the click,
+ * which waits for the control to be uncovered, goes through as a user's would.
+ */
+export async function clickBesideToasts(control: Locator): Promise<void> {
+  await control.page().mouse.move(0, 0);
+  await control.click();
 }
 
 /** A still screenshot: animations and the caret are frozen so images compare run to run. */
