@@ -1,14 +1,12 @@
 /**
- * Mail leaves through one interface; the transport is configuration: the local sink or Amazon
- * SES v2. Callers never know which.
+ * Mail leaves through Amazon SES v2. Locally the SDK's endpoint is the SES stand-in
+ * (infra/local/ses-stand-in.ts), which keeps what it accepts in the sink: the same adapter runs
+ * everywhere.
  */
-import { randomUUID } from 'node:crypto';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { sesClient } from '../lib/aws/ses.js';
+import { sesCampaignClient, sesClient } from '../lib/aws/ses.js';
 import { config } from '../lib/config.js';
 import { asciiAddress } from './mime.js';
-import { appendToSink } from './sink.js';
-import { publishSinkEvents } from './sink-events.js';
 
 export type MailMessage = {
   to: string;
@@ -19,26 +17,6 @@ export type MailMessage = {
 };
 
 export type MailTransport = { send(message: MailMessage): Promise<{ messageId: string }> };
-
-const sinkTransport: MailTransport = {
-  async send(message) {
-    const { SINK_DIR, MAIL_FROM } = config();
-    if (!SINK_DIR) throw new Error('SINK_DIR must be set when MAIL_TRANSPORT is sink');
-    const id = randomUUID();
-    await appendToSink(SINK_DIR, {
-      id,
-      kind: 'mail',
-      from: MAIL_FROM,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers: message.headers ?? {},
-      createdAt: new Date().toISOString(),
-    });
-    return { messageId: id };
-  },
-};
 
 const sesTransport: MailTransport = {
   async send(message) {
@@ -60,21 +38,16 @@ const sesTransport: MailTransport = {
 };
 
 export function mailTransport(): MailTransport {
-  return config().MAIL_TRANSPORT === 'ses' ? sesTransport : sinkTransport;
+  return sesTransport;
 }
 
 /**
  * A campaign message, already built (functions/channels/mime.ts): the raw RFC 5322 text goes out
- * as is; the parsed parts are what the local sink shows; `tags` name the account, campaign and
- * contact so delivery events find their way back (SES EmailTags, the sink's events).
+ * as is; `tags` name the account, campaign and contact so delivery events find their way back
+ * (SES EmailTags).
  */
 export type CampaignMail = {
-  from: string;
   to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
   raw: string;
   tags: { tuid: string; campaignId: string; contactId: string };
 };
@@ -104,22 +77,9 @@ export function mailFailureKind(error: unknown): 'throttled' | 'permanent' | 'tr
   return 'transient';
 }
 
-const sinkCampaignTransport: CampaignMailTransport = {
-  async sendRaw(mail) {
-    const { SINK_DIR, SINK_THROTTLE_FRACTION } = config();
-    if (!SINK_DIR) throw new Error('SINK_DIR must be set when MAIL_TRANSPORT is sink');
-    if (SINK_THROTTLE_FRACTION > 0 && Math.random() < SINK_THROTTLE_FRACTION) throw new MailThrottled('sink: maximum sending rate exceeded');
-    const id = randomUUID();
-    const now = new Date();
-    await appendToSink(SINK_DIR, { id, kind: 'mail', from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, raw: mail.raw, tags: mail.tags, createdAt: now.toISOString() });
-    publishSinkEvents({ messageId: id, from: mail.from, to: mail.to, subject: mail.subject, tags: mail.tags, timestamp: now });
-    return { messageId: id };
-  },
-};
-
 const sesCampaignTransport: CampaignMailTransport = {
   async sendRaw(mail) {
-    const answer = await sesClient().send(
+    const answer = await sesCampaignClient().send(
       new SendEmailCommand({
         Destination: { ToAddresses: [asciiAddress(mail.to)] },
         Content: { Raw: { Data: Buffer.from(mail.raw, 'utf8') } },
@@ -132,5 +92,5 @@ const sesCampaignTransport: CampaignMailTransport = {
 };
 
 export function campaignMailTransport(): CampaignMailTransport {
-  return config().MAIL_TRANSPORT === 'ses' ? sesCampaignTransport : sinkCampaignTransport;
+  return sesCampaignTransport;
 }

@@ -4,6 +4,7 @@
  */
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import PostalMime from 'postal-mime';
 import { createGroupCommit } from '../lib/concurrency.js';
 
 export type SinkKind = 'mail' | 'sms';
@@ -40,6 +41,17 @@ export type SinkSms = {
 
 export type SinkRecord = SinkMail | SinkSms;
 
+/** A message's fields without the sink's own (id, kind, time). */
+export type SinkMessage<R extends SinkRecord> = Omit<R, 'id' | 'kind' | 'createdAt'>;
+
+/**
+ * A campaign mail as the sink keeps it: as SES got it (the raw MIME and its tags), cheap to write
+ * at sending speed; readSink reads it into parts.
+ */
+export type SinkRawMail = Pick<SinkMail, 'id' | 'kind' | 'to' | 'createdAt'> & { raw: string; tags: Record<string, string> };
+
+type SinkLine = SinkRecord | SinkRawMail;
+
 function sinkFile(dir: string, kind: SinkKind): string {
   return join(dir, `${kind}.jsonl`);
 }
@@ -62,7 +74,7 @@ function appenderOf(dir: string, kind: SinkKind): (line: string) => Promise<void
 }
 
 /** Resolves once the record is in the sink's file. */
-export async function appendToSink(dir: string, record: SinkRecord): Promise<void> {
+export async function appendToSink(dir: string, record: SinkLine): Promise<void> {
   await appenderOf(dir, record.kind)(`${JSON.stringify(record)}\n`);
 }
 
@@ -80,11 +92,38 @@ export async function readSink<K extends SinkKind>(
     throw error;
   }
   const wanted = filter.to?.trim().toLowerCase();
-  const records = text
+  const lines = text
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Extract<SinkRecord, { kind: K }>)
+    .map((line) => JSON.parse(line) as SinkLine)
     .filter((record) => !wanted || record.to.toLowerCase() === wanted)
-    .reverse();
-  return records.slice(0, filter.limit ?? 200);
+    .reverse()
+    .slice(0, filter.limit ?? 200);
+  return (await Promise.all(lines.map(readLine))) as Array<Extract<SinkRecord, { kind: K }>>;
+}
+
+async function readLine(line: SinkLine): Promise<SinkRecord> {
+  if (line.kind === 'sms' || 'subject' in line) return line;
+  const parsed = await PostalMime.parse(line.raw);
+  const from = parsed.from?.address ?? '';
+  return {
+    ...line,
+    from: parsed.from?.name ? `${parsed.from.name} <${from}>` : from,
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: parsed.html ?? '',
+    headers: rawHeaderFields(line.raw),
+  };
+}
+
+/** A raw message's header fields under their names as written, unfolded (RFC 5322 §2.2), values not decoded. */
+export function rawHeaderFields(raw: string): Record<string, string> {
+  const end = raw.search(/\r?\n\r?\n/);
+  const section = (end < 0 ? raw : raw.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const fields: Record<string, string> = {};
+  for (const line of section.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) fields[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return fields;
 }

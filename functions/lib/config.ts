@@ -15,7 +15,6 @@ const ZConfig = z.object({
   /** HMAC secret for session tokens, at least 32 characters; in AWS resolved from Secrets Manager. */
   JWT_SECRET: z.string().min(32).optional(),
   JWT_SECRET_ARN: z.string().optional(),
-  MAIL_TRANSPORT: z.enum(['sink', 'ses']).default('sink'),
   MAIL_FROM: z.string().default('Campaign Platform <no-reply@localhost>'),
   /** Where the local sink keeps mail and SMS (local host only). */
   SINK_DIR: z.string().optional(),

@@ -241,7 +241,6 @@ export class FunctionConfig {
       CONTENT_PUBLIC_URL: props.contentHosting.publicUrl,
       APP_URL: props.appUrl,
       JWT_SECRET_ARN: props.jwtSecret.secretArn,
-      MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mailFrom,
       WEBSOCKET_URL: props.realtime.url,
       WEBSOCKET_MANAGEMENT_URL: props.realtime.managementUrl,

@@ -5,7 +5,7 @@
  * the scheduler. Handlers are imported only after process.env points them at all of this.
  */
 import { mkdir } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -22,9 +22,10 @@ import { readBody, writeJson } from './http-event.js';
 import { isFunction, loadExport, REPO_ROOT, resolveProductModule, type ResolveModule } from './lambda-runtime.js';
 import { loadDemoCredentials, loadJwtSecret, loadSupportCredentials, seedDemoAccount, seedSupportAccount, type DemoCredentials } from './local-state.js';
 import { createS3Mirror, type S3Mirror } from './persistence/s3-mirror.js';
+import { startProviderStandIn, type ProviderStandIn } from './provider-stand-in.js';
 import { createS3UploadProxy, S3_UPLOAD_PATH, type S3UploadProxy } from './s3-upload-proxy.js';
 import { createSqsJournal, type SqsJournal } from './persistence/sqs-journal.js';
-import { isLoopbackAddress, LOOPBACK, PortInUseError } from './ports.js';
+import { closeServer, isLoopbackAddress, listen, LOOPBACK } from './ports.js';
 import { startQueuePoller, type QueuePoller } from './queue-poller.js';
 import { startScheduler, type Scheduler } from './scheduler.js';
 import { createStaticSite, type StaticSite } from './static-site.js';
@@ -139,7 +140,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     writeJson(response, 503, { statusCode: ERROR_CODES.GENERIC, message: 'The local host is starting' });
   const server = createServer((request, response) => void dispatch(request, response));
   const bindHost = options.host ?? LOOPBACK;
-  const port = await listen(server, options.port ?? 3000, bindHost);
+  const port = await listen(server, options.port ?? 3000, bindHost, 'the local host');
   const url = `http://localhost:${port}`;
   const devRoutes = options.devRoutes ?? servesDevRoutes(bindHost, process.env.DEV_ROUTES);
 
@@ -148,6 +149,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
   let emulators: Emulators | undefined;
   let poller: QueuePoller | undefined;
   let scheduler: Scheduler | undefined;
+  let providers: ProviderStandIn | undefined;
   try {
     const [started, jwtSecret, demo, support] = await Promise.all([
       startEmulators({
@@ -179,8 +181,11 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     const restoredMessages = await journal.restore(await allQueueUrls(sqs, queueUrls));
     if (restoredObjects + restoredMessages > 0) log(`Restored ${restoredObjects} S3 objects and ${restoredMessages} queued messages.`);
 
+    const sinkDir = join(dataDir, 'sink');
+    providers = await startProviderStandIn({ sinkDir });
     const env: Record<string, string> = {
       ...awsEnv,
+      ...providers.env,
       STAGE: process.env.STAGE ?? 'development',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'DEBUG',
       LOG_FORMAT: process.env.LOG_FORMAT ?? 'readable',
@@ -188,8 +193,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       DATA_BUCKET,
       APP_URL: url,
       JWT_SECRET: jwtSecret,
-      MAIL_TRANSPORT: 'sink',
-      SINK_DIR: join(dataDir, 'sink'),
+      SINK_DIR: sinkDir,
       WEBSOCKET_URL: `ws://localhost:${port}${WEBSOCKET_PATH}`,
       WEBSOCKET_MANAGEMENT_URL: `http://${LOOPBACK}:${port}${MANAGEMENT_PATH}`,
       S3_PUBLIC_URL: `${url}${S3_UPLOAD_PATH}`,
@@ -236,6 +240,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       await serverClosed;
       await mirror?.close();
       await journal?.close();
+      await providers?.stop();
       sqs.destroy();
       s3.destroy();
       await started.stop();
@@ -246,6 +251,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     await scheduler?.stop();
     await poller?.stop();
     await journal?.close();
+    await providers?.stop();
     await emulators?.stop();
     await closeServer(server);
     throw error;
@@ -362,27 +368,6 @@ async function allQueueUrls(sqs: SQSClient, queueUrls: Record<QueueName, string>
     if (dlq.QueueUrl) all[deadLetterQueueName(name)] = dlq.QueueUrl;
   }
   return all;
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, 'the local host') : error),
-    );
-    server.listen(port, host, () => {
-      const address = server.address();
-      resolvePort(typeof address === 'object' && address ? address.port : port);
-    });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolveClose) => {
-    if (!server.listening) return resolveClose();
-    server.close(() => resolveClose());
-    // Keep-alive connections would hold close() open; open requests have been answered by now.
-    server.closeIdleConnections();
-  });
 }
 
 function stopOnce(stop: () => Promise<void>): () => Promise<void> {

@@ -1,4 +1,5 @@
 /** Port helpers for the local host and its emulators; everything binds to loopback only. */
+import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 
 export const LOOPBACK = '127.0.0.1';
@@ -42,4 +43,27 @@ export class PortInUseError extends Error {
     super(`Port ${port} is already in use, so ${what} cannot start. Stop whatever holds it or choose another port.`);
     this.name = 'PortInUseError';
   }
+}
+
+/** Starts `server` on the port (0: any free one) and answers the port it got. */
+export function listen(server: Server, port: number, host: string, name: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, name) : error),
+    );
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolvePort(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+/** Resolves once the server stopped listening and its idle connections are closed. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolveClose) => {
+    if (!server.listening) return resolveClose();
+    server.close(() => resolveClose());
+    // Keep-alive connections would hold close() open; open requests have been answered by now.
+    server.closeIdleConnections();
+  });
 }

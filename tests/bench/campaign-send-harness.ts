@@ -24,6 +24,7 @@ import type { TCampaignCommand } from '../../shared/schemas/campaigns.js';
 import { lambdaContext } from '../../infra/local/lambda-runtime.js';
 import { queueUrlVariables, startEmulators } from '../../infra/local/emulators.js';
 import { seedAccount } from '../helpers/seed/accounts.js';
+import { useSink } from '../helpers/sink.js';
 import { startedCampaign } from '../helpers/seed/campaigns.js';
 import { seedContacts } from '../helpers/seed/contacts.js';
 import { bundleDeliveryWorker, deliveriesPerRecipient, seededRandom, sinkLines, startDeliveryWorker } from '../helpers/delivery-worker.js';
@@ -40,8 +41,14 @@ export function sizeFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-/** The emulators as the product's environment (sink transports, no rate), and a sink folder; `stop` removes both. */
-export async function startSendEmulators(name: string): Promise<{ sinkDir: string; stop(): Promise<void> }> {
+/**
+ * The emulators as the product's environment (no rate), and a sink folder its provider stand-in
+ * (in a process of its own) keeps messages in; `replaceSink` starts another stand-in, on another
+ * folder or one that throttles; `stop` removes them all.
+ */
+export async function startSendEmulators(
+  name: string,
+): Promise<{ sinkDir: string; replaceSink(dir: string, options?: { throttleFraction?: number }): Promise<void>; stop(): Promise<void> }> {
   const emulators = await startEmulators();
   const sinkDir = await mkdtemp(join(tmpdir(), `${name}-sink-`));
   await Promise.all([emulators.createTable(`bench-${name}`), emulators.createBucket(`bench-${name}-data`)]);
@@ -49,22 +56,23 @@ export async function startSendEmulators(name: string): Promise<{ sinkDir: strin
   Object.assign(process.env, emulators.env, {
     TABLE_NAME: `bench-${name}`,
     DATA_BUCKET: `bench-${name}-data`,
-    SINK_DIR: sinkDir,
     JWT_SECRET: randomBytes(36).toString('base64'),
     APP_URL: 'http://127.0.0.1:3000',
     STAGE: 'test',
-    MAIL_TRANSPORT: 'sink',
     SMS_TRANSPORT: 'sink',
     CAMPAIGN_SEND_RATE: '0',
     SMS_SEND_RATE: '0',
-    SINK_THROTTLE_FRACTION: '0',
     ...queueUrlVariables(QUEUES, queueUrls),
   });
-  resetConfigForTests();
-  resetClientsForTests();
+  let sink = await useSink(sinkDir, { ownProcess: true });
   return {
     sinkDir,
+    async replaceSink(dir, options = {}) {
+      await sink.stop();
+      sink = await useSink(dir, { ownProcess: true, throttleFraction: options.throttleFraction });
+    },
     async stop() {
+      await sink.stop();
       await emulators.stop();
       await rm(sinkDir, { recursive: true, force: true });
     },
@@ -205,7 +213,7 @@ export async function duplicatesAfterCrash(options: { channel: CampaignChannel; 
   const { channel, recipients, runs } = options;
   const kind: SinkKind = channel === 'email' ? 'mail' : 'sms';
   const workDir = await mkdtemp(join(tmpdir(), 'send-crash-'));
-  const sinkBefore = process.env.SINK_DIR;
+  const sinkBefore = { SINK_DIR: process.env.SINK_DIR, AWS_ENDPOINT_URL_SESV2: process.env.AWS_ENDPOINT_URL_SESV2 };
   const random = seededRandom(20_261_127);
   let duplicates = 0;
   let inFlightLimit = 0;
@@ -217,8 +225,7 @@ export async function duplicatesAfterCrash(options: { channel: CampaignChannel; 
       await pollQueue('campaign-plan', 1, async () => true);
       const batches: TCampaignDeliveryMessage[] = (await takeQueue('campaign-delivery')).map((body) => ZCampaignDeliveryMessage.parse(JSON.parse(body)));
       const sinkDir = await mkdtemp(join(workDir, 'sink-'));
-      process.env.SINK_DIR = sinkDir;
-      resetConfigForTests();
+      const sink = await useSink(sinkDir);
       const killAfter = Math.floor(random() * recipients);
       const worker = startDeliveryWorker(bundle, batches);
       let exited = false;
@@ -236,12 +243,14 @@ export async function duplicatesAfterCrash(options: { channel: CampaignChannel; 
       if ((await getCampaignRecord(account.tuid, campaignId))?.status !== 'finished') throw new Error(`crash run ${run} did not finish`);
       const twice = [...(await deliveriesPerRecipient(sinkDir, kind)).values()].filter((n) => n > 1).length;
       duplicates = Math.max(duplicates, twice);
+      await sink.stop();
       inFlightLimit = Math.max(inFlightLimit, batches.length * sendsInFlight(sendRateOf(channel)));
     }
     return { duplicates, inFlightLimit };
   } finally {
-    process.env.SINK_DIR = sinkBefore;
+    Object.assign(process.env, sinkBefore);
     resetConfigForTests();
+    resetClientsForTests();
     await rm(workDir, { recursive: true, force: true });
   }
 }

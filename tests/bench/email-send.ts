@@ -23,7 +23,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { campaignMailTransport } from '../../functions/channels/mail.js';
-import { sinkEventsPublished } from '../../functions/channels/sink-events.js';
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { createLimiter } from '../../functions/lib/concurrency.js';
 import { campaignMailFor, compileRunMessage } from '../../functions/services/campaigns/campaign-send/message.js';
@@ -44,8 +43,9 @@ const CRASH_RUNS = 5;
 const RATE = 200;
 
 /**
- * The sink transport alone: render and hand over, no claims, no counters, as many in flight as the
- * delivery workers keep; timed until the sink's events are on their queue too.
+ * What a delivery Lambda does per message, alone: render, build the MIME and call SES (the
+ * stand-in, in a process of its own), no claims, no counters, as many in flight as the delivery
+ * workers keep; timed until SES has answered the last call.
  */
 async function renderTransportPerS(count: number, senderEmail: string): Promise<number> {
   const message = await compileRunMessage({ command: emailCommand(senderEmail), fields: [] });
@@ -59,7 +59,6 @@ async function renderTransportPerS(count: number, senderEmail: string): Promise<
       return limit(() => transport.sendRaw(campaignMailFor({ message, recipient: { tuid: 'bench', campaignId: 'render-only', contact }, now: new Date() })));
     }),
   );
-  await sinkEventsPublished();
   return count / ((performance.now() - started) / 1000);
 }
 
@@ -67,7 +66,7 @@ export const emailSend: Benchmark = {
   name: 'email-send',
   async run(): Promise<Figure[]> {
     const ceiling = (await storeCeiling.run()).find((figure) => figure.metric === 'batch-items-per-s')!.value;
-    const { sinkDir, stop } = await startSendEmulators('email');
+    const { sinkDir, replaceSink, stop } = await startSendEmulators('email');
     const figure = (metric: string, value: number, unit: string): Figure => ({ bench: 'email-send', metric, value, unit });
     const send = async (account: Awaited<ReturnType<typeof seededAccount>>) => sendCampaign(account, emailCommand(account.login), 'email', WORKERS);
     try {
@@ -87,14 +86,14 @@ export const emailSend: Benchmark = {
         figure('store-efficiency', writes / full.seconds / ceiling, 'ratio'),
       ];
       // Into a sink of its own, so the campaign sinks stay small enough to scan.
-      process.env.SINK_DIR = await mkdtemp(join(tmpdir(), 'email-send-render-'));
-      resetConfigForTests();
+      const renderSinkDir = await mkdtemp(join(tmpdir(), 'email-send-render-'));
+      await replaceSink(renderSinkDir);
       const renderTransport = await renderTransportPerS(Math.min(RECIPIENTS, 20_000), 'bench@example.com');
       // template-render's speed in this same run: their ratio holds when the machine's speed swings.
       const renders = (await templateRender.run()).find((result) => result.metric === 'renders-per-s')!.value;
       figures.push(figure('render-transport-per-s', renderTransport, 'messages/s'), figure('template-renders-per-s', renders, 'renders/s'), figure('render-transport-ratio', renderTransport / renders, 'ratio'));
-      await rm(process.env.SINK_DIR, { recursive: true, force: true });
-      process.env.SINK_DIR = sinkDir;
+      await replaceSink(sinkDir);
+      await rm(renderSinkDir, { recursive: true, force: true });
 
       // At a configured rate.
       process.env.CAMPAIGN_SEND_RATE = String(RATE);
@@ -105,7 +104,7 @@ export const emailSend: Benchmark = {
 
       // With a throttling transport.
       process.env.CAMPAIGN_SEND_RATE = '0';
-      process.env.SINK_THROTTLE_FRACTION = '0.1';
+      await replaceSink(sinkDir, { throttleFraction: 0.1 });
       const throttledAccount = await seededAccount(THROTTLE_RECIPIENTS);
       resetConfigForTests();
       const throttled = await send(throttledAccount);
@@ -116,6 +115,7 @@ export const emailSend: Benchmark = {
         figure('lost-messages', THROTTLE_RECIPIENTS - unique, 'messages'),
         figure('duplicate-messages', throttledMails.length - unique, 'messages'),
       );
+      await replaceSink(sinkDir);
       // Killed mid-send at a random moment, then delivered again.
       process.env.CAMPAIGN_SEND_RATE = '0';
       resetConfigForTests();
@@ -127,7 +127,6 @@ export const emailSend: Benchmark = {
       );
       return figures;
     } finally {
-      delete process.env.SINK_THROTTLE_FRACTION;
       await stop();
     }
   },

@@ -8,9 +8,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { useSink } from './sink.js';
 import { QUEUES, type QueueName } from '../../functions/routes.js';
-import { resetClientsForTests } from '../../functions/lib/aws/clients.js';
-import { resetConfigForTests } from '../../functions/lib/config.js';
 import {
   emulatorResources,
   queueUrlVariables,
@@ -62,21 +61,18 @@ export async function useTestTable(): Promise<TestTable> {
       resources.createBucket(bucket),
       resources.createBucket(contentBucket),
     ]);
-    const sinkDir = await mkdtemp(join(tmpdir(), 'sink-'));
     Object.assign(process.env, env, {
       TABLE_NAME: tableName,
       DATA_BUCKET: bucket,
       CONTENT_BUCKET: contentBucket,
       CONTENT_PUBLIC_URL: 'http://127.0.0.1:3000/content',
-      SINK_DIR: sinkDir,
       JWT_SECRET: randomBytes(36).toString('base64'),
       APP_URL: 'http://127.0.0.1:3000',
       STAGE: 'test',
-      MAIL_TRANSPORT: 'sink',
       ...queueUrlVariables(QUEUES, queueUrls),
     });
-    resetConfigForTests();
-    resetClientsForTests();
+    const sinkDir = await mkdtemp(join(tmpdir(), 'sink-'));
+    await useSink(sinkDir);
     return { tableName, bucket, queueUrls, sinkDir, env };
   } finally {
     resources.destroy();

@@ -84,6 +84,11 @@ export async function takeDeliveryMessages(): Promise<TCampaignDeliveryMessage[]
   return (await takeMessages('campaign-delivery')).map((body) => ZCampaignDeliveryMessage.parse(body)).sort((a, b) => a.seq - b.seq);
 }
 
+/** Takes the provider events (SES's, End User Messaging's) off the delivery-events queue, out of their SNS envelopes. */
+export async function takeProviderEvents<E = unknown>(): Promise<E[]> {
+  return (await takeMessages('delivery-events')).map((body) => JSON.parse((body as { Message: string }).Message) as E);
+}
+
 /** Takes the planner's messages off its queue (for tests that run planCampaignRun themselves, or check what was planned). */
 export async function takePlanMessages(): Promise<TCampaignPlanMessage[]> {
   return (await takeMessages('campaign-plan')).map((body) => ZCampaignPlanMessage.parse(body));

@@ -16,7 +16,6 @@ const LAMBDA_ENVIRONMENT_KEYS = [
   'IDLE_TIME_MS',
   'JWT_SECRET_ARN',
   'MAIL_FROM',
-  'MAIL_TRANSPORT',
   'NODE_OPTIONS',
   'POWERTOOLS_LOG_LEVEL',
   'QUEUE_URL_CAMPAIGN_DELIVERY',
@@ -135,7 +134,7 @@ describe('function runtime and configuration', () => {
 
         // Assess
         expect(Object.keys(variables).sort(), id).toEqual(LAMBDA_ENVIRONMENT_KEYS);
-        expect(variables, id).toMatchObject({ STAGE: 'production', POWERTOOLS_LOG_LEVEL: 'INFO', MAIL_TRANSPORT: 'ses', MAIL_FROM: TEST_MAIL_FROM });
+        expect(variables, id).toMatchObject({ STAGE: 'production', POWERTOOLS_LOG_LEVEL: 'INFO', MAIL_FROM: TEST_MAIL_FROM });
         expect(JSON.stringify(variables.APP_URL), id).toContain('https://');
       }
     }

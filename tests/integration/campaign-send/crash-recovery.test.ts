@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SinkKind } from '../../../functions/channels/sink.js';
 import { getCampaignCounters } from '../../../functions/data/campaign-counters.js';
 import { getCampaignRecord } from '../../../functions/data/campaigns.js';
-import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { deliverBatch } from '../../../functions/services/campaigns/campaign-send/deliver.js';
 import { sendsInFlight } from '../../../shared/domain/campaign-send.js';
 import type { CampaignChannel } from '../../../shared/domain/campaign-channels.js';
 import { bundleDeliveryWorker, deliveriesPerRecipient, seededRandom, sinkLines, startDeliveryWorker } from '../../helpers/delivery-worker.js';
 import { useTestTable } from '../../helpers/emulators.js';
+import { useSink } from '../../helpers/sink.js';
 import { drainQueue, setDeliveryBatchSize, takeDeliveryMessages } from '../../helpers/queues.js';
 import { seedAccount } from '../../helpers/seed/accounts.js';
 import { emailCommand, smsCommand, startedCampaign } from '../../helpers/seed/campaigns.js';
@@ -73,8 +73,7 @@ describe('a delivery worker killed at a random moment of its send', () => {
       const { tuid, campaignId, batch } = await plannedCampaign(channel);
       // A sink of the run's own, so watching it stays cheap.
       const sinkDir = await mkdtemp(join(workDir, 'sink-'));
-      process.env.SINK_DIR = sinkDir;
-      resetConfigForTests();
+      const sink = await useSink(sinkDir);
 
       // Act: the worker is killed once it has sent a random number of messages (none to nearly all).
       const killAfter = Math.floor(random() * RECIPIENTS);
@@ -101,6 +100,7 @@ describe('a delivery worker killed at a random moment of its send', () => {
       expect(counters.possiblySentTwice, context).toBeGreaterThanOrEqual(twice);
       expect(counters.possiblySentTwice, context).toBeLessThanOrEqual(limit);
       expect((await getCampaignRecord(tuid, campaignId))?.status, context).toBe('finished');
+      await sink.stop();
     }
   });
 });

@@ -395,7 +395,7 @@ describe('XLSX', () => {
     expect(rows).toEqual(EXPECTED);
   });
 
-  it('keeps every shared string of a large workbook, across its 256 KiB chunks', async () => {
+  it('keeps every shared string of a large workbook, across its 256 KiB chunks', { timeout: 30_000 }, async () => {
     // Prepare: 40,000 distinct strings of ~40 bytes, over 1.5 MiB in all.
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Contacts');

@@ -10,7 +10,7 @@ import { compileTemplate, type CompiledTemplate } from '../../../../shared/domai
 import type { TFieldSchema } from '../../../../shared/schemas/contacts.js';
 import type { TEmailCampaignCommand } from '../../../../shared/schemas/campaigns.js';
 import type { CampaignMail } from '../../../channels/mail.js';
-import { buildMimeMessage, formatAddress, textFromHtml, withPreheader, type MimeAddress } from '../../../channels/mime.js';
+import { buildMimeMessage, textFromHtml, withPreheader, type MimeAddress } from '../../../channels/mime.js';
 import { config } from '../../../lib/config.js';
 import { trackingSigner, trackingUrls } from '../../../lib/tracking-links.js';
 
@@ -51,17 +51,19 @@ export function campaignMailFor({ message, recipient, now }: { message: RunMessa
   const unsubscribeUrl = trackingUrls.unsubscribe(message.sign('unsubscribe', tracked));
   const view = { contact, unsubscribeUrl, onlineVersionUrl: trackingUrls.onlineVersion(message.sign('view', tracked)), trackingToken: message.sign('track', tracked) };
   const to = contact.email ?? '';
-  const subject = message.subject.render(view);
-  const html = message.html.render(view);
-  const text = message.text.render(view);
-  const raw = buildMimeMessage({ from: message.from, to, replyTo: message.replyTo, subject, html, text, messageId: `${randomUUID()}@${message.domain}`, date: now, unsubscribeUrl });
-  return {
-    from: formatAddress(message.from),
+  const raw = buildMimeMessage({
+    from: message.from,
     to,
-    subject,
-    text,
-    html,
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    replyTo: message.replyTo,
+    subject: message.subject.render(view),
+    html: message.html.render(view),
+    text: message.text.render(view),
+    messageId: `${randomUUID()}@${message.domain}`,
+    date: now,
+    unsubscribeUrl,
+  });
+  return {
+    to,
     raw,
     tags: { tuid, campaignId, contactId: String(contact.id) },
   };
