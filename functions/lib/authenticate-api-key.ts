@@ -12,6 +12,10 @@ import { getApiKey, markApiKeyUsed } from '../data/api-keys.js';
 import { countAttempt } from '../data/rate-limits.js';
 import type { VerifiedToken } from './jwt.js';
 
+/** The rate-limit counter of a key's calls (RATE_LIMITS.apiKeyRequests). */
+export const API_KEY_RATE_SCOPE = 'api-key';
+export const apiKeyRateSubject = (tuid: string, id: string) => `${tuid}#${id}`;
+
 /** lastUsedAt is written at most this often per key, so a busy script does not add a write per call. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -37,7 +41,7 @@ export async function authenticateApiKey(options: { token: string; now: Date }):
   if (account.status === 'locked') throw new AppError(ERROR_CODES.ACCOUNT_LOCKED, 'This account is locked.', { lockedBy: account.lockedBy ?? 'provider' });
 
   const limit = RATE_LIMITS.apiKeyRequests;
-  const { attempts, retryAfterSeconds } = await countAttempt('api-key', `${key.tuid}#${key.id}`, limit.windowSeconds, now);
+  const { attempts, retryAfterSeconds } = await countAttempt(API_KEY_RATE_SCOPE, apiKeyRateSubject(key.tuid, key.id), limit.windowSeconds, now);
   if (attempts > limit.max) {
     throw new AppError(ERROR_CODES.RATE_LIMITED, `This API key made more than ${limit.max} calls in ${limit.windowSeconds} seconds.`, { retryAfter: Math.max(retryAfterSeconds, 1) });
   }
