@@ -3,7 +3,7 @@
  * them; then shows the key, this once, to copy.
  */
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Field, Group, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Field, Fieldset, Group, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { grantsAnything } from '../../../../../../shared/domain/api-keys.js';
 import { FLAGS, SECTIONS, type Flag, type Section, type TPermissions } from '../../../../../../shared/domain/permissions.js';
@@ -68,8 +68,9 @@ function KeyFormDialog({ onCreated, onClose }: { onCreated(key: string): void; o
           />
           {nameError ? <Field.ErrorText data-testid="api-key-name-error">{nameError}</Field.ErrorText> : <Field.HelperText>{t('form.nameHint')}</Field.HelperText>}
         </Field.Root>
-        <Field.Root invalid={Boolean(scopesError)}>
-          <Field.Label>{t('form.scopes')}</Field.Label>
+        {/* A fieldset, not a field: a field gives every box inside it the field's one input id. */}
+        <Fieldset.Root invalid={Boolean(scopesError)}>
+          <Fieldset.Legend>{t('form.scopes')}</Fieldset.Legend>
           <Table.Root size="sm" data-testid="api-key-scopes">
             <Table.Header>
               <Table.Row>
@@ -98,8 +99,8 @@ function KeyFormDialog({ onCreated, onClose }: { onCreated(key: string): void; o
               ))}
             </Table.Body>
           </Table.Root>
-          {scopesError ? <Field.ErrorText data-testid="api-key-scopes-error">{scopesError}</Field.ErrorText> : <Field.HelperText>{t('form.scopesHint')}</Field.HelperText>}
-        </Field.Root>
+          {scopesError ? <Fieldset.ErrorText data-testid="api-key-scopes-error">{scopesError}</Fieldset.ErrorText> : <Fieldset.HelperText>{t('form.scopesHint')}</Fieldset.HelperText>}
+        </Fieldset.Root>
       </Stack>
     </FormDialog>
   );
