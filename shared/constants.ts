@@ -81,6 +81,8 @@ export const RATE_LIMITS = {
   codePerAccount: { max: 10, windowSeconds: 60 * 60 },
   /** Template test sends per user: enough to iterate on a design, too few to spam. */
   templateTestSendPerUser: { max: 10, windowSeconds: 60 },
+  /** Calls made with one API key: 5 a second on average, in bursts. */
+  apiKeyRequests: { max: 300, windowSeconds: 60 },
 } as const;
 
 /**

@@ -232,4 +232,7 @@ export const keys = {
   deliverabilityDay: (tuid: string, family: string, day: string) => ({ PK: `ACCOUNT#${tuid}#DELIVERABILITY`, SK: `DAY#${day}#${family}` }),
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
+  /** An API key of the account (settings → developers), under its time-ordered id. */
+  apiKeyPrefix: 'APIKEY#',
+  apiKey: (tuid: string, id: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `APIKEY#${id}` }),
 } as const;

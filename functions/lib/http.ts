@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import type { ContractGroup, PathParamNames, RouteContract, RouteSpec } from '../../shared/contracts/route.js';
 import { canUseFileManager, hasPermission } from '../../shared/domain/permissions.js';
+import { isApiKey, isReachableWithApiKey } from '../../shared/domain/api-keys.js';
 import { canSeeExports } from '../../shared/domain/exports.js';
 import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import type { TTokenClaims } from '../../shared/schemas/session.js';
@@ -15,6 +16,7 @@ import { parseRequestInput } from '../../shared/validation.js';
 import { ROUTES_BY_KEY, routeKeyOf, type ApiGroup, type RouteDefinition } from '../routes.js';
 import { logger, withCorrelationIds } from './logger.js';
 import { authenticate } from './authenticate.js';
+import { authenticateApiKey } from './authenticate-api-key.js';
 import { bearerToken, type VerifiedToken } from './jwt.js';
 
 /** JSON bodies above this are refused before parsing, unless the route allows more. */
@@ -136,6 +138,7 @@ function enforceAccess(route: RouteDefinition, claims: TTokenClaims): void {
       return;
     case 'section':
       if (!hasPermission(claims, access.section, access.flag)) {
+        if (claims.apiKeyId) throw new AppError(ERROR_CODES.NO_PERMISSION, `This API key's scopes do not allow ${access.flag} on ${access.section}.`);
         throw new AppError(ERROR_CODES.NO_PERMISSION, `Your role does not allow ${access.flag} on ${access.section}.`);
       }
       return;
@@ -165,7 +168,8 @@ function guard(group: ApiGroup): MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
       if (route.access.kind !== 'public') {
         const token = bearerToken(event.headers.authorization);
         if (!token) throw new AppError(ERROR_CODES.UNAUTHENTICATED, 'Sign in to continue.');
-        claims = await authenticate({ token, now: new Date() });
+        claims = isApiKey(token) ? await authenticateApiKey({ token, now: new Date() }) : await authenticate({ token, now: new Date() });
+        if (claims.apiKeyId && !isReachableWithApiKey(route)) throw new AppError(ERROR_CODES.NO_PERMISSION, 'An API key cannot call this route; sign in to use it.');
         enforceAccess(route, claims);
       }
       request.context.apiRequest = {

@@ -82,7 +82,8 @@ export const FUNCTION_ACCESS: {
     // Verification codes and password changes; codes leave by mail through the queue; a password
     // change ends the other sessions and tells their tabs (changedPassword).
     account: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets'],
-    dashboard: ['readTable', 'readJwtSecret'],
+    // Reads only, but a call made with an API key counts against the key's rate and marks it used.
+    dashboard: ['readWriteTable', 'readJwtSecret'],
     // Read, delete and settings write notifications and the unread counter; reads and deletes tell
     // the user's other tabs (acknowledge). No route creates a notification, so none sends mail.
     notifications: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
@@ -120,6 +121,8 @@ export const FUNCTION_ACCESS: {
     tracking: ['readTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueDeliveryEvents'],
     // Sender ID requests and their name claims, and the allowed calling codes, are written.
     'sms-settings': ['readWriteTable', 'readJwtSecret'],
+    // API keys are written and revoked; the OpenAPI document is built from the contracts.
+    developers: ['readWriteTable', 'readJwtSecret'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.
   websocket: ['readWriteTable', 'readJwtSecret'],

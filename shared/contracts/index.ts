@@ -8,6 +8,7 @@ import { campaigns } from './campaigns.js';
 import { config } from './config.js';
 import { contacts } from './contacts.js';
 import { dashboard } from './dashboard.js';
+import { developers } from './developers.js';
 import { dataExports } from './exports.js';
 import { fileManager } from './file-manager.js';
 import { groups } from './groups.js';
@@ -42,6 +43,7 @@ export const CONTRACTS = {
   smsSettings,
   templates,
   fileManager,
+  developers,
 } as const;
 
 export const ROUTE_CONTRACTS: readonly RouteContract[] = Object.values(CONTRACTS).flatMap((group): RouteContract[] => Object.values(group.routes));

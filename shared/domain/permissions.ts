@@ -44,10 +44,13 @@ export type PermissionClaims = {
   admin: boolean;
   connectionRole: string | null;
   permissions: TPermissions;
+  /** Set when an API key calls: its scopes are the permissions, whoever owns the account. */
+  apiKeyId?: string;
 };
 
-/** The owner acting on their own account, the owner-level role and provider support have full access. */
+/** The owner acting on their own account, the owner-level role and provider support have full access; an API key never. */
 export function hasFullAccess(claims: PermissionClaims): boolean {
+  if (claims.apiKeyId) return false;
   return claims.admin || claims.tuid === claims.loginTuid || claims.connectionRole === ROLE_IDS.owner;
 }
 

@@ -17,6 +17,8 @@ export const ZTokenClaims = z.object({
   hideShoppingCart: z.boolean(),
   forcePasswordChange: z.boolean(),
   sid: z.string(),
+  /** Only on the claims the guard builds for an API key (never in a token): the key's id. */
+  apiKeyId: z.string().optional(),
 });
 export type TTokenClaims = z.infer<typeof ZTokenClaims>;
 
