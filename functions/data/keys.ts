@@ -232,4 +232,9 @@ export const keys = {
   deliverabilityDay: (tuid: string, family: string, day: string) => ({ PK: `ACCOUNT#${tuid}#DELIVERABILITY`, SK: `DAY#${day}#${family}` }),
   /** System item: the delivery claim of one outbound transactional mail. */
   mailDelivery: (id: string) => ({ PK: `MAIL#${id}`, SK: 'DELIVERY' }),
+  /** System item: a pending password reset, found by the hash of its link's token. */
+  passwordReset: (tokenHash: string) => ({ PK: `PWRESET#${tokenHash}`, SK: 'PWRESET' }),
+  /** One sign-in of a user, newest last by time: the sign-in activity list reads the partition's tail. */
+  signInPrefix: 'SIGNIN#',
+  signIn: (loginTuid: string, time: string, sid: string) => ({ PK: `ACCOUNT#${loginTuid}`, SK: `SIGNIN#${time}#${sid}` }),
 } as const;
