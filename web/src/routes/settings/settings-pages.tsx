@@ -8,14 +8,23 @@ import { Box } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
 import { SectionUnavailablePage } from '../../components/error-page.js';
 import { lazySubPage } from '../lazy-sub-page.js';
+import { OwnAccountOnly } from '../own-account-only.js';
 import { SettingsTabs } from './settings-tabs.js';
 
 const SmsSettingsPage = lazySubPage(() => import('./sms-and-mms/sms-settings-page.js'));
+const AccountSettingsPage = lazySubPage(() => import('./account/account-settings-page.js'));
 
 export default function SettingsPages() {
   const child = useLocation().pathname.split('/').filter(Boolean).slice(1).join('/');
   // Needs read on the sms section; the page answers everyone else with the error page.
   if (child === 'sms-and-mms') return <SmsSettingsPage />;
+  if (child === 'account') {
+    return (
+      <OwnAccountOnly>
+        <AccountSettingsPage />
+      </OwnAccountOnly>
+    );
+  }
   // The settings entry of the user panel lands on a later issue's child: the pages that exist are a tab away.
   return (
     <>
