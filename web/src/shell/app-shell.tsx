@@ -11,7 +11,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import type { TUserInfo } from '../../../shared/schemas/user.js';
 import { useUserInfo } from '../api/user.js';
 import { PageSpinner } from '../components/page-spinner.js';
-import { signInPathFor } from '../routes/auth/return-path.js';
+import { signInPathFor } from '../session/return-path.js';
 import i18next, { applyLanguage } from '../i18n/index.js';
 import { useClaims, type SessionClaims } from '../session/session.js';
 

@@ -17,7 +17,7 @@ import { FORM_NAMESPACES, confirmPasswordFieldError, newPasswordFieldError } fro
 import { useFormFields } from '../../forms/use-form-fields.js';
 import { clearSession } from '../../session/session.js';
 import { AuthLayout } from './components/auth-layout.js';
-import { PasswordChecklist } from './components/password-checklist.js';
+import { PasswordChecklist } from '../../components/password-checklist.js';
 
 type Outcome = 'done' | 'invalidLink' | null;
 

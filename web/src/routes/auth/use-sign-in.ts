@@ -10,7 +10,7 @@ import { callRoute } from '../../api/routes.js';
 import { toApiError } from '../../api/errors.js';
 import { showError } from '../../components/error-dialog.js';
 import { retryAfterText } from '../../errors/retry-after.js';
-import { returnPathOf } from './return-path.js';
+import { returnPathOf } from '../../session/return-path.js';
 import { enterSession } from './session-entry.js';
 import { useFormFields } from '../../forms/use-form-fields.js';
 import { FORM_NAMESPACES, emailFieldError, requiredFieldError } from '../../forms/account-field-rules.js';

@@ -11,7 +11,7 @@ import { changeOwnPassword } from '../../../../api/account.js';
 import { toApiError } from '../../../../api/errors.js';
 import { FormField } from '../../../../components/form-field.js';
 import { PasswordInput } from '../../../../components/password-input.js';
-import { PasswordChecklist } from '../../../auth/components/password-checklist.js';
+import { PasswordChecklist } from '../../../../components/password-checklist.js';
 import { notify } from '../../../../components/toaster.js';
 import { showError } from '../../../../components/error-dialog.js';
 import { fieldErrorMessage } from '../../../../errors/error-messages.js';

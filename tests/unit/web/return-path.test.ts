@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPathOf, signInPathFor } from '../../../../web/src/routes/auth/return-path.js';
+import { returnPathOf, signInPathFor } from '../../../web/src/session/return-path.js';
 
 describe('deep links through sign-in', () => {
   it('sends a signed-out visit to sign-in with the page, query included, as next', () => {
