@@ -16,6 +16,8 @@ export type MailMessage = {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Names what the mail is about, so the provider's bounce finds its way back (verification codes). */
+  tags?: Record<string, string>;
 };
 
 export type MailTransport = { send(message: MailMessage): Promise<{ messageId: string }> };
@@ -36,6 +38,8 @@ const sinkTransport: MailTransport = {
       headers: message.headers ?? {},
       createdAt: new Date().toISOString(),
     });
+    // Tagged mail is reported on as SES reports it (the mailbox simulator's bounce@ bounces).
+    if (message.tags) publishSinkEvents({ messageId: id, from: MAIL_FROM, to: message.to, subject: message.subject, tags: message.tags, timestamp: new Date() });
     return { messageId: id };
   },
 };

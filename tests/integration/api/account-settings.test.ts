@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSink } from '../../../functions/channels/sink.js';
+import { sinkEventsPublished } from '../../../functions/channels/sink-events.js';
 import { resetPassword } from '../../../functions/services/session/password-reset.js';
 import { LOGIN_BACKOFF, PASSWORD_HISTORY_SIZE, PASSWORD_RESET_TTL_MS, RATE_LIMITS } from '../../../shared/constants.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
@@ -161,6 +162,24 @@ describe('password recovery', () => {
     // Assess
     expect(answers.at(-1)).toBe(429);
     expect(answers.slice(0, -1).every((status) => status === 200)).toBe(true);
+  });
+});
+
+describe('login email change', () => {
+  it('tells of a verification mail that bounced, as SES would for its simulator address', async () => {
+    // Prepare
+    const user = await signUpAs(api, 'Bounced Ben');
+    const bouncing = 'bounce@simulator.amazonses.com';
+    // Act: a code to an address that bounces; the sink reports it as SES would
+    const sent = await call(api, user, 'POST', '/settings/account/change-email-verifying', { email: bouncing });
+    await runQueueOnce('outbound-mail');
+    await sinkEventsPublished();
+    await runQueueOnce('delivery-events');
+    const after = await call(api, user, 'POST', '/settings/account/change-email-verifying', { email: bouncing, checkLastSendTimeOnly: true });
+    // Assess
+    expect(sent.body).toMatchObject({ success: true, verificationBounceMessage: null });
+    expect(after.body).toMatchObject({ email: bouncing, lastSendTime: sent.body.lastSendTime, verificationBounceDetails: 'smtp; 550 5.1.1 user unknown' });
+    expect(after.body.verificationBounceMessage).toContain('refused this address');
   });
 });
 
