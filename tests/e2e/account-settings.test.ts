@@ -146,6 +146,20 @@ describe('account settings', () => {
     expect((await host.api.request('POST', '/auth/login', { body: { email: user.email, password: 'Recovered-Pass-7' } })).status).toBe(200);
   });
 
+  it('shows that the code to a new login email bounced at the SES simulator address', async () => {
+    // Act: the demo user asks to move to an address that bounces
+    await demoPage.goto(`${host.url}/#/settings/account?tab=0`);
+    await demoPage.getByTestId('account-change-email').click();
+    await demoPage.getByTestId('new-email').fill('bounce@simulator.amazonses.com');
+    await demoPage.getByRole('button', { name: 'Send Verification Code' }).click();
+    const bounce = demoPage.getByTestId('verification-bounce');
+    await bounce.waitFor({ timeout: 20_000 });
+    await takeScreenshot(demoPage, 'account-settings-login-email-bounce');
+
+    // Assess
+    expect(await bounce.textContent()).toContain("We couldn't deliver the last code to bounce@simulator.amazonses.com");
+  });
+
   it('offers recovery in the new-login dialog, lists sign-ins and ends another session of the demo user', async () => {
     // Prepare: the demo page listens on its socket; then the demo user signs in from a script.
     await demoPage.goto(`${host.url}/#/settings/account?tab=2`);
