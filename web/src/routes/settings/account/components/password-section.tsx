@@ -59,49 +59,49 @@ function PasswordForm({ onChanged }: { onChanged: () => void }) {
   }
 
   return (
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="5" px={{ base: '4', md: '5' }} py="5">
-          <FormField id={form.fieldId('oldPassword')} label={t('password.current')} error={form.errors.oldPassword}>
-            <PasswordInput name="oldPassword" autoComplete="current-password" value={form.values.oldPassword} onChange={(event) => form.setValue('oldPassword', event.target.value)} />
-          </FormField>
-          <FormField
-            id={form.fieldId('newPassword')}
-            label={t('auth:fields.newPassword')}
-            error={form.errors.newPassword}
-            helper={<PasswordChecklist password={form.values.newPassword} />}
-          >
-            <PasswordInput
-              name="newPassword"
-              autoComplete="new-password"
-              value={form.values.newPassword}
-              onChange={(event) => form.setValue('newPassword', event.target.value)}
-              onBlur={() => form.blur('newPassword')}
-            />
-          </FormField>
-          <FormField id={form.fieldId('retypePassword')} label={t('auth:fields.retypePassword')} error={form.errors.retypePassword}>
-            <PasswordInput
-              name="retypePassword"
-              autoComplete="new-password"
-              value={form.values.retypePassword}
-              onChange={(event) => form.setValue('retypePassword', event.target.value)}
-              onBlur={() => form.blur('retypePassword')}
-            />
-          </FormField>
-          <Text fontSize="sm" color="fg.muted">
-            {t('password.othersNote')}
-          </Text>
-          <Flex justify="flex-end">
-            <Button type="submit" colorPalette="brand" loading={saving} data-testid="account-password-save">
-              {t('auth:passwordChange.submit')}
-            </Button>
-          </Flex>
-        </Stack>
-      </form>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="5" px={{ base: '4', md: '5' }} py="5">
+        <FormField id={form.fieldId('oldPassword')} label={t('password.current')} error={form.errors.oldPassword}>
+          <PasswordInput name="oldPassword" autoComplete="current-password" value={form.values.oldPassword} onChange={(event) => form.setValue('oldPassword', event.target.value)} />
+        </FormField>
+        <FormField
+          id={form.fieldId('newPassword')}
+          label={t('auth:fields.newPassword')}
+          error={form.errors.newPassword}
+          helper={<PasswordChecklist password={form.values.newPassword} />}
+        >
+          <PasswordInput
+            name="newPassword"
+            autoComplete="new-password"
+            value={form.values.newPassword}
+            onChange={(event) => form.setValue('newPassword', event.target.value)}
+            onBlur={() => form.blur('newPassword')}
+          />
+        </FormField>
+        <FormField id={form.fieldId('retypePassword')} label={t('auth:fields.retypePassword')} error={form.errors.retypePassword}>
+          <PasswordInput
+            name="retypePassword"
+            autoComplete="new-password"
+            value={form.values.retypePassword}
+            onChange={(event) => form.setValue('retypePassword', event.target.value)}
+            onBlur={() => form.blur('retypePassword')}
+          />
+        </FormField>
+        <Text fontSize="sm" color="fg.muted">
+          {t('password.othersNote')}
+        </Text>
+        <Flex justify="flex-end">
+          <Button type="submit" colorPalette="brand" loading={saving} data-testid="account-password-save">
+            {t('auth:passwordChange.submit')}
+          </Button>
+        </Flex>
+      </Stack>
+    </form>
   );
 }
