@@ -34,6 +34,10 @@ export const IDLE_CHECK_INTERVAL_MS = 30 * SECOND_MS;
 export const VERIFICATION_RESEND_COOLDOWN_MS = 60 * SECOND_MS;
 /** A verification code stays valid this long after it was sent. */
 export const VERIFICATION_CODE_TTL_MS = 30 * MINUTE_MS;
+/** A password reset link works once, within this time. */
+export const PASSWORD_RESET_TTL_MS = 30 * MINUTE_MS;
+/** Sign-ins listed under settings → account → sign-in activity, and how long they are kept. */
+export const SIGN_IN_HISTORY = { listed: 20, keptDays: 90 } as const;
 export const VERIFICATION_CODE_LENGTH = 6;
 /** Wrong guesses allowed on one code before it is spent. */
 export const VERIFICATION_MAX_ATTEMPTS = 5;
@@ -83,6 +87,10 @@ export const RATE_LIMITS = {
   templateTestSendPerUser: { max: 10, windowSeconds: 60 },
   /** Calls made with one API key: 5 a second on average, in bursts. */
   apiKeyRequests: { max: 300, windowSeconds: 60 },
+
+  /** Password reset mails: per source, and per address asked for (whether or not it has an account). */
+  passwordResetPerIp: { max: 10, windowSeconds: 60 * 60 },
+  passwordResetPerEmail: { max: 3, windowSeconds: 60 * 60 },
 } as const;
 
 /**

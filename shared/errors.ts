@@ -122,6 +122,8 @@ export const ERROR_CODES = {
   SENDER_UNVERIFIED: 'VALIDATE_SENDER_UNVERIFIED',
   /** 'The country calling code is already on the allowed list' (spec §8). */
   CALLING_CODE_ALLOWED: 'STT-SMS-01',
+  /** A password reset link that was used, has expired, or never existed. */
+  RESET_LINK_INVALID: 'VALIDATE_RESET-LINK-INVALID',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -14,6 +14,8 @@ export type MailMessage = {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Names what the mail is about, so the provider's bounce finds its way back (verification codes). */
+  tags?: Record<string, string>;
 };
 
 export type MailTransport = { send(message: MailMessage): Promise<{ messageId: string }> };
@@ -31,6 +33,8 @@ const sesTransport: MailTransport = {
             Headers: Object.entries(message.headers ?? {}).map(([Name, Value]) => ({ Name, Value })),
           },
         },
+        // Tagged mail is published on like a campaign's, so its bounce finds its way back.
+        ...(message.tags ? { ConfigurationSetName: config().SES_CONFIGURATION_SET, EmailTags: Object.entries(message.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
       }),
     );
     return { messageId: answer.MessageId ?? '' };

@@ -235,4 +235,10 @@ export const keys = {
   /** An API key of the account (settings → developers), under its time-ordered id. */
   apiKeyPrefix: 'APIKEY#',
   apiKey: (tuid: string, id: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `APIKEY#${id}` }),
+
+  /** System item: a pending password reset, found by the hash of its link's token. */
+  passwordReset: (tokenHash: string) => ({ PK: `PWRESET#${tokenHash}`, SK: 'PWRESET' }),
+  /** One sign-in of a user, newest last by time: the sign-in activity list reads the partition's tail. */
+  signInPrefix: 'SIGNIN#',
+  signIn: (loginTuid: string, time: string, sid: string) => ({ PK: `ACCOUNT#${loginTuid}`, SK: `SIGNIN#${time}#${sid}` }),
 } as const;

@@ -72,3 +72,16 @@ export async function deleteSessions(loginTuid: string, options: { keepSid?: str
   }
   return deleted;
 }
+
+// Access pattern: every open session of a user.
+export async function listOpenSessions(loginTuid: string, now: Date): Promise<SessionRecord[]> {
+  const open: SessionRecord[] = [];
+  for await (const page of queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.accountPartition(loginTuid), ':prefix': keys.sessionPrefix },
+    ConsistentRead: true,
+  })) {
+    open.push(...(page as SessionRecord[]).filter((session) => session.expiresAt > ttlSeconds(now)));
+  }
+  return open;
+}

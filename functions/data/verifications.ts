@@ -21,6 +21,9 @@ export type VerificationRecord = {
   lastSendAt: number;
   attempts: number;
   expiresAt: number;
+  /** Why the last code to `email` bounced, as the mail server said it; absent until one does. */
+  bounceMessage?: string;
+  bounceDetails?: string;
 };
 
 export class CooldownError extends Error {
@@ -87,3 +90,33 @@ export async function deleteVerification(tuid: string, purpose: VerificationPurp
   await db.send(new DeleteCommand({ TableName: name, Key: keys.verification(tuid, purpose) }));
 }
 
+
+/**
+ * Notes that the code sent at `lastSendAt` bounced; a code sent since (a resend, another
+ * address) is left alone. Answers the record as updated, or null when no longer current.
+ */
+export async function recordVerificationBounce(options: {
+  tuid: string;
+  purpose: VerificationPurpose;
+  lastSendAt: number;
+  bounceMessage: string;
+  bounceDetails: string;
+}): Promise<VerificationRecord | null> {
+  const { db, name } = table();
+  try {
+    const answer = await db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.verification(options.tuid, options.purpose),
+        ConditionExpression: 'attribute_exists(PK) AND lastSendAt = :sent',
+        UpdateExpression: 'SET bounceMessage = :message, bounceDetails = :details',
+        ExpressionAttributeValues: { ':sent': options.lastSendAt, ':message': options.bounceMessage, ':details': options.bounceDetails },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return answer.Attributes as VerificationRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}

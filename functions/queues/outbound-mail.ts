@@ -16,6 +16,7 @@ export const ZOutboundMailMessage = z.object({
     text: z.string(),
     html: z.string(),
     headers: z.record(z.string(), z.string()).optional(),
+    tags: z.record(z.string(), z.string()).optional(),
   }),
 });
 export type TOutboundMailMessage = z.infer<typeof ZOutboundMailMessage>;

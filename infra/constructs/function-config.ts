@@ -352,13 +352,18 @@ export class FunctionConfig {
     return new PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [table.tableArn, ...indexArns] });
   }
 
-  /** SendEmail from the sender's address or its domain, whichever is the verified identity. */
+  /**
+   * SendEmail from the sender's address or its domain, whichever is the verified identity; tagged
+   * mail (verification codes) goes through the campaign configuration set so its bounces come back.
+   */
   private sendMailStatement(role: IRole): PolicyStatement {
     const address = mailAddressOf(this.props.mailFrom);
     const domain = address.slice(address.indexOf('@') + 1);
-    const identityArn = (identity: string): string =>
-      Stack.of(role).formatArn({ service: 'ses', resource: 'identity', resourceName: identity, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
-    return new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn(domain), identityArn(address)] });
+    const sesArn = (resource: string, resourceName: string): string => Stack.of(role).formatArn({ service: 'ses', resource, resourceName, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    return new PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [sesArn('identity', domain), sesArn('identity', address), sesArn('configuration-set', this.props.campaignMail.configurationSetName)],
+    });
   }
 
   /**

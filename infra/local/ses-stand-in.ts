@@ -69,7 +69,10 @@ export function createSesStandIn(options: SesStandInOptions) {
       const fields = rawHeaderFields(raw);
       publishSinkEvents({ messageId: id, from: fields.From ?? '', to, subject: fields.Subject ?? '', tags, timestamp: now });
     } else {
-      await appendToSink(options.sinkDir, { id, kind: 'mail', createdAt: now.toISOString(), ...mailOfSimple(input, to) });
+      const mail = mailOfSimple(input, to);
+      await appendToSink(options.sinkDir, { id, kind: 'mail', createdAt: now.toISOString(), ...mail });
+      // Tagged mail goes through the configuration set, which publishes its events too.
+      if (input.EmailTags?.length) publishSinkEvents({ messageId: id, from: mail.from, to, subject: mail.subject, tags, timestamp: now });
     }
     writeJson(response, 200, { MessageId: id });
     return true;

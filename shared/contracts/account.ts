@@ -1,9 +1,13 @@
-/** Login email verification and password (spec §7 "Account and identity verification"). */
+/** Settings → account: login email verification and password (spec §7 "Account and identity verification"), profile and sign-in activity. */
+import { ZOk } from '../schemas/common.js';
 import {
+  ZAccountProfile,
   ZChangeEmailVerifyRequest,
   ZChangeEmailVerifyingRequest,
   ZChangePasswordRequest,
   ZSendVerificationRequest,
+  ZSessionParams,
+  ZSignInActivity,
   ZSendVerificationResponse,
   ZVerifiedResponse,
   ZVerifyRequest,
@@ -36,4 +40,8 @@ export const account = defineGroup('account', {
     answer: ZTokenResponse,
     allowedDuringPasswordChange: true,
   }),
+  getProfile: route({ method: 'GET', path: 'settings/account/profile', access: OWN_ACCOUNT, answer: ZAccountProfile }),
+  updateProfile: route({ method: 'PUT', path: 'settings/account/profile', access: OWN_ACCOUNT, body: ZAccountProfile, answer: ZAccountProfile }),
+  signInActivity: route({ method: 'GET', path: 'settings/account/sessions', access: OWN_ACCOUNT, answer: ZSignInActivity }),
+  endSession: route({ method: 'DELETE', path: 'settings/account/sessions/{sid}', access: OWN_ACCOUNT, params: ZSessionParams, answer: ZOk }),
 });

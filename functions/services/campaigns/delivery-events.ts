@@ -29,6 +29,7 @@ import type { TSnsEnvelope } from '../../lib/sns-envelope.js';
 import type { TrackedRecipient } from '../../lib/tracking-links.js';
 import type { TDeliveryEventMessage, TTrackingEventMessage } from '../../queues/delivery-events.js';
 import { suppressEmail, suppressMobile } from '../contacts/contacts.js';
+import { noteVerificationBounce } from '../session/verification.js';
 import { guardCampaignRun } from './deliverability-guard.js';
 
 const ZTimestamp = z.string().optional();
@@ -91,7 +92,20 @@ async function fromNotification(envelope: TSnsEnvelope): Promise<RecipientEvent 
   if (envelope.Type !== 'Notification') return null;
   const message: unknown = JSON.parse(envelope.Message);
   const sms = ZSmsEvent.safeParse(message);
-  return sms.success ? fromSms(envelope.MessageId, sms.data) : fromSes(envelope.MessageId, ZSesEvent.parse(message));
+  if (sms.success) return fromSms(envelope.MessageId, sms.data);
+  const ses = ZSesEvent.parse(message);
+  // A verification code mail, not a campaign's: its bounce goes to the verification.
+  if (ses.mail.tags.verification) {
+    if (ses.eventType === 'Bounce' && ses.bounce) {
+      await noteVerificationBounce({
+        tags: Object.fromEntries(Object.entries(ses.mail.tags).map(([name, values]) => [name, values[0]])),
+        bounceType: ses.bounce.bounceType,
+        diagnosticCode: ses.bounce.bouncedRecipients[0]?.diagnosticCode ?? '',
+      });
+    }
+    return null;
+  }
+  return fromSes(envelope.MessageId, ses);
 }
 
 /**

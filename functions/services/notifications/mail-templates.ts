@@ -97,3 +97,54 @@ export function notificationMail(input: { to: string; fullname: string; sentence
 <p style="color:#718096;font-size:12px">${escapeHtml(text.why)} <a href="${escapeHtml(settingsUrl)}" style="color:#718096">${escapeHtml(text.settings)}</a></p></body></html>`,
   };
 }
+
+type ResetMailText = { subject: string; greeting: (name: string) => string; intro: string; action: string; expiry: string; ignore: string };
+
+const PASSWORD_RESET_TEXT: Record<Language, ResetMailText> = {
+  en: {
+    subject: 'Reset your password',
+    greeting: (name) => `Hello ${name},`,
+    intro: 'Someone asked to reset the password of your account. Open this link to choose a new one:',
+    action: 'Reset password',
+    expiry: 'The link works once, within 30 minutes. Resetting signs you out everywhere.',
+    ignore: "If you didn't ask for it, you can ignore this email: your password stays as it is.",
+  },
+  'zh-CN': {
+    subject: '重设您的密码',
+    greeting: (name) => `${name}，您好：`,
+    intro: '有人请求重设您账户的密码。请打开以下链接设置新密码：',
+    action: '重设密码',
+    expiry: '链接只能使用一次，30 分钟内有效。重设后您将在所有设备上退出登录。',
+    ignore: '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
+  },
+  'zh-HK': {
+    subject: '重設你的密碼',
+    greeting: (name) => `${name}，你好：`,
+    intro: '有人要求重設你帳戶的密碼。請開啟以下連結設定新密碼：',
+    action: '重設密碼',
+    expiry: '連結只可使用一次，30 分鐘內有效。重設後你會在所有裝置登出。',
+    ignore: '如非你本人操作，請忽略此電郵，你的密碼不會改變。',
+  },
+  'zh-TW': {
+    subject: '重設您的密碼',
+    greeting: (name) => `${name}，您好：`,
+    intro: '有人要求重設您帳戶的密碼。請開啟以下連結設定新密碼：',
+    action: '重設密碼',
+    expiry: '連結只能使用一次，30 分鐘內有效。重設後您會在所有裝置登出。',
+    ignore: '如果這不是您本人的操作，請忽略此郵件，您的密碼不會改變。',
+  },
+};
+
+/** The password reset link (sign-in → "Forgot password?"). */
+export function passwordResetMail(input: { to: string; fullname: string; link: string; language: Language }): MailMessage {
+  const text = PASSWORD_RESET_TEXT[input.language];
+  return {
+    to: input.to,
+    subject: text.subject,
+    text: [text.greeting(input.fullname), '', text.intro, '', input.link, '', text.expiry, text.ignore].join('\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a202c;line-height:1.5">
+<p>${escapeHtml(text.greeting(input.fullname))}</p><p>${escapeHtml(text.intro)}</p>
+<p><a href="${escapeHtml(input.link)}" style="color:#2b6cb0;font-weight:bold">${escapeHtml(text.action)}</a></p>
+<p>${escapeHtml(text.expiry)}</p><p style="color:#718096">${escapeHtml(text.ignore)}</p></body></html>`,
+  };
+}

@@ -7,6 +7,7 @@ import {
   SERVICE_TIME_ZONE,
   type Language,
 } from '../../../shared/constants.js';
+import { isTimeZone } from '../../../shared/domain/time-zone.js';
 import type { AccountRecord, Credits } from '../../data/accounts.js';
 
 const NO_CREDITS: Credits = { email: 0, sms: 0, attachmentMb: 0, pdfPages: 0, storageMb: FREE_STORAGE_BASELINE_MB, teamUsers: 0 };
@@ -58,14 +59,4 @@ export function newFreeAccount(input: {
     freeEmailUsed: 0,
     contactCount: 0,
   };
-}
-
-export function isTimeZone(value: string | undefined): value is string {
-  if (!value) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
 }

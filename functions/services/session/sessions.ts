@@ -5,7 +5,7 @@
  * force-logout and locks end access at once.
  */
 import { randomUUID } from 'node:crypto';
-import { DAY_MS, RATE_LIMITS, type Language } from '../../../shared/constants.js';
+import { DAY_MS, RATE_LIMITS, SIGN_IN_HISTORY, type Language } from '../../../shared/constants.js';
 import { passwordProblem } from '../../../shared/domain/password.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import { describeUserAgent, networkLocation } from '../../../shared/domain/user-agent.js';
@@ -19,6 +19,7 @@ import {
   type AccountRecord,
 } from '../../data/accounts.js';
 import { deleteSession, deleteSessions, getOpenSession, putSession, touchSession } from '../../data/sessions.js';
+import { putSignIn } from '../../data/sign-ins.js';
 import { ttlSeconds } from '../../data/table-client.js';
 import { config } from '../../lib/config.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password-hash.js';
@@ -32,7 +33,7 @@ import { issueToken } from './tokens.js';
 /** A session ends after this long without a refresh or keep-alive, whatever the client's idle time. */
 const SESSION_INACTIVITY_LIMIT_MS = DAY_MS;
 
-type Client = { ip: string; userAgent: string; now: Date };
+export type Client = { ip: string; userAgent: string; now: Date };
 
 function assertCanSignIn(account: AccountRecord): void {
   if (account.status === 'terminated') throw new AppError(ERROR_CODES.INCORRECT_PASSWORD, 'The email or password is incorrect.');
@@ -41,6 +42,7 @@ function assertCanSignIn(account: AccountRecord): void {
   }
 }
 
+/** Opens a session and records the sign-in (settings → account → sign-in activity); answers its token. */
 async function openSession({ account, client }: { account: AccountRecord; client: Client }): Promise<string> {
   const sid = randomUUID();
   await putSession({
@@ -53,6 +55,7 @@ async function openSession({ account, client }: { account: AccountRecord; client
     userAgent: client.userAgent.slice(0, 300),
     expiresAt: ttlSeconds(new Date(client.now.getTime() + SESSION_INACTIVITY_LIMIT_MS)),
   });
+  await putSignIn(account.tuid, { ...loginAlert(client), sid, expiresAt: ttlSeconds(new Date(client.now.getTime() + SIGN_IN_HISTORY.keptDays * DAY_MS)) });
   return issueToken({ account, sid });
 }
 

@@ -18,6 +18,7 @@ import { ttlSeconds } from '../../data/table-client.js';
 import {
   CooldownError,
   claimGuess,
+  recordVerificationBounce,
   deleteVerification,
   getVerification,
   putVerification,
@@ -27,6 +28,7 @@ import {
 import type { VerifiedToken } from '../../lib/jwt.js';
 import { enqueueMail } from '../../queues/outbound-mail.js';
 import { verificationCodeMail } from '../notifications/mail-templates.js';
+import { publish } from '../notifications/realtime.js';
 import { enforceRateLimit } from './rate-limit.js';
 import { reissueToken } from './sessions.js';
 
@@ -52,8 +54,8 @@ function sendAnswer({ email, record }: { email: string; record: VerificationReco
     email,
     lastSendTime: record?.lastSendTime ?? null,
     createTime: record?.createTime ?? null,
-    verificationBounceMessage: null,
-    verificationBounceDetails: null,
+    verificationBounceMessage: record?.bounceMessage ?? null,
+    verificationBounceDetails: record?.bounceDetails ?? null,
   };
 }
 
@@ -80,7 +82,9 @@ async function sendCode(options: { account: AccountRecord; purpose: Verification
     const retryAfter = Math.ceil((error.lastSendAt + VERIFICATION_RESEND_COOLDOWN_MS - now.getTime()) / 1000);
     throw new AppError(ERROR_CODES.RESEND_TOO_SOON, 'A code was sent less than a minute ago.', { retryAfter: Math.max(retryAfter, 1) });
   }
-  await enqueueMail(verificationCodeMail({ to: email, fullname: account.fullname, code, language: account.language }));
+  // The tags bring a bounce of this very code back to its record (recordVerificationBounce).
+  const tags = { verification: purpose, tuid: account.tuid, sentAt: String(record.lastSendAt) };
+  await enqueueMail({ ...verificationCodeMail({ to: email, fullname: account.fullname, code, language: account.language }), tags });
   return sendAnswer({ email, record });
 }
 
@@ -160,4 +164,27 @@ export async function verifyChangeEmail(options: { claims: VerifiedToken; email:
   const updated = await getAccount(account.tuid);
   if (!updated) throw new AppError(ERROR_CODES.USER_NOT_FOUND, 'The user does not exist.');
   return { success: true as const, token: await reissueToken({ account: updated, claims: options.claims }) };
+}
+
+const BOUNCE_MESSAGES = {
+  Permanent: 'The mail server refused this address: it does not exist or accepts no mail. Check it, or use another one.',
+  Transient: 'The mail server could not take the message for now (for example, the mailbox is full). Try again later.',
+} as const;
+
+/**
+ * A verification code mail bounced (the provider's Bounce event, found by the mail's tags): the
+ * send answers say so from now on (verificationBounceMessage/Details) and the user's tabs hear
+ * `bounceReason`. A bounce of an older code than the current one changes nothing.
+ */
+export async function noteVerificationBounce(options: {
+  tags: Readonly<Record<string, string | undefined>>;
+  bounceType: string;
+  diagnosticCode: string;
+}): Promise<void> {
+  const { verification: purpose, tuid, sentAt } = options.tags;
+  if ((purpose !== 'login' && purpose !== 'change-email') || !tuid || !sentAt) return;
+  const bounceMessage = options.bounceType === 'Permanent' ? BOUNCE_MESSAGES.Permanent : BOUNCE_MESSAGES.Transient;
+  const record = await recordVerificationBounce({ tuid, purpose, lastSendAt: Number(sentAt), bounceMessage, bounceDetails: options.diagnosticCode });
+  if (!record) return;
+  await publish(tuid, { event: 'bounceReason', data: { message: bounceMessage, detail: options.diagnosticCode, lastSendTime: record.lastSendTime } });
 }

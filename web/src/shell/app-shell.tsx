@@ -7,10 +7,11 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button, Center, Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { TUserInfo } from '../../../shared/schemas/user.js';
 import { useUserInfo } from '../api/user.js';
 import { PageSpinner } from '../components/page-spinner.js';
+import { signInPathFor } from '../session/return-path.js';
 import i18next, { applyLanguage } from '../i18n/index.js';
 import { useClaims, type SessionClaims } from '../session/session.js';
 
@@ -20,8 +21,9 @@ const ShellFrame = lazy(loadFrame);
 
 export function AppShell() {
   const claims = useClaims();
-  // No session (never signed in, logged out in another tab, or a 401): the sign-in page.
-  if (!claims) return <Navigate to="/sign-in" replace />;
+  const location = useLocation();
+  // No session (never signed in, logged out in another tab, or a 401): the sign-in page, which returns here.
+  if (!claims) return <Navigate to={signInPathFor(location)} replace />;
   return <SignedInShell claims={claims} />;
 }
 

@@ -12,6 +12,7 @@ import type { TSendVerificationResponse } from '../../../shared/schemas/account.
 import { toApiError, type ApiError } from '../api/errors.js';
 import { showError } from '../components/error-dialog.js';
 import { notify } from '../components/toaster.js';
+import { useSocketEvent } from '../realtime/socket.js';
 import { storeToken } from '../session/session.js';
 import { retryAfterText } from '../errors/retry-after.js';
 import { FORM_NAMESPACES, emailFieldError } from '../forms/account-field-rules.js';
@@ -73,6 +74,9 @@ export function useVerification({ login, force, onVerified }: Options) {
   const [bounce, setBounce] = useState<BounceNotice | null>(null);
   const [isVerified, setVerified] = useState(false);
   const secondsLeft = useSecondsLeft(sentAt[newEmail === null ? 'login' : 'changeEmail'] ?? null);
+
+  // The code just sent bounced (the mail server's answer arrives after the send's).
+  useSocketEvent('bounceReason', ({ data }) => setBounce({ message: data.message, details: data.detail || null }));
 
   function markSent(purpose: Purpose, at: number | null): void {
     if (at !== null) setSentAt((current) => ({ ...current, [purpose]: at }));

@@ -9,6 +9,8 @@ import { lazyPage } from '../lazy-page.js';
 export const publicAuthRoutes: RouteObject[] = [
   { path: '/sign-in', element: lazyPage(() => import('./sign-in-page.js')) },
   { path: '/sign-up', element: lazyPage(() => import('./sign-up-page.js')) },
+  { path: '/forgot-password', element: lazyPage(() => import('./forgot-password-page.js')) },
+  { path: '/reset-password', element: lazyPage(() => import('./reset-password-page.js')) },
 ];
 
 export const hiddenMenuAuthRoutes: RouteObject[] = [

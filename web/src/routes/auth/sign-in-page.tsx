@@ -62,6 +62,11 @@ function SignInForm() {
               onChange={(event) => setValue('password', event.target.value)}
             />
           </FormField>
+          <Link asChild colorPalette="brand" fontSize="sm" fontWeight="medium" alignSelf="flex-end" mt="-3">
+            <RouterLink to={values.email.trim() ? `/forgot-password?email=${encodeURIComponent(values.email.trim())}` : '/forgot-password'} data-testid="forgot-password-link">
+              {t('signIn.forgotPassword')}
+            </RouterLink>
+          </Link>
 
           {formError && (
             <Alert.Root status="error" variant="subtle" data-testid="sign-in-error">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthLayout } from './components/auth-layout.js';
 import { FormField } from '../../components/form-field.js';
-import { PasswordChecklist } from './components/password-checklist.js';
+import { PasswordChecklist } from '../../components/password-checklist.js';
 import { PasswordInput } from '../../components/password-input.js';
 import { SignedOutOnly } from './components/signed-out-only.js';
 import { useSignUp } from './use-sign-up.js';

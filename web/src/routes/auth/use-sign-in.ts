@@ -1,6 +1,6 @@
 /** The sign-in flow: POST /auth/login, then into the app; wrong credentials stay on the form. */
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../../../shared/contracts/auth.js';
 import { normalizeEmail } from '../../../../shared/domain/email.js';
@@ -10,6 +10,7 @@ import { callRoute } from '../../api/routes.js';
 import { toApiError } from '../../api/errors.js';
 import { showError } from '../../components/error-dialog.js';
 import { retryAfterText } from '../../errors/retry-after.js';
+import { returnPathOf } from '../../session/return-path.js';
 import { enterSession } from './session-entry.js';
 import { useFormFields } from '../../forms/use-form-fields.js';
 import { FORM_NAMESPACES, emailFieldError, requiredFieldError } from '../../forms/account-field-rules.js';
@@ -17,6 +18,7 @@ import { FORM_NAMESPACES, emailFieldError, requiredFieldError } from '../../form
 export function useSignIn() {
   const { t, i18n } = useTranslation(FORM_NAMESPACES);
   const navigate = useNavigate();
+  const returnPath = returnPathOf(useSearchParams()[0].get('next'));
   const [isSubmitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useFormFields(
@@ -35,7 +37,8 @@ export function useSignIn() {
     const request: TLoginRequest = { email: normalizeEmail(form.values.email), password: form.values.password };
     try {
       const answer = await callRoute(auth.routes.logIn, { body: request });
-      navigate(enterSession(answer), { replace: true });
+      const entry = enterSession(answer);
+      navigate(returnPath ?? entry, { replace: true });
     } catch (error) {
       const apiError = toApiError(error);
       // One message for an unknown email and a wrong password: no account enumeration.

@@ -12,12 +12,20 @@ import { OwnAccountOnly } from '../own-account-only.js';
 import { SettingsTabs } from './settings-tabs.js';
 
 const SmsSettingsPage = lazySubPage(() => import('./sms-and-mms/sms-settings-page.js'));
+const AccountSettingsPage = lazySubPage(() => import('./account/account-settings-page.js'));
 const DevelopersPage = lazySubPage(() => import('./developers/developers-page.js'));
 
 export default function SettingsPages() {
   const child = useLocation().pathname.split('/').filter(Boolean).slice(1).join('/');
   // Needs read on the sms section; the page answers everyone else with the error page.
   if (child === 'sms-and-mms') return <SmsSettingsPage />;
+  if (child === 'account') {
+    return (
+      <OwnAccountOnly>
+        <AccountSettingsPage />
+      </OwnAccountOnly>
+    );
+  }
   if (child === 'developers') {
     return (
       <OwnAccountOnly>

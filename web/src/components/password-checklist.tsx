@@ -1,9 +1,9 @@
 /** The live checklist under a new-password field: one line per rule of shared/domain/password.ts. */
 import { HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants.js';
-import { passwordChecklist } from '../../../../../shared/domain/password.js';
-import { CheckCircleIcon, CircleIcon } from '../../../components/icons.js';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/constants.js';
+import { passwordChecklist } from '../../../shared/domain/password.js';
+import { CheckCircleIcon, CircleIcon } from './icons.js';
 
 type Rule = keyof ReturnType<typeof passwordChecklist>;
 const RULES: readonly Rule[] = ['length', 'uppercase', 'lowercase', 'digit'];
