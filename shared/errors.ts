@@ -122,6 +122,10 @@ export const ERROR_CODES = {
   SENDER_UNVERIFIED: 'VALIDATE_SENDER_UNVERIFIED',
   /** 'The country calling code is already on the allowed list' (spec §8). */
   CALLING_CODE_ALLOWED: 'STT-SMS-01',
+  /** 'Free or public domains cannot be used; use your own domain' (spec §8): a sender at gmail.com, yahoo.com and the like. */
+  FREE_MAIL_DOMAIN: 'EA-V-011',
+  /** 'An issue was found on the domain; use another' (spec §8 EA-V-012): SES refuses it, or another account holds it. */
+  SENDER_DOMAIN_PROBLEM: 'EA-V-012',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

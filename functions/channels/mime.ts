@@ -22,6 +22,8 @@ export type MimeMessage = {
   date: Date;
   /** The recipient's https unsubscribe link: List-Unsubscribe with one-click POST (RFC 8058). */
   unsubscribeUrl?: string;
+  /** Gmail's feedback loop: `campaign:account:channel:sender` (shared/domain/sender-identities.ts feedbackIdOf). */
+  feedbackId?: string;
 };
 
 const CRLF = '\r\n';
@@ -101,6 +103,7 @@ export function buildMimeMessage(message: MimeMessage): string {
     `Message-ID: <${message.messageId}>`,
     'MIME-Version: 1.0',
     ...(message.unsubscribeUrl ? [`List-Unsubscribe: <${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click'] : []),
+    ...(message.feedbackId ? [`Feedback-ID: ${message.feedbackId.replace(/[^\x21-\x7e]/g, '')}`] : []),
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
   ];
   const part = (type: string, body: string) =>

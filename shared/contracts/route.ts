@@ -58,7 +58,8 @@ export type ApiGroup =
   | 'campaigns'
   | 'campaign-reports'
   | 'tracking'
-  | 'sms-settings';
+  | 'sms-settings'
+  | 'sender-identities';
 
 /** The answer of a route that does not answer JSON: a redirect to a download, text, a page, an image. */
 export const NOT_JSON = 'not-json';

@@ -15,6 +15,18 @@ const message: MimeMessage = {
 };
 
 describe('buildMimeMessage', () => {
+  it("adds Gmail's Feedback-ID header when given one, in printable ASCII only", () => {
+    // Act
+    const raw = buildMimeMessage({ ...message, feedbackId: 'camp1:acc1:email:shop.example\r\nBcc: x@y' });
+    const plain = buildMimeMessage(message);
+
+    // Assess
+    const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    expect(head).toContain('Feedback-ID: camp1:acc1:email:shop.exampleBcc:x@y\r\n');
+    expect(head).not.toContain('\r\nBcc');
+    expect(plain).not.toContain('Feedback-ID');
+  });
+
   it('writes the headers of RFC 5322 and RFC 8058 with CRLF line ends', () => {
     // Act
     const raw = buildMimeMessage(message);
