@@ -16,6 +16,7 @@ import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import { securityHeaderValues } from '../security-headers.js';
 import { CONTENT_PATH, serveContent } from './content-site.js';
 import { serveDevMailbox } from './dev-mailbox.js';
+import { SES_DEV_ACTION_PATH, SES_STAND_IN_PATH, serveSesDevAction, serveSesStandIn } from './ses-stand-in.js';
 import { deadLetterQueueName, queueUrlVariables, startEmulators, type EmulatorEnv, type Emulators } from './emulators.js';
 import { createHttpApi, type HttpApi } from './http-api.js';
 import { readBody, writeJson } from './http-event.js';
@@ -196,6 +197,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       CONTENT_BUCKET,
       CONTENT_PUBLIC_URL: `${url}${CONTENT_PATH}`,
       ...queueUrlVariables(queues, queueUrls),
+      AWS_ENDPOINT_URL_SESV2: `http://${LOOPBACK}:${port}${SES_STAND_IN_PATH}`,
     };
     Object.assign(process.env, env);
     resetConfigForTests();
@@ -282,8 +284,13 @@ function routeRequests(parts: {
       } else if (url.pathname.startsWith(`${MANAGEMENT_PATH}/`)) {
         // The handlers of this process call it on 127.0.0.1; in AWS it takes IAM-signed calls only.
         if (!isLoopbackAddress(request.socket.remoteAddress) || !(await websocket.manage(request, response, url))) notFound(request, response, url);
+      } else if (url.pathname.startsWith(`${SES_STAND_IN_PATH}/`)) {
+        // The handlers of this process call it on 127.0.0.1, as they would call SES.
+        if (!isLoopbackAddress(request.socket.remoteAddress) || !(await serveSesStandIn(request, response, url))) notFound(request, response, url);
       } else if (url.pathname.startsWith('/dev/') && !parts.devRoutes) {
         notFound(request, response, url);
+      } else if (url.pathname === SES_DEV_ACTION_PATH) {
+        await serveSesDevAction(request, response);
       } else if (url.pathname in DEV_ACTIONS) {
         await serveDevAction(request, response, DEV_ACTIONS[url.pathname], parts.resolveModule);
       } else if (url.pathname.startsWith('/dev/')) {

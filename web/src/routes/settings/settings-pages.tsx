@@ -11,11 +11,14 @@ import { lazySubPage } from '../lazy-sub-page.js';
 import { SettingsTabs } from './settings-tabs.js';
 
 const SmsSettingsPage = lazySubPage(() => import('./sms-and-mms/sms-settings-page.js'));
+const EmailSettingsPage = lazySubPage(() => import('./emails/email-settings-page.js'));
 
 export default function SettingsPages() {
   const child = useLocation().pathname.split('/').filter(Boolean).slice(1).join('/');
   // Needs read on the sms section; the page answers everyone else with the error page.
   if (child === 'sms-and-mms') return <SmsSettingsPage />;
+  // Needs read on the email section; the page answers everyone else with the error page.
+  if (child === 'emails') return <EmailSettingsPage />;
   // The settings entry of the user panel lands on a later issue's child: the pages that exist are a tab away.
   return (
     <>

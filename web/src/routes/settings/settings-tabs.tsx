@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { LinkTabs } from '../../components/link-tabs.js';
 
-const SETTINGS_CHILDREN = ['sms-and-mms', 'notifications'] as const;
+const SETTINGS_CHILDREN = ['emails', 'sms-and-mms', 'notifications'] as const;
 export type SettingsChild = (typeof SETTINGS_CHILDREN)[number];
 
 /** `current` null: a child of a later issue, shown with every tab inactive. */
