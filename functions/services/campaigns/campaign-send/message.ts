@@ -11,7 +11,7 @@ import type { TFieldSchema } from '../../../../shared/schemas/contacts.js';
 import type { TEmailCampaignCommand } from '../../../../shared/schemas/campaigns.js';
 import type { CampaignMail } from '../../../channels/mail.js';
 import { feedbackIdOf } from '../../../../shared/domain/sender-identities.js';
-import { asciiAddress, buildMimeMessage, formatAddress, textFromHtml, withPreheader, type MimeAddress } from '../../../channels/mime.js';
+import { asciiAddress, buildMimeMessage, formatAddress, textFromHtml, withEmailHead, withPreheader, type MimeAddress } from '../../../channels/mime.js';
 import { config } from '../../../lib/config.js';
 import { trackingSigner, trackingUrls } from '../../../lib/tracking-links.js';
 
@@ -30,7 +30,7 @@ export type RunMessage = {
 
 /** Compiles a command's message; pure apart from the signer's key. */
 export async function compileRunMessage({ command, fields }: { command: TEmailCampaignCommand; fields: readonly TFieldSchema[] }): Promise<RunMessage> {
-  const html = withPreheader(command.content?.html ?? '', command.preheader);
+  const html = withEmailHead(withPreheader(command.content?.html ?? '', command.preheader));
   const compiledHtml = compileTemplate(html, { fields, escape: 'html', trackLink: (_url, index) => trackingUrls.click(index), openPixelUrl: trackingUrls.openPixel() });
   const senderAddress = command.senderEmail?.trim() || (/<([^>]+)>/.exec(config().MAIL_FROM)?.[1] ?? config().MAIL_FROM);
   return {
