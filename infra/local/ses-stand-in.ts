@@ -15,7 +15,7 @@ import { isConditionFailure, table } from '../../functions/data/table-client.js'
 import { writeJson } from './http-event.js';
 
 /** Where the host serves the stand-in; AWS_ENDPOINT_URL_SESV2 points here. */
-export const SES_STAND_IN_PATH = '/local-ses';
+export const SES_STAND_IN_PATH = '/_ses';
 /** The dev action that tells the stand-in what DNS holds for an identity. */
 export const SES_DEV_ACTION_PATH = '/dev/api/ses/identities';
 

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resetClientsForTests } from '../../functions/lib/aws/clients.js';
-import { serveSesStandIn } from '../../infra/local/ses-stand-in.js';
+import { SES_STAND_IN_PATH, serveSesStandIn } from '../../infra/local/ses-stand-in.js';
 
 export { markSesIdentityRecords } from '../../infra/local/ses-stand-in.js';
 
@@ -18,7 +18,7 @@ export async function useSesStandIn(): Promise<{ close(): Promise<void> }> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.env.AWS_ENDPOINT_URL_SESV2 = `http://127.0.0.1:${(server.address() as AddressInfo).port}/local-ses`;
+  process.env.AWS_ENDPOINT_URL_SESV2 = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SES_STAND_IN_PATH}`;
   resetClientsForTests();
   return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

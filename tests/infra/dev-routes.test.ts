@@ -1,5 +1,5 @@
 /**
- * The local host's dev pages and actions (/dev/*), its S3 pass-through and its stand-in for the
+ * The local host's dev pages and actions (/dev/*), its S3 pass-through, its SES stand-in and its stand-in for the
  * WebSocket management API exist nowhere in AWS: no route, no CloudFront path, no function, and no
  * deployed handler's code reaches the local host or the dev-only seed module.
  */
@@ -12,7 +12,7 @@ import { createTestApp, createTestPlatform, FIXTURE_HANDLER, SYNTH_TIMEOUT_MS } 
 import { resourcesOfType } from './support/template.js';
 
 /** Paths of the local host only. */
-const LOCAL_ONLY_PATH = /^\/(dev|_ws|_s3)(\/|$)/;
+const LOCAL_ONLY_PATH = /^\/(dev|_ws|_s3|_ses)(\/|$)/;
 /** Modules that serve the dev routes: the local host and the demo seeding its dev actions call. */
 const LOCAL_ONLY_MODULE = /^(infra\/local\/|functions\/services\/seed\.ts$)/;
 
