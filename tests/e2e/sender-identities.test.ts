@@ -59,7 +59,9 @@ describe('sender identities', () => {
     // Prepare: the domain is added through the API
     const added = await call(host.api, demo, 'POST', '/settings/emails/domains', { domain: 'e2e-brand.example' });
     expect(added.status).toBe(201);
+    // The page is open already: load it afresh, as a user coming back to it would.
     await page.goto(`${host.url}/#/settings/emails`);
+    await page.reload();
     const domain = page.locator('[data-testid="sender-domain"][data-domain="e2e-brand.example"]');
     await domain.waitFor();
     const pending = await domain.getByTestId('sender-domain-status').getAttribute('data-status');
