@@ -18,7 +18,7 @@ export const handler = createApiHandler(senderIdentities, {
   addSenderAddress: async ({ caller, body, now }) => ({ address: await addSenderAddress({ tuid: caller.tuid, loginTuid: caller.loginTuid, email: body.email, now }) }),
   resendSenderAddressCode: async ({ caller, params, now }) => ({ address: await resendSenderAddressCode({ tuid: caller.tuid, loginTuid: caller.loginTuid, email: params.email, now }) }),
   verifySenderAddress: async ({ caller, params, body, now }) => ({ address: await verifySenderAddress({ tuid: caller.tuid, email: params.email, code: body.code, now }) }),
-  setDefaultSenderAddress: async ({ caller, params }) => makeDefaultSenderAddress({ tuid: caller.tuid, email: params.email }),
+  setDefaultSenderAddress: async ({ caller, params, now }) => makeDefaultSenderAddress({ tuid: caller.tuid, email: params.email, now }),
   deleteSenderAddress: async ({ caller, params }) => {
     await removeSenderAddress({ tuid: caller.tuid, email: params.email });
     return OK;

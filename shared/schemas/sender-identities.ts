@@ -11,7 +11,7 @@ export const ZSenderAddress = z.object({
   email: z.string(),
   status: z.enum(SENDER_ADDRESS_STATUSES),
   isDefault: z.boolean(),
-  /** Confirmed by its domain's verification rather than a code. */
+  /** Its domain is a verified sender domain: it sends without a code. */
   verifiedByDomain: z.boolean(),
   createTime: z.string(),
   /** When the last code went; null once verified. */

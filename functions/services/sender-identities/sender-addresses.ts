@@ -46,7 +46,7 @@ async function verifiedDomainsOf(tuid: string): Promise<string[]> {
 }
 
 function toSenderAddress(record: SenderAddressRecord, options: { defaultSender: string | null; verifiedDomains: readonly string[] }): TSenderAddress {
-  const verifiedByDomain = record.status !== 'verified' && options.verifiedDomains.includes(domainOfAddress(record.email));
+  const verifiedByDomain = options.verifiedDomains.includes(domainOfAddress(record.email));
   return {
     email: record.email,
     status: verifiedByDomain ? 'verified' : record.status,
@@ -159,13 +159,13 @@ export async function verifySenderAddress(options: { tuid: string; email: string
 }
 
 /** Names a verified address the default sender (the wizard's first choice); answers the list. */
-export async function makeDefaultSenderAddress(options: { tuid: string; email: string }): Promise<TSenderAddressList> {
-  const { tuid, email } = options;
+export async function makeDefaultSenderAddress(options: { tuid: string; email: string; now: Date }): Promise<TSenderAddressList> {
+  const { tuid, email, now } = options;
   const record = await getSenderAddress(tuid, email);
   if (!record) throw notFound();
   const usable = record.status === 'verified' || (await verifiedDomainsOf(tuid)).includes(domainOfAddress(email));
   // An address confirmed by its domain is stored verified before it can be the default.
-  if (usable && record.status !== 'verified') await markSenderAddressVerified(tuid, email, new Date().toISOString());
+  if (usable && record.status !== 'verified') await markSenderAddressVerified(tuid, email, now.toISOString());
   if (!usable || !(await setDefaultSender(tuid, email))) {
     throw new AppError(ERROR_CODES.SENDER_UNVERIFIED, 'Only a verified sender address can be the default sender.');
   }

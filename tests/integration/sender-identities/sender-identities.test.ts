@@ -163,7 +163,7 @@ describe('sender domains', () => {
     expect(added.body.domain).toMatchObject({ domain: 'brand-one.example', status: 'pending', dkimDomain: 'brand-one.example' });
     expect(pending.body.domain).toMatchObject({ status: 'pending', reason: null, lastCheckTime: expect.any(String) });
     expect(verified.body.domain).toMatchObject({ status: 'verified', reason: null });
-    expect(address.body.address).toMatchObject({ status: 'verified' });
+    expect(address.body.address).toMatchObject({ status: 'verified', verifiedByDomain: true, lastSendTime: null });
     expect(await readSink(testTable.sinkDir, 'mail', { to: 'offers@brand-one.example' })).toEqual([]);
     expect((await senders(owner)).verifiedDomains).toEqual(['brand-one.example']);
   });

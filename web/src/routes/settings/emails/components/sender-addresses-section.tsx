@@ -100,7 +100,9 @@ export function SenderAddressesSection({ permissions }: { permissions: EmailSett
           testId="sender-address-verify-dialog"
           inputMode="numeric"
           problemOf={(code) => (/^\d{6}$/.test(code) ? null : 'addresses.problem.code')}
-          onSubmit={async (code) => void (await verifySenderAddress(verifying, code))}
+          onSubmit={async (code) => {
+            await verifySenderAddress(verifying, code);
+          }}
           onClose={() => setVerifying(null)}
         >
           <Button mt="3" size="xs" variant="ghost" onClick={() => void resendSenderAddressCode(verifying).catch(showError)} data-testid="sender-address-resend">

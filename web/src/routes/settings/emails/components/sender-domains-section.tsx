@@ -66,7 +66,9 @@ export function SenderDomainsSection({ permissions }: { permissions: EmailSettin
           submitLabel={t('domains.addDialog.submit')}
           testId="sender-domain-add-dialog"
           problemOf={domainProblem}
-          onSubmit={async (domain) => void (await addSenderDomain(domain))}
+          onSubmit={async (domain) => {
+            await addSenderDomain(domain);
+          }}
           onClose={() => setAdding(false)}
         />
       )}
