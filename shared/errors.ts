@@ -124,6 +124,10 @@ export const ERROR_CODES = {
   CALLING_CODE_ALLOWED: 'STT-SMS-01',
   /** A password reset link that was used, has expired, or never existed. */
   RESET_LINK_INVALID: 'VALIDATE_RESET-LINK-INVALID',
+  /** 'Free or public domains cannot be used; use your own domain' (spec §8): a sender at gmail.com, yahoo.com and the like. */
+  FREE_MAIL_DOMAIN: 'EA-V-011',
+  /** 'An issue was found on the domain; use another' (spec §8 EA-V-012): SES refuses it, or another account holds it. */
+  SENDER_DOMAIN_PROBLEM: 'EA-V-012',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

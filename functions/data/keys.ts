@@ -241,4 +241,17 @@ export const keys = {
   /** One sign-in of a user, newest last by time: the sign-in activity list reads the partition's tail. */
   signInPrefix: 'SIGNIN#',
   signIn: (loginTuid: string, time: string, sid: string) => ({ PK: `ACCOUNT#${loginTuid}`, SK: `SIGNIN#${time}#${sid}` }),
+
+  /** An account's sender addresses (email campaigns), by address. */
+  senderAddressPrefix: 'SENDERADDR#',
+  senderAddress: (tuid: string, email: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `SENDERADDR#${email}` }),
+  /** An account's sender domains, by domain. */
+  senderDomainPrefix: 'SENDERDOMAIN#',
+  senderDomain: (tuid: string, domain: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `SENDERDOMAIN#${domain}` }),
+  /** The account's default sender address. */
+  senderDefault: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'SENDERDEFAULT' }),
+  /** System item: which account holds a sender domain (SES has one identity per domain for the whole platform). */
+  senderDomainClaim: (domain: string) => ({ PK: `SENDERDOMAIN#${domain}`, SK: 'CLAIM' }),
+  /** System item: an SES identity as the local SES stand-in keeps it (infra/local/ses-stand-in.ts). */
+  localSesIdentity: (identity: string) => ({ PK: `LOCALSES#${identity}`, SK: 'IDENTITY' }),
 } as const;

@@ -56,7 +56,9 @@ export type Capability =
   /** Send to the campaign-plan and campaign-delivery queues. */
   | 'enqueueCampaignWork'
   /** Send to the delivery-events queue (tracking links record opens, clicks and unsubscribes through it). */
-  | 'enqueueDeliveryEvents';
+  | 'enqueueDeliveryEvents'
+  /** SES v2 CreateEmailIdentity, GetEmailIdentity, DeleteEmailIdentity and PutEmailIdentityMailFromAttributes: the accounts' sender domains. */
+  | 'manageSenderDomains';
 
 type Capabilities = readonly Capability[];
 
@@ -123,6 +125,9 @@ export const FUNCTION_ACCESS: {
     'sms-settings': ['readWriteTable', 'readJwtSecret'],
     // API keys are written and revoked; the OpenAPI document is built from the contracts.
     developers: ['readWriteTable', 'readJwtSecret'],
+    // Sender addresses, domains and their claims are written; codes leave by mail through the
+    // queue; domains are SES identities.
+    'sender-identities': ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'manageSenderDomains'],
   },
   // $connect verifies the token from the query string and stores the connection; $disconnect removes it.
   websocket: ['readWriteTable', 'readJwtSecret'],
@@ -220,6 +225,9 @@ export type FunctionConfigProps = {
 
 /** Campaign SMS and MMS per second when the stack does not say: what a new End User Messaging account's origination identities take. */
 const DEFAULT_SMS_SEND_RATE = 20;
+
+/** The SES v2 calls of functions/lib/aws/ses-identities.ts, as IAM names them. */
+export const SENDER_DOMAIN_ACTIONS = ['ses:CreateEmailIdentity', 'ses:GetEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes'] as const;
 
 const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 const TABLE_WRITE_ACTIONS = [
@@ -336,6 +344,9 @@ export class FunctionConfig {
       case 'enqueueDeliveryEvents':
         this.queue('delivery-events').grantSendMessages(role);
         return;
+      case 'manageSenderDomains':
+        role.addToPrincipalPolicy(this.manageSenderDomainsStatement(role));
+        return;
     }
   }
 
@@ -382,6 +393,16 @@ export class FunctionConfig {
         stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.props.campaignMail.configurationSetName, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
       ],
     });
+  }
+
+  /**
+   * Sender domains are named by the accounts, so the identity ARN is any of this account and
+   * region; only the four identity calls the sender-domain service makes.
+   */
+  private manageSenderDomainsStatement(role: IRole): PolicyStatement {
+    const anyIdentity = Stack.of(role).formatArn({ service: 'ses', resource: 'identity', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    acknowledgeWildcardResource(role, anyIdentity, 'Sender domains are named by each account: any SES identity of this account and region, only the create, read, delete and MAIL FROM calls of the sender-domain service.');
+    return new PolicyStatement({ actions: [...SENDER_DOMAIN_ACTIONS], resources: [anyIdentity] });
   }
 
   /**

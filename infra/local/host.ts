@@ -16,6 +16,7 @@ import { AppError, ERROR_CODES } from '../../shared/errors.js';
 import { securityHeaderValues } from '../security-headers.js';
 import { CONTENT_PATH, serveContent } from './content-site.js';
 import { serveDevMailbox } from './dev-mailbox.js';
+import { SES_DEV_ACTION_PATH, serveSesDevAction } from './ses-stand-in.js';
 import { deadLetterQueueName, queueUrlVariables, startEmulators, type EmulatorEnv, type Emulators } from './emulators.js';
 import { createHttpApi, type HttpApi } from './http-api.js';
 import { readBody, writeJson } from './http-event.js';
@@ -290,6 +291,8 @@ function routeRequests(parts: {
         if (!isLoopbackAddress(request.socket.remoteAddress) || !(await websocket.manage(request, response, url))) notFound(request, response, url);
       } else if (url.pathname.startsWith('/dev/') && !parts.devRoutes) {
         notFound(request, response, url);
+      } else if (url.pathname === SES_DEV_ACTION_PATH) {
+        await serveSesDevAction(request, response);
       } else if (url.pathname in DEV_ACTIONS) {
         await serveDevAction(request, response, DEV_ACTIONS[url.pathname], parts.resolveModule);
       } else if (url.pathname.startsWith('/dev/')) {

@@ -16,6 +16,7 @@ import { imports } from './imports.js';
 import { notifications } from './notifications.js';
 import type { RouteContract } from './route.js';
 import { search } from './search.js';
+import { senderIdentities } from './sender-identities.js';
 import { shoppingCart } from './shopping-cart.js';
 import { smsSettings } from './sms-settings.js';
 import { templates } from './templates.js';
@@ -44,6 +45,7 @@ export const CONTRACTS = {
   templates,
   fileManager,
   developers,
+  senderIdentities,
 } as const;
 
 export const ROUTE_CONTRACTS: readonly RouteContract[] = Object.values(CONTRACTS).flatMap((group): RouteContract[] => Object.values(group.routes));

@@ -59,7 +59,8 @@ export type ApiGroup =
   | 'campaign-reports'
   | 'tracking'
   | 'sms-settings'
-  | 'developers';
+  | 'developers'
+  | 'sender-identities';
 
 /** The answer of a route that does not answer JSON: a redirect to a download, text, a page, an image. */
 export const NOT_JSON = 'not-json';

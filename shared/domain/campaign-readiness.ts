@@ -13,7 +13,7 @@ export function freeEmailCreditsLeft(account: { freeEmailDay: string | null; fre
 }
 
 /** Why a send returns to draft (spec §4): shown on the campaign and in the backToDraft notice. */
-export const DRAFT_REASONS = ['noRecipients', 'insufficientEmailCredits', 'insufficientSmsCredits', 'unverified', 'contentProblem'] as const;
+export const DRAFT_REASONS = ['noRecipients', 'insufficientEmailCredits', 'insufficientSmsCredits', 'unverified', 'contentProblem', 'senderUnverified'] as const;
 export type DraftReason = (typeof DRAFT_REASONS)[number];
 
 /** What an email send needs from the wizard; the names are i18n keys under `campaigns.missing.`. */

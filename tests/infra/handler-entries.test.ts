@@ -34,6 +34,7 @@ describe('handler modules', () => {
       'functions/api/tracking.ts',
       'functions/api/sms-settings.ts',
       'functions/api/developers.ts',
+      'functions/api/sender-identities.ts',
       'functions/ws/connection.ts',
       'functions/workers/outbound-mail.ts',
       'functions/workers/contact-import.ts',

@@ -79,6 +79,7 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   if (actions.includes('ses:SendRawEmail')) observed.push('sendCampaignMail');
   else if (actions.includes('ses:SendEmail')) observed.push('sendMail');
   // Campaign SMS: the send actions, and reading hosted files the service fetches MMS media from as the sender.
+  if (actions.includes('ses:CreateEmailIdentity')) observed.push('manageSenderDomains');
   if (actions.includes('sms-voice:SendTextMessage') && managedPolicies.some((policy) => policy.includes('MmsMediaReadPolicy'))) observed.push('sendCampaignSms');
   if (managedPolicies.some((policy) => policy.includes('PublishToSocketsPolicy'))) observed.push('publishToSockets');
   if (managedPolicies.some((policy) => policy.includes('ReadImportFilesPolicy'))) observed.push('readImportFiles');
@@ -170,6 +171,20 @@ describe('least privilege', () => {
     expect(actionsOf(statement ? [statement] : []).sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
     expect(resources).toContain(':identity/*');
     expect(resources).toContain(':configuration-set/');
+  });
+
+  it('lets only the sender identities group manage SES identities, with exactly the four calls its sender domains make', () => {
+    // Prepare
+    const managers = functions.filter((fn) => permissionsOf(fn).actions.some((action) => action.startsWith('ses:') && action.includes('Identit')));
+
+    // Act
+    const statement = managers.flatMap((fn) => permissionsOf(fn).statements).find((candidate) => actionsOf([candidate]).includes('ses:CreateEmailIdentity'));
+
+    // Assess
+    expect(managers.map((fn) => fn.name)).toEqual(['api:sender-identities']);
+    expect(actionsOf(statement ? [statement] : []).sort()).toEqual(['ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes']);
+    expect(JSON.stringify(statement?.Resource)).toContain(':identity/*');
+    expect(permissionsOf(managers[0]!).actions.filter((action) => action.startsWith('ses:')).sort()).toEqual(actionsOf(statement ? [statement] : []).sort());
   });
 
   it('lets only the campaign delivery worker send campaign SMS and MMS, from the account\'s origination identities through the SMS configuration set', () => {

@@ -10,7 +10,6 @@ import { missingForSend, missingForTextSend } from '../../../shared/domain/campa
 import { nextOccurrence, scheduleProblem } from '../../../shared/domain/campaign-schedule.js';
 import { ACTION_FROM, type CampaignAction, type CampaignStatus, refusalOf, statusAfter } from '../../../shared/domain/campaign-states.js';
 import { mmsMediaProblems } from '../../../shared/domain/mms-media.js';
-import { normalizeEmail } from '../../../shared/domain/email.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TCampaignActionRequest, TCampaignSummary, TRecurringRule } from '../../../shared/schemas/campaigns.js';
 import { getAccount } from '../../data/accounts.js';
@@ -19,6 +18,7 @@ import { timeOrderedId } from '../../lib/time-ordered-id.js';
 import { enqueueCampaignPlan } from '../../queues/campaign-plan.js';
 import { notifyCampaign } from './campaign-notices.js';
 import { resumeCampaignRun, stopCampaignRun } from './campaign-send/run-control.js';
+import { isSendableSender } from '../sender-identities/sender-addresses.js';
 import { listUsableSenderIds } from '../sms-settings/sender-ids.js';
 import { campaignUser, requireCampaign, stateViewOf, summaryOf, type Caller } from './campaigns.js';
 
@@ -36,9 +36,8 @@ export async function requireReadyToSend({ tuid, record }: { tuid: string; recor
     const command = await readEmailCommand(record.commandKey);
     const missing = missingForSend(command);
     if (missing.length > 0) throw new AppError(ERROR_CODES.CAMPAIGN_INCOMPLETE, `missing ${missing.join(', ')}`);
-    // The only identity the platform has verified for the account is its login email.
-    if (normalizeEmail(command.senderEmail ?? '') !== normalizeEmail(account.login)) {
-      throw new AppError(ERROR_CODES.SENDER_UNVERIFIED, `Send from the account’s verified address (${account.login}).`);
+    if (!(await isSendableSender({ tuid, address: command.senderEmail ?? '' }))) {
+      throw new AppError(ERROR_CODES.SENDER_UNVERIFIED, 'Send from a verified sender address or an address at a verified domain (settings → emails).');
     }
     return;
   }

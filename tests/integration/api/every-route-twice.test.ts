@@ -114,7 +114,9 @@ beforeAll(async () => {
     folderId: folder.entry.id,
   };
 }, 120_000);
-afterAll(() => api.close());
+afterAll(async () => {
+  await api.close();
+});
 
 type RouteCall = {
   as?: (s: Seeded) => Actor | null;
@@ -124,6 +126,8 @@ type RouteCall = {
 };
 
 const WRONG_TOKEN = 'no-such-token';
+const TWICE_SENDER = 'twice-sender@twice.example';
+const TWICE_DOMAIN = 'twice.example';
 const templateParams = (s: Seeded) => ({ templateId: s.templateId });
 const shareParams = (s: Seeded) => ({ shareId: s.shareId });
 const asFriend = (s: Seeded) => s.friend;
@@ -228,6 +232,14 @@ const CALLS: Record<string, RouteCall> = {
   'sms-settings.deleteSenderId': { params: (s) => ({ id: s.senderId }) },
   'sms-settings.allowCallingCode': { body: () => ({ callingCode: '44' }) },
   'sms-settings.disallowCallingCode': { params: () => ({ code: '44' }) },
+  'sender-identities.addSenderAddress': { body: () => ({ email: TWICE_SENDER }) },
+  'sender-identities.resendSenderAddressCode': { params: () => ({ email: TWICE_SENDER }) },
+  'sender-identities.verifySenderAddress': { params: () => ({ email: TWICE_SENDER }), body: () => ({ code: '000000' }) },
+  'sender-identities.setDefaultSenderAddress': { params: () => ({ email: TWICE_SENDER }) },
+  'sender-identities.deleteSenderAddress': { params: () => ({ email: TWICE_SENDER }) },
+  'sender-identities.addSenderDomain': { body: () => ({ domain: TWICE_DOMAIN }) },
+  'sender-identities.checkSenderDomain': { params: () => ({ domain: TWICE_DOMAIN }) },
+  'sender-identities.deleteSenderDomain': { params: () => ({ domain: TWICE_DOMAIN }) },
   'templates.list': { query: () => ({ limit: '10' }) },
   'templates.create': { body: () => ({ name: 'Another template', content: emailContent('<p>another</p>') }) },
   'templates.deleteMany': { body: (s) => ({ ids: [s.spareTemplateId] }) },
@@ -285,6 +297,8 @@ const RECORD_DELETIONS = new Set([
   'groups.delete',
   'sms-settings.deleteSenderId',
   'sms-settings.disallowCallingCode',
+  'sender-identities.deleteSenderAddress',
+  'sender-identities.deleteSenderDomain',
   'templates.delete',
   'templates.removeShare',
   'templates.leaveShare',

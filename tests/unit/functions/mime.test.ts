@@ -1,6 +1,6 @@
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { asciiAddress, buildMimeMessage, encodeHeaderText, formatAddress, textFromHtml, withPreheader, type MimeMessage } from '../../../functions/channels/mime.js';
+import { asciiAddress, buildMimeMessage, encodeHeaderText, formatAddress, textFromHtml, withEmailHead, withPreheader, type MimeMessage } from '../../../functions/channels/mime.js';
 
 const message: MimeMessage = {
   from: { name: 'Shop "Best" Ltd', address: 'news@shop.example' },
@@ -15,6 +15,18 @@ const message: MimeMessage = {
 };
 
 describe('buildMimeMessage', () => {
+  it("adds Gmail's Feedback-ID header when given one, in printable ASCII only", () => {
+    // Act
+    const raw = buildMimeMessage({ ...message, feedbackId: 'camp1:acc1:email:shop.example\r\nBcc: x@y' });
+    const plain = buildMimeMessage(message);
+
+    // Assess
+    const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    expect(head).toContain('Feedback-ID: camp1:acc1:email:shop.exampleBcc:x@y\r\n');
+    expect(head).not.toContain('\r\nBcc');
+    expect(plain).not.toContain('Feedback-ID');
+  });
+
   it('writes the headers of RFC 5322 and RFC 8058 with CRLF line ends', () => {
     // Act
     const raw = buildMimeMessage(message);
@@ -87,3 +99,18 @@ describe('withPreheader and textFromHtml', () => {
     expect(textFromHtml(html)).toBe('Hi & welcome\nthere\nShop (https://s.example/a)');
   });
 });
+
+describe('withEmailHead', () => {
+  it('puts the email-safe head into a document once, wraps a fragment in a document, and leaves the text alone', () => {
+    // Act
+    const document = withEmailHead('<html><head><title>T</title></head><body><p>Hi</p></body></html>');
+    const fragment = withEmailHead('<p>Hi</p>');
+
+    // Assess
+    expect(document).toMatch(/^<html><head><meta name="x-apple-disable-message-reformatting">[\s\S]*<\/style><title>T<\/title><\/head><body><p>Hi<\/p><\/body><\/html>$/);
+    expect(withEmailHead(document)).toBe(document);
+    expect(fragment).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Type" content="text\/html; charset=UTF-8">[\s\S]*<\/head><body><p>Hi<\/p><\/body><\/html>$/);
+    expect(textFromHtml(fragment)).toBe('Hi');
+  });
+});
+

@@ -10,7 +10,8 @@ import { compileTemplate, type CompiledTemplate } from '../../../../shared/domai
 import type { TFieldSchema } from '../../../../shared/schemas/contacts.js';
 import type { TEmailCampaignCommand } from '../../../../shared/schemas/campaigns.js';
 import type { CampaignMail } from '../../../channels/mail.js';
-import { buildMimeMessage, textFromHtml, withPreheader, type MimeAddress } from '../../../channels/mime.js';
+import { feedbackIdOf } from '../../../../shared/domain/sender-identities.js';
+import { asciiAddress, buildMimeMessage, textFromHtml, withEmailHead, withPreheader, type MimeAddress } from '../../../channels/mime.js';
 import { config } from '../../../lib/config.js';
 import { trackingSigner, trackingUrls } from '../../../lib/tracking-links.js';
 
@@ -20,7 +21,7 @@ export type RunMessage = {
   text: CompiledTemplate;
   from: MimeAddress;
   replyTo: string | undefined;
-  /** The domain of Message-IDs: the sender's. */
+  /** The domain of Message-IDs: the sender's, in ASCII (Punycode for an IDN). */
   domain: string;
   /** The addresses the click tracker may redirect to, by link index. */
   trackedLinks: string[];
@@ -29,7 +30,7 @@ export type RunMessage = {
 
 /** Compiles a command's message; pure apart from the signer's key. */
 export async function compileRunMessage({ command, fields }: { command: TEmailCampaignCommand; fields: readonly TFieldSchema[] }): Promise<RunMessage> {
-  const html = withPreheader(command.content?.html ?? '', command.preheader);
+  const html = withEmailHead(withPreheader(command.content?.html ?? '', command.preheader));
   const compiledHtml = compileTemplate(html, { fields, escape: 'html', trackLink: (_url, index) => trackingUrls.click(index), openPixelUrl: trackingUrls.openPixel() });
   const senderAddress = command.senderEmail?.trim() || (/<([^>]+)>/.exec(config().MAIL_FROM)?.[1] ?? config().MAIL_FROM);
   return {
@@ -38,7 +39,7 @@ export async function compileRunMessage({ command, fields }: { command: TEmailCa
     text: compileTemplate(textFromHtml(html), { fields, escape: 'none' }),
     from: { name: command.senderName ?? '', address: senderAddress },
     replyTo: command.replyTo?.trim() || undefined,
-    domain: senderAddress.split('@')[1] ?? 'localhost',
+    domain: asciiAddress(senderAddress).split('@')[1] || 'localhost',
     trackedLinks: compiledHtml.trackedLinks.map((link) => link.url),
     sign: await trackingSigner(),
   };
@@ -61,6 +62,7 @@ export function campaignMailFor({ message, recipient, now }: { message: RunMessa
     messageId: `${randomUUID()}@${message.domain}`,
     date: now,
     unsubscribeUrl,
+    feedbackId: feedbackIdOf({ campaignId, tuid, channel: 'email', sender: message.domain }),
   });
   return {
     to,

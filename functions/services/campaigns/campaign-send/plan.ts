@@ -4,7 +4,8 @@
  * 1. Recipients: a send writes its audience set (selection and pasted addresses or numbers,
  *    deduplicated, reachable on the channel); a recovery writes a set of the audience not yet
  *    claimed. Each recipient's cost is added up on the way (audience.ts).
- * 2. Checks: the login email must be verified; 0 recipients and too few credits (email, or SMS
+ * 2. Checks: the login email must be verified, an email campaign's sender still a verified
+ *    identity (one removed since the send was asked for); 0 recipients and too few credits (email, or SMS
  *    for SMS and MMS) send the campaign back to draft with the reason. Credits are reserved
  *    atomically, once per run.
  * 3. Checkpoint: the run item (recipients, reservation, the rate's origin, the batch size for the
@@ -21,7 +22,7 @@ import { type CampaignStatus, SENDING_STATUSES } from '../../../../shared/domain
 import { TemplateCompileError } from '../../../../shared/domain/personalization.js';
 import { getAccount } from '../../../data/accounts.js';
 import { putTrackedLinks, registerShortLinkCode } from '../../../data/campaign-counters.js';
-import { changeCampaignRecord, getCampaignRecord, readCampaignCommand, type CampaignRecord } from '../../../data/campaigns.js';
+import { changeCampaignRecord, getCampaignRecord, readCampaignCommand, readEmailCommand, type CampaignRecord } from '../../../data/campaigns.js';
 import { createRunProgress, getRunProgress, markRunEnqueued, setRunBatches, type RunProgress } from '../../../data/campaign-runs.js';
 import { getContactSet } from '../../../data/contact-sets.js';
 import { reserveCampaignCredits, type CreditSource } from '../../../data/credit-ledger.js';
@@ -35,6 +36,7 @@ import { finishRunIfSettled } from './run-control.js';
 import { compiledRun, runSender, sendRateOf, type RunSender } from './run-sender.js';
 import { UnsendableContent } from './text-message.js';
 import { campaignMailTransport } from '../../../channels/mail.js';
+import { isSendableSender } from '../../sender-identities/sender-addresses.js';
 import { campaignSmsTransport } from '../../../channels/sms.js';
 
 /** A run that has not started sending may still be paused; it returns to draft from either. */
@@ -64,6 +66,10 @@ async function checkpointRun(message: TCampaignPlanMessage, record: CampaignReco
   const account = await getAccount(tuid);
   if (!account || account.unverified) {
     await backToDraft(tuid, record, runId, 'unverified', now);
+    return null;
+  }
+  if (record.channel === 'email' && !(await isSendableSender({ tuid, address: (await readEmailCommand(record.run?.commandKey ?? record.commandKey)).senderEmail ?? '' }))) {
+    await backToDraft(tuid, record, runId, 'senderUnverified', now);
     return null;
   }
   // A message that cannot be rendered never reaches a batch: nothing is reserved for it.

@@ -14,6 +14,7 @@ import { SettingsTabs } from './settings-tabs.js';
 const SmsSettingsPage = lazySubPage(() => import('./sms-and-mms/sms-settings-page.js'));
 const AccountSettingsPage = lazySubPage(() => import('./account/account-settings-page.js'));
 const DevelopersPage = lazySubPage(() => import('./developers/developers-page.js'));
+const EmailSettingsPage = lazySubPage(() => import('./emails/email-settings-page.js'));
 
 export default function SettingsPages() {
   const child = useLocation().pathname.split('/').filter(Boolean).slice(1).join('/');
@@ -33,6 +34,8 @@ export default function SettingsPages() {
       </OwnAccountOnly>
     );
   }
+  // Needs read on the email section; the page answers everyone else with the error page.
+  if (child === 'emails') return <EmailSettingsPage />;
   // The settings entry of the user panel lands on a later issue's child: the pages that exist are a tab away.
   return (
     <>

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { LinkTabs } from '../../components/link-tabs.js';
 
-const SETTINGS_CHILDREN = ['account', 'sms-and-mms', 'notifications', 'developers'] as const;
+const SETTINGS_CHILDREN = ['account', 'emails', 'sms-and-mms', 'notifications', 'developers'] as const;
 export type SettingsChild = (typeof SETTINGS_CHILDREN)[number];
 
 /** `current` null: a child of a later issue, shown with every tab inactive. */

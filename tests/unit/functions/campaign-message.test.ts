@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../../../functions/lib/config.js';
+import { resetTrackingKeyForTests } from '../../../functions/lib/tracking-links.js';
+import { campaignMailFor, compileRunMessage } from '../../../functions/services/campaigns/campaign-send/message.js';
+import type { ContactRecord } from '../../../shared/domain/contacts.js';
+
+const ENVIRONMENT = {
+  STAGE: 'test',
+  TABLE_NAME: 'unit-table',
+  DATA_BUCKET: 'unit-bucket',
+  APP_URL: 'https://app.example',
+  JWT_SECRET: randomBytes(36).toString('base64'),
+  QUEUE_URL_OUTBOUND_MAIL: 'http://localhost/q1',
+  QUEUE_URL_CONTACT_IMPORT: 'http://localhost/q2',
+  QUEUE_URL_EXPORT: 'http://localhost/q3',
+  QUEUE_URL_CAMPAIGN_PLAN: 'http://localhost/q4',
+  QUEUE_URL_CAMPAIGN_DELIVERY: 'http://localhost/q5',
+  QUEUE_URL_DELIVERY_EVENTS: 'http://localhost/q6',
+};
+
+const contact: ContactRecord = { id: 7, email: 'ann@example.org', mobile: null, emailSubscribe: true, smsSubscribe: false, emailBounce: 'none', smsBounce: 'none', fields: {}, createTime: 0, updateTime: 0 };
+
+describe("a campaign message's identifying headers", () => {
+  let saved: NodeJS.ProcessEnv;
+
+  beforeEach(() => {
+    saved = { ...process.env };
+    Object.assign(process.env, ENVIRONMENT);
+    resetConfigForTests();
+    resetTrackingKeyForTests();
+  });
+  afterEach(() => {
+    process.env = saved;
+    resetConfigForTests();
+    resetTrackingKeyForTests();
+  });
+
+  it("puts the Message-ID at the sender's domain in ASCII and a Feedback-ID naming campaign, account, channel and sender", async () => {
+    // Prepare
+    const message = await compileRunMessage({ command: { subject: 'Hi', senderName: 'Bücher', senderEmail: 'news@bücher.example', content: { kind: 'email', editor: 'code', html: '<p>Hi</p>', project: null } }, fields: [] });
+
+    // Act
+    const mail = campaignMailFor({ message, recipient: { tuid: 'acc1', campaignId: 'camp1', contact }, now: new Date('2026-11-28T00:00:00Z') });
+
+    // Assess
+    const head = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
+    expect(head).toMatch(/\r\nMessage-ID: <[\w-]+@xn--bcher-kva\.example>\r\n/);
+    expect(head).toContain('\r\nFeedback-ID: camp1:acc1:email:xn--bcher-kva.example\r\n');
+    expect(head).toContain(' <news@xn--bcher-kva.example>');
+  });
+});
