@@ -5,8 +5,8 @@
  * file name may be), each with a `.json` sidecar holding the key and its headers.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -99,7 +99,9 @@ export function createS3Mirror(options: { dataDir: string; s3: S3Client; log: (m
           new PutObjectCommand({
             Bucket: bucket,
             Key: sidecar.key,
-            Body: await readFile(`${file}.bin`),
+            // Streamed from the file: the host that restores it must not hold a large upload whole.
+            Body: createReadStream(`${file}.bin`),
+            ContentLength: (await stat(`${file}.bin`)).size,
             ContentType: sidecar.contentType,
             ContentEncoding: sidecar.contentEncoding,
             ContentDisposition: sidecar.contentDisposition,
