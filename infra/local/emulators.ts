@@ -1,6 +1,6 @@
 /**
  * The embedded AWS emulators, shared by the local host and the test setup: DynamoDB Local (Java
- * child) and fauxqs (in process), plus the resources the product expects, created from the same
+ * child) and fauxqs (a Node child), plus the resources the product expects, created from the same
  * definitions CDK reads (TABLE_DEFINITION, QUEUES).
  */
 import {
@@ -15,7 +15,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { TABLE_DEFINITION } from '../../functions/data/table.js';
 import { QUEUES, type QueueDefinition, type QueueName } from '../../functions/routes.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
-import { startFauxqsServer, type EmulatorRequest } from './fauxqs-server.js';
+import { startFauxqsProcess, type EmulatorRequest } from './fauxqs-server.js';
 
 export type { EmulatorRequest } from './fauxqs-server.js';
 
@@ -57,11 +57,11 @@ export type StartEmulatorsOptions = {
   onFauxqsRequest?: (request: EmulatorRequest) => void;
 };
 
-/** Starts both emulators concurrently (DynamoDB Local needs ~2.3 s, fauxqs milliseconds). */
+/** Starts both emulators concurrently (DynamoDB Local needs ~2.3 s, fauxqs about a second). */
 export async function startEmulators(options: StartEmulatorsOptions = {}): Promise<Emulators> {
   const [dynamo, fauxqs] = await Promise.allSettled([
     options.dynamoDbEndpoint ? runningDynamoDb(options.dynamoDbEndpoint) : startDynamoDbLocal({ dataDir: options.dataDir }),
-    startFauxqsServer({ onRequest: options.onFauxqsRequest }),
+    startFauxqsProcess({ onRequest: options.onFauxqsRequest }),
   ]);
   if (dynamo.status === 'rejected' || fauxqs.status === 'rejected') {
     // Whichever did start must not outlive the failure (a JVM would keep running).

@@ -1,10 +1,15 @@
 /**
- * fauxqs (SQS, SNS and S3 on one endpoint) in this process. Built with `buildApp` and listened on
- * loopback ourselves, because `startFauxqs` binds every interface.
+ * fauxqs (SQS, SNS and S3 on one endpoint), run in a child process by startFauxqsProcess. Built
+ * with `buildApp` and listened on loopback ourselves, because `startFauxqs` binds every interface.
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from 'fauxqs';
+import { guardChild } from './child-guard.js';
 import { LOCAL_REGION } from './dynamodb-local.js';
+import { REPO_ROOT } from './lambda-runtime.js';
 import { LOOPBACK } from './ports.js';
 
 /** What an observer learns about each finished emulator request (for the persistence mirror). */
@@ -80,4 +85,63 @@ function isSqsCall(target: string | string[] | undefined): boolean {
 
 function hasQueueUrl(body: unknown): body is { QueueUrl: string } {
   return typeof body === 'object' && body !== null && 'QueueUrl' in body && typeof body.QueueUrl === 'string';
+}
+
+/** What the fauxqs child process tells its parent over IPC. */
+export type FauxqsChildMessage =
+  | { type: 'ready'; endpoint: string; port: number }
+  | { type: 'request'; request: EmulatorRequest };
+
+/** What the parent tells the fauxqs child process. */
+export type FauxqsParentMessage = { type: 'stop' };
+
+const CHILD_READY_LIMIT_MS = 30_000;
+const CHILD_STOP_LIMIT_MS = 5_000;
+
+/**
+ * fauxqs in a child process of its own, as S3 and SQS are services apart from the Lambda that
+ * calls them: the objects it holds (an upload, an import's report lists) count against its memory,
+ * not the host's that runs the workers. Requests are forwarded to `onRequest` as they finish.
+ */
+export async function startFauxqsProcess(
+  options: { onRequest?: (request: EmulatorRequest) => void } = {},
+): Promise<FauxqsServer> {
+  const child = fork(fileURLToPath(new URL('./fauxqs-child.ts', import.meta.url)), [], {
+    cwd: REPO_ROOT,
+    // The TypeScript entry runs through tsx whatever started this process (tsx, vitest, node).
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const unguard = guardChild(child);
+  const exited = once(child, 'exit');
+  const stop = async (): Promise<void> => {
+    unguard();
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (child.connected) child.send({ type: 'stop' } satisfies FauxqsParentMessage);
+    const lingering = setTimeout(() => child.kill('SIGKILL'), CHILD_STOP_LIMIT_MS);
+    await exited;
+    clearTimeout(lingering);
+  };
+
+  const ready = new Promise<{ endpoint: string; port: number }>((resolve, reject) => {
+    const limit = setTimeout(() => reject(new Error(`fauxqs did not start within ${CHILD_READY_LIMIT_MS} ms`)), CHILD_READY_LIMIT_MS);
+    child.on('message', (message: FauxqsChildMessage) => {
+      if (message.type === 'request') options.onRequest?.(message.request);
+      else {
+        clearTimeout(limit);
+        resolve(message);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(limit);
+      reject(new Error(`fauxqs exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`));
+    });
+  });
+  try {
+    const { endpoint, port } = await ready;
+    return { endpoint, port, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -5,12 +5,21 @@
  * file name may be), each with a `.json` sidecar holding the key and its headers.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  UploadPartCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { EmulatorRequest } from '../fauxqs-server.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 
@@ -22,6 +31,9 @@ type ObjectSidecar = {
   cacheControl?: string;
   metadata?: Record<string, string>;
 };
+
+/** Objects are put back in parts of this size: fauxqs takes request bodies up to 11 MiB, as S3 takes 5 GiB. */
+const RESTORE_PART_BYTES = 8 * 1024 * 1024;
 
 export type S3Mirror = {
   /** Loads the mirrored objects of `bucket` into the (empty) emulator; answers how many. */
@@ -95,18 +107,7 @@ export function createS3Mirror(options: { dataDir: string; s3: S3Client; log: (m
         const file = join(root, bucket, name);
         const sidecar = await readJsonFile<ObjectSidecar>(`${file}.json`);
         if (!sidecar) continue;
-        await options.s3.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: sidecar.key,
-            Body: await readFile(`${file}.bin`),
-            ContentType: sidecar.contentType,
-            ContentEncoding: sidecar.contentEncoding,
-            ContentDisposition: sidecar.contentDisposition,
-            CacheControl: sidecar.cacheControl,
-            Metadata: sidecar.metadata,
-          }),
-        );
+        await restoreObject(options.s3, bucket, `${file}.bin`, sidecar);
       }
       // Mirrored from now on (the restore's own writes need no mirroring).
       buckets.add(bucket);
@@ -132,6 +133,34 @@ export function createS3Mirror(options: { dataDir: string; s3: S3Client; log: (m
       while (queues.size > 0) await Promise.all(queues.values());
     },
   };
+}
+
+/** Puts a mirrored object back, streamed from its file: in one PUT, or in parts when larger than one request takes. */
+async function restoreObject(s3: S3Client, bucket: string, file: string, sidecar: ObjectSidecar): Promise<void> {
+  const size = (await stat(file)).size;
+  const object = {
+    Bucket: bucket,
+    Key: sidecar.key,
+    ContentType: sidecar.contentType,
+    ContentEncoding: sidecar.contentEncoding,
+    ContentDisposition: sidecar.contentDisposition,
+    CacheControl: sidecar.cacheControl,
+    Metadata: sidecar.metadata,
+  };
+  if (size <= RESTORE_PART_BYTES) {
+    await s3.send(new PutObjectCommand({ ...object, Body: createReadStream(file), ContentLength: size }));
+    return;
+  }
+  const { UploadId } = await s3.send(new CreateMultipartUploadCommand(object));
+  const parts: { ETag?: string; PartNumber: number }[] = [];
+  for (let start = 0; start < size; start += RESTORE_PART_BYTES) {
+    const end = Math.min(start + RESTORE_PART_BYTES, size);
+    const PartNumber = parts.length + 1;
+    const body = createReadStream(file, { start, end: end - 1 });
+    const { ETag } = await s3.send(new UploadPartCommand({ Bucket: bucket, Key: sidecar.key, UploadId, PartNumber, Body: body, ContentLength: end - start }));
+    parts.push({ ETag, PartNumber });
+  }
+  await s3.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: sidecar.key, UploadId, MultipartUpload: { Parts: parts } }));
 }
 
 function objectFileName(key: string): string {
