@@ -2,11 +2,10 @@
  * `/settings/account?tab=` (spec §2.1): tab 0 is the account and login email (profile, login
  * email), tab 1 the password, tab 2 sign-in activity. Own account only (the route's OwnAccountOnly).
  */
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LinkTabs } from '../../../components/link-tabs.js';
-import { SettingsTabs } from '../settings-tabs.js';
+import { SettingsPageFrame } from '../settings-page-frame.js';
 import { LoginEmailSection } from './components/login-email-section.js';
 import { PasswordSection } from './components/password-section.js';
 import { ProfileSection } from './components/profile-section.js';
@@ -21,25 +20,15 @@ export default function AccountSettingsPage() {
   const tabs = ACCOUNT_TABS.map((key, index) => ({ key, to: `/settings/account?tab=${index}`, label: t(`tabs.${key}`), testId: `account-tab-${key}` }));
 
   return (
-    <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="3xl" mx="auto" data-testid="account-settings-page">
-      <SettingsTabs current="account" />
-      <Stack gap="1" mb="6">
-        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-          {t('title')}
-        </Heading>
-        <Text color="fg.muted">{t('subtitle')}</Text>
-      </Stack>
-      <LinkTabs tabs={tabs} current={tab} label={t('tabs.label')} />
-      <Stack gap="6">
-        {tab === 'account' && (
-          <>
-            <ProfileSection />
-            <LoginEmailSection />
-          </>
-        )}
-        {tab === 'password' && <PasswordSection />}
-        {tab === 'activity' && <SignInActivitySection />}
-      </Stack>
-    </Box>
+    <SettingsPageFrame current="account" title={t('title')} subtitle={t('subtitle')} testId="account-settings-page" maxW="3xl" tabs={<LinkTabs tabs={tabs} current={tab} label={t('tabs.label')} />}>
+      {tab === 'account' && (
+        <>
+          <ProfileSection />
+          <LoginEmailSection />
+        </>
+      )}
+      {tab === 'password' && <PasswordSection />}
+      {tab === 'activity' && <SignInActivitySection />}
+    </SettingsPageFrame>
   );
 }

@@ -2,13 +2,12 @@
  * `/settings/emails` (spec §2.1): the sender addresses and sender domains email campaigns send
  * from. Needs read on the email section.
  */
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../../../shared/domain/permissions.js';
 import { ERROR_CODES } from '../../../../../shared/errors.js';
 import { ErrorPage } from '../../../components/error-page.js';
 import { useClaims } from '../../../session/session.js';
-import { SettingsTabs } from '../settings-tabs.js';
+import { SettingsPageFrame } from '../settings-page-frame.js';
 import { SenderAddressesSection } from './components/sender-addresses-section.js';
 import { SenderDomainsSection } from './components/sender-domains-section.js';
 
@@ -23,18 +22,9 @@ export default function EmailSettingsPage() {
   const permissions = { canWrite: can('write'), canDelete: can('delete') };
 
   return (
-    <Box px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="5xl" mx="auto" data-testid="email-settings-page">
-      <SettingsTabs current="emails" />
-      <Stack gap="1" mb="6">
-        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-          {t('title')}
-        </Heading>
-        <Text color="fg.muted">{t('subtitle')}</Text>
-      </Stack>
-      <Stack gap="6">
-        <SenderAddressesSection permissions={permissions} />
-        <SenderDomainsSection permissions={permissions} />
-      </Stack>
-    </Box>
+    <SettingsPageFrame current="emails" title={t('title')} subtitle={t('subtitle')} testId="email-settings-page">
+      <SenderAddressesSection permissions={permissions} />
+      <SenderDomainsSection permissions={permissions} />
+    </SettingsPageFrame>
   );
 }
