@@ -8,11 +8,11 @@ import { ErrorPage } from '../../../components/error-page.js';
 import { SettingsPageFrame } from '../settings-page-frame.js';
 import { CallingCodesSection } from './components/calling-codes-section.js';
 import { SenderIdsSection } from './components/sender-ids-section.js';
-import { useSmsPermissions } from './use-sms-permissions.js';
+import { useSectionPermissions } from '../use-section-permissions.js';
 
 export default function SmsSettingsPage() {
   const { t } = useTranslation('sms-settings');
-  const permissions = useSmsPermissions();
+  const permissions = useSectionPermissions('sms');
   if (!permissions.canRead) return <ErrorPage code={ERROR_CODES.NO_PERMISSION} />;
 
   return (

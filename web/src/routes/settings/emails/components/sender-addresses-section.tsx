@@ -18,7 +18,7 @@ import { showError } from '../../../../components/error-dialog.js';
 import { InboxIcon, PlusIcon, TrashIcon } from '../../../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../../components/list-states.js';
 import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
-import type { EmailSettingsPermissions } from '../email-settings-page.js';
+import type { SectionPermissions } from '../../use-section-permissions.js';
 import { FieldDialog } from './field-dialog.js';
 
 function addressProblem(value: string): string | null {
@@ -26,7 +26,7 @@ function addressProblem(value: string): string | null {
   return isFreeMailDomain(domainOfAddress(value)) ? 'errors:EA-V-011' : null;
 }
 
-export function SenderAddressesSection({ permissions }: { permissions: EmailSettingsPermissions }) {
+export function SenderAddressesSection({ permissions }: { permissions: SectionPermissions }) {
   const { t } = useTranslation('email-settings');
   const { addresses, error, isLoading, refetch } = useSenderAddresses();
   const [adding, setAdding] = useState(false);
@@ -129,7 +129,7 @@ export function SenderAddressesSection({ permissions }: { permissions: EmailSett
   );
 }
 
-function AddressRow({ address, permissions, onVerify, onDelete }: { address: TSenderAddress; permissions: EmailSettingsPermissions; onVerify(): void; onDelete(): void }) {
+function AddressRow({ address, permissions, onVerify, onDelete }: { address: TSenderAddress; permissions: SectionPermissions; onVerify(): void; onDelete(): void }) {
   const { t } = useTranslation('email-settings');
   return (
     <Table.Row data-testid="sender-address-row" data-email={address.email}>

@@ -14,7 +14,7 @@ import { GlobeIcon, PlusIcon, TrashIcon } from '../../../../components/icons.js'
 import { ListError, ListMessage, ListSkeleton } from '../../../../components/list-states.js';
 import { useFormatters } from '../../../../format/use-formatters.js';
 import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
-import type { EmailSettingsPermissions } from '../email-settings-page.js';
+import type { SectionPermissions } from '../../use-section-permissions.js';
 import { FieldDialog } from './field-dialog.js';
 
 const PALETTE = { pending: 'yellow', verified: 'green', failed: 'red' } as const;
@@ -25,7 +25,7 @@ function domainProblem(value: string): string | null {
   return isFreeMailDomain(domain) ? 'errors:EA-V-011' : null;
 }
 
-export function SenderDomainsSection({ permissions }: { permissions: EmailSettingsPermissions }) {
+export function SenderDomainsSection({ permissions }: { permissions: SectionPermissions }) {
   const { t } = useTranslation('email-settings');
   const { domains, error, isLoading, refetch } = useSenderDomains();
   const [adding, setAdding] = useState(false);
@@ -91,7 +91,7 @@ export function SenderDomainsSection({ permissions }: { permissions: EmailSettin
   );
 }
 
-function DomainPanel({ domain, permissions, onDelete }: { domain: TSenderDomain; permissions: EmailSettingsPermissions; onDelete(): void }) {
+function DomainPanel({ domain, permissions, onDelete }: { domain: TSenderDomain; permissions: SectionPermissions; onDelete(): void }) {
   const { t } = useTranslation('email-settings');
   const { dateTime } = useFormatters();
   const [checking, setChecking] = useState(false);

@@ -7,12 +7,12 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog.js';
 import { InboxIcon, PlusIcon, TrashIcon } from '../../../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../../components/list-states.js';
 import { useFormatters } from '../../../../format/use-formatters.js';
-import type { SmsPermissions } from '../use-sms-permissions.js';
+import type { SectionPermissions } from '../../use-section-permissions.js';
 import { RequestSenderIdDialog } from './request-sender-id-dialog.js';
 import { SenderIdDetail, SenderIdStatusBadge } from '../../../../components/sender-id-status.js';
 import { SettingsCard } from './settings-card.js';
 
-export function SenderIdsSection({ permissions }: { permissions: SmsPermissions }) {
+export function SenderIdsSection({ permissions }: { permissions: SectionPermissions }) {
   const { t } = useTranslation('sms-settings');
   const { senderIds, error, isLoading, refetch } = useSenderIds();
   const [requesting, setRequesting] = useState(false);
