@@ -15,7 +15,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { TABLE_DEFINITION } from '../../functions/data/table.js';
 import { QUEUES, type QueueDefinition, type QueueName } from '../../functions/routes.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
-import { startFauxqsProcess, type EmulatorRequest } from './fauxqs-server.js';
+import { startFauxqsProcess, startFauxqsServer, type EmulatorRequest } from './fauxqs-server.js';
 
 export type { EmulatorRequest } from './fauxqs-server.js';
 
@@ -55,13 +55,18 @@ export type StartEmulatorsOptions = {
   dynamoDbEndpoint?: string;
   /** Observes each finished SQS/S3 request (the local host mirrors S3 and journals SQS with it). */
   onFauxqsRequest?: (request: EmulatorRequest) => void;
+  /**
+   * Tests: fauxqs in this process, which starts and answers faster on a busy machine; its objects
+   * then count against this process's memory, which `npm start` avoids with a process of its own.
+   */
+  fauxqsInProcess?: boolean;
 };
 
 /** Starts both emulators concurrently (DynamoDB Local needs ~2.3 s, fauxqs about a second). */
 export async function startEmulators(options: StartEmulatorsOptions = {}): Promise<Emulators> {
   const [dynamo, fauxqs] = await Promise.allSettled([
     options.dynamoDbEndpoint ? runningDynamoDb(options.dynamoDbEndpoint) : startDynamoDbLocal({ dataDir: options.dataDir }),
-    startFauxqsProcess({ onRequest: options.onFauxqsRequest }),
+    (options.fauxqsInProcess ? startFauxqsServer : startFauxqsProcess)({ onRequest: options.onFauxqsRequest }),
   ]);
   if (dynamo.status === 'rejected' || fauxqs.status === 'rejected') {
     // Whichever did start must not outlive the failure (a JVM would keep running).

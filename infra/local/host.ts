@@ -72,6 +72,8 @@ export type LocalHostOptions = {
    * per file share one). The table lives as long as that DynamoDB Local, not under dataDir.
    */
   sharedDynamoDb?: { endpoint: string; tableName: string };
+  /** Tests: fauxqs (S3, SQS) in this process rather than a process of its own (see startEmulators). */
+  fauxqsInProcess?: boolean;
   /** Interface to bind. Default 127.0.0.1. */
   host?: string;
   /** Serve the dev pages and actions (/dev/*). Default: servesDevRoutes(host, DEV_ROUTES). */
@@ -156,6 +158,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       startEmulators({
         dataDir: options.tableInMemory ? undefined : join(dataDir, 'dynamodb'),
         dynamoDbEndpoint: options.sharedDynamoDb?.endpoint,
+        fauxqsInProcess: options.fauxqsInProcess,
         onFauxqsRequest: (request) => {
           mirror?.observe(request);
           journal?.observe(request);

@@ -32,7 +32,8 @@ export async function startTestHost(options: Omit<LocalHostOptions, 'port'> = {}
   const temporaryDir = options.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'local-host-'));
   const shared = options.dataDir ? undefined : inject('emulatorEnv');
   const sharedDynamoDb = shared && { endpoint: shared.AWS_ENDPOINT_URL_DYNAMODB, tableName: `host-${randomBytes(5).toString('hex')}` };
-  const host = await startLocalHost({ log: (message) => console.log(`[test-host] ${message}`), sharedDynamoDb, ...options, port: 0, dataDir: options.dataDir ?? temporaryDir, webDist: options.webDist ?? process.env.TEST_WEB_DIST });
+  // fauxqs in the test's process unless a test asks otherwise: a child per host costs seconds of start and a process hop per call.
+  const host = await startLocalHost({ log: (message) => console.log(`[test-host] ${message}`), sharedDynamoDb, fauxqsInProcess: true, ...options, port: 0, dataDir: options.dataDir ?? temporaryDir, webDist: options.webDist ?? process.env.TEST_WEB_DIST });
 
   const readSinkApi = async <T>(kind: 'mail' | 'sms', to: string): Promise<T[]> => {
     const response = await fetch(`${host.url}/dev/api/${kind}?to=${encodeURIComponent(to)}`);

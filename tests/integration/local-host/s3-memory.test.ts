@@ -26,6 +26,8 @@ const hostOptions = (folder: string) => ({
   dataDir: join(root, folder),
   sharedDynamoDb: { endpoint: shared.AWS_ENDPOINT_URL_DYNAMODB, tableName: `host-${randomBytes(5).toString('hex')}` },
   resolveModule: resolveFixtureModule,
+  // As `npm start` runs it: what this file checks is that S3 is not in the host's memory.
+  fauxqsInProcess: false,
   queues: [],
   schedules: [],
   seedDemo: false,
