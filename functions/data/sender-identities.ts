@@ -70,6 +70,18 @@ export async function getSenderAddress(tuid: string, email: string): Promise<Sen
   return answer.Item ? strip<SenderAddressRecord>(answer.Item) : null;
 }
 
+/** Sets `fields` on the item if it still exists; answers the item as it now is, or null when it was removed. */
+async function updateIfPresent<T>(key: { PK: string; SK: string }, fields: Record<string, unknown>): Promise<T | null> {
+  const { db, name } = table();
+  try {
+    const answer = await db.send(new UpdateCommand({ TableName: name, Key: key, ...updateFields(fields, { condition: { expression: 'attribute_exists(PK)' } }), ReturnValues: 'ALL_NEW' }));
+    return answer.Attributes ? strip<T>(answer.Attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
 async function listUnder<T>(tuid: string, prefix: string): Promise<T[]> {
   const records: T[] = [];
   for await (const page of queryPages({
@@ -131,22 +143,8 @@ export async function claimSenderAddressGuess(tuid: string, email: string, maxAt
 }
 
 /** Marks the address verified and drops its code; null when it was removed meanwhile. */
-export async function markSenderAddressVerified(tuid: string, email: string, verifyTime: string): Promise<SenderAddressRecord | null> {
-  const { db, name } = table();
-  try {
-    const answer = await db.send(
-      new UpdateCommand({
-        TableName: name,
-        Key: keys.senderAddress(tuid, email),
-        ...updateFields({ status: 'verified', codeHash: null, lastSendTime: null, verifyTime }, { condition: { expression: 'attribute_exists(PK)' } }),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return answer.Attributes ? strip<SenderAddressRecord>(answer.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+export function markSenderAddressVerified(tuid: string, email: string, verifyTime: string): Promise<SenderAddressRecord | null> {
+  return updateIfPresent<SenderAddressRecord>(keys.senderAddress(tuid, email), { status: 'verified', codeHash: null, lastSendTime: null, verifyTime });
 }
 
 /** Deletes a sender address, and the default with it when it named the address; false when it was already gone. */
@@ -234,22 +232,8 @@ export function listSenderDomains(tuid: string): Promise<SenderDomainRecord[]> {
 }
 
 /** Stores what SES answered of a domain; null when it was removed meanwhile. */
-export async function updateSenderDomainStatus(tuid: string, domain: string, change: Pick<SenderDomainRecord, 'status' | 'reason' | 'lastCheckTime'>): Promise<SenderDomainRecord | null> {
-  const { db, name } = table();
-  try {
-    const answer = await db.send(
-      new UpdateCommand({
-        TableName: name,
-        Key: keys.senderDomain(tuid, domain),
-        ...updateFields(change, { condition: { expression: 'attribute_exists(PK)' } }),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return answer.Attributes ? strip<SenderDomainRecord>(answer.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+export function updateSenderDomainStatus(tuid: string, domain: string, change: Pick<SenderDomainRecord, 'status' | 'reason' | 'lastCheckTime'>): Promise<SenderDomainRecord | null> {
+  return updateIfPresent<SenderDomainRecord>(keys.senderDomain(tuid, domain), change);
 }
 
 /** Deletes a sender domain and frees its name; false when it was already gone. */
