@@ -6,7 +6,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import type { Language } from '../../shared/constants.js';
 import type { TAccountStatus } from '../../shared/schemas/user.js';
 import { keys } from './keys.js';
-import { isConditionFailure, table, updateFields } from './table-client.js';
+import { conditionHeld, table, updateFields } from './table-client.js';
 
 export type Credits = {
   email: number;
@@ -91,8 +91,8 @@ function unverifiedIndexKeys(account: AccountRecord) {
 /** Creates the account and claims its login email in one transaction; throws LoginTakenError. */
 export async function createAccount(account: AccountRecord): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(
+  const applied = await conditionHeld(
+    db.send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: name, Item: { ...keys.login(account.login), tuid: account.tuid }, ConditionExpression: 'attribute_not_exists(PK)' } },
@@ -105,11 +105,9 @@ export async function createAccount(account: AccountRecord): Promise<void> {
           },
         ],
       }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new LoginTakenError();
-    throw error;
-  }
+    ),
+  );
+  if (!applied) throw new LoginTakenError();
 }
 
 type AccountChanges = Partial<Omit<AccountRecord, 'tuid' | 'login' | 'createTime'>>;
@@ -134,8 +132,8 @@ export async function updateAccount(tuid: string, changes: AccountChanges): Prom
  */
 export async function moveContactNoticeMark(tuid: string, from: number, to: number): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.account(tuid),
@@ -143,12 +141,8 @@ export async function moveContactNoticeMark(tuid: string, from: number, to: numb
         ConditionExpression: from === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(contactNoticeMark) OR contactNoticeMark = :from)' : 'contactNoticeMark = :from',
         ExpressionAttributeValues: { ':from': from, ':to': to },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 const VERIFIED_SET = 'unverified = :false, lastVerifiedTime = :at, #status = :active, forceVerifyEndTime = :null';
@@ -223,8 +217,8 @@ export async function recordLogin(tuid: string): Promise<AccountRecord> {
  */
 export async function changeLogin(account: AccountRecord, newLogin: string, verifiedAt: string): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(
+  const applied = await conditionHeld(
+    db.send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: name, Item: { ...keys.login(newLogin), tuid: account.tuid }, ConditionExpression: 'attribute_not_exists(PK)' } },
@@ -241,11 +235,9 @@ export async function changeLogin(account: AccountRecord, newLogin: string, veri
           },
         ],
       }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new LoginTakenError();
-    throw error;
-  }
+    ),
+  );
+  if (!applied) throw new LoginTakenError();
 }
 
 /**
@@ -254,8 +246,8 @@ export async function changeLogin(account: AccountRecord, newLogin: string, veri
  */
 export async function lockAccountByProvider(tuid: string): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.account(tuid),
@@ -264,12 +256,8 @@ export async function lockAccountByProvider(tuid: string): Promise<boolean> {
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':terminated': 'terminated', ':locked': 'locked', ':provider': 'provider' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -279,8 +267,8 @@ export async function lockAccountByProvider(tuid: string): Promise<boolean> {
  */
 export async function unlockAccount(account: Pick<AccountRecord, 'tuid' | 'unverified'>, status: TAccountStatus): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.account(account.tuid),
@@ -289,10 +277,6 @@ export async function unlockAccount(account: Pick<AccountRecord, 'tuid' | 'unver
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':locked': 'locked', ':unverified': account.unverified, ':status': status, ':null': null },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

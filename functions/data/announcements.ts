@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { batchGet, isConditionFailure, queryPages, table, updateFields } from './table-client.js';
+import { batchGet, conditionHeld, queryPages, table, unlessConditionFails, updateFields } from './table-client.js';
 
 export type AnnouncementRecord = {
   id: string;
@@ -41,32 +41,26 @@ export async function updateAnnouncementRecord(
   changes: Omit<AnnouncementRecord, 'id' | 'published_time'>,
 ): Promise<AnnouncementRecord | null> {
   const { db, name } = table();
-  try {
-    const answer = await db.send(
+  const answer = await unlessConditionFails(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.announcement(id),
         ...updateFields(changes, { condition: { expression: 'attribute_exists(PK)' } }),
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return answer.Attributes as AnnouncementRecord;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  if (!answer) return null;
+  return answer.Attributes as AnnouncementRecord;
 }
 
 /** Deletes an announcement; false if there was none. Users' marks on it are left to be ignored. */
 export async function deleteAnnouncementRecord(id: string): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(new DeleteCommand({ TableName: name, Key: keys.announcement(id), ConditionExpression: 'attribute_exists(PK)' }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionHeld(
+    db.send(new DeleteCommand({ TableName: name, Key: keys.announcement(id), ConditionExpression: 'attribute_exists(PK)' })),
+  );
 }
 
 // Access pattern: one announcement by id.

@@ -5,7 +5,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TPermissions } from '../../shared/domain/permissions.js';
 import { keys } from './keys.js';
-import { isConditionFailure, queryPages, table } from './table-client.js';
+import { conditionHeld, queryPages, table } from './table-client.js';
 
 export type ApiKeyRecord = {
   tuid: string;
@@ -47,27 +47,23 @@ export async function listApiKeys(tuid: string): Promise<ApiKeyRecord[]> {
 /** Deletes a key; answers false when the account has no such key. */
 export async function deleteApiKey(tuid: string, id: string): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(new DeleteCommand({ TableName: name, Key: keys.apiKey(tuid, id), ConditionExpression: 'attribute_exists(PK)' }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionHeld(
+    db.send(new DeleteCommand({ TableName: name, Key: keys.apiKey(tuid, id), ConditionExpression: 'attribute_exists(PK)' })),
+  );
 }
 
 /** Records a use; a key revoked meanwhile is not written back. */
 export async function markApiKeyUsed(tuid: string, id: string, at: Date): Promise<void> {
   const { db, name } = table();
-  await db.send(
-    new UpdateCommand({
-      TableName: name,
-      Key: keys.apiKey(tuid, id),
-      ConditionExpression: 'attribute_exists(PK)',
-      UpdateExpression: 'SET lastUsedAt = :at',
-      ExpressionAttributeValues: { ':at': at.toISOString() },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+  await conditionHeld(
+    db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.apiKey(tuid, id),
+        ConditionExpression: 'attribute_exists(PK)',
+        UpdateExpression: 'SET lastUsedAt = :at',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    ),
+  );
 }

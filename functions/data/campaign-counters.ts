@@ -7,7 +7,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type CampaignCounters, EMPTY_COUNTERS } from '../../shared/domain/campaign-report.js';
 import { keys } from './keys.js';
-import { batchGet, isConditionFailure, table } from './table-client.js';
+import { batchGet, conditionHeld, table } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -57,36 +57,32 @@ export async function putTrackedLinks(tuid: string, campaignId: string, runId: s
  */
 export async function registerShortLinkCode(code: string, tuid: string, campaignId: string): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(
+  const applied = await conditionHeld(
+    db.send(
       new PutCommand({
         TableName: name,
         Item: { ...keys.shortLinkCode(code), tuid, campaignId },
         ConditionExpression: 'attribute_not_exists(PK) OR (tuid = :tuid AND campaignId = :campaignId)',
         ExpressionAttributeValues: { ':tuid': tuid, ':campaignId': campaignId },
       }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new Error(`short-link code ${code} already belongs to another campaign`);
-    throw error;
-  }
+    ),
+  );
+  if (!applied) throw new Error(`short-link code ${code} already belongs to another campaign`);
 }
 
 /** Removes a deleted campaign's short-link code, if it is that campaign's. */
 export async function deleteShortLinkCode(code: string, tuid: string, campaignId: string): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(
+  await conditionHeld(
+    db.send(
       new DeleteCommand({
         TableName: name,
         Key: keys.shortLinkCode(code),
         ConditionExpression: 'tuid = :tuid AND campaignId = :campaignId',
         ExpressionAttributeValues: { ':tuid': tuid, ':campaignId': campaignId },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 // Access pattern: the campaign of a short link (the public redirect).

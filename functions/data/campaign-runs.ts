@@ -27,7 +27,7 @@ import { counterUpdateItem, type CounterDelta } from './campaign-counters.js';
 import { campaignRecordOf, type CampaignRecord } from './campaigns.js';
 import type { CreditKind, CreditSource } from './credit-ledger.js';
 import { keys, RECIPIENT_SHARDS } from './keys.js';
-import { batchDelete, batchGet, batchPut, cancellationCodes, deletePartition, isConditionFailure, queryPages, table, TRANSACTION_ITEM_LIMIT, transactWrite } from './table-client.js';
+import { batchDelete, batchGet, batchPut, cancellationCodes, conditionHeld, deletePartition, isConditionFailure, queryPages, table, TRANSACTION_ITEM_LIMIT, transactWrite, unlessConditionFails } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -137,8 +137,8 @@ export async function markRunEnqueued(tuid: string, campaignId: string, runId: s
 /** The run's batch total, once; the answer is the progress after (null: it was set already). */
 export async function setRunBatches(tuid: string, campaignId: string, runId: string, batches: number): Promise<RunProgress | null> {
   const { db, name } = table();
-  try {
-    const answer = await db.send(
+  const answer = await unlessConditionFails(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.campaignRun(tuid, campaignId, runId),
@@ -147,19 +147,16 @@ export async function setRunBatches(tuid: string, campaignId: string, runId: str
         ExpressionAttributeValues: { ':n': batches },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return answer.Attributes ? toProgress(answer.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  return answer?.Attributes ? toProgress(answer.Attributes) : null;
 }
 
 /** Whether this caller may report progress now: at most one report per `everyMs` for the whole run. */
 export async function takeProgressTurn(tuid: string, campaignId: string, runId: string, now: number, everyMs: number): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.campaignRun(tuid, campaignId, runId),
@@ -167,12 +164,8 @@ export async function takeProgressTurn(tuid: string, campaignId: string, runId: 
         ConditionExpression: 'lastProgressAt <= :before',
         ExpressionAttributeValues: { ':now': now, ':before': now - everyMs },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 // Access pattern: a campaign's runs (the purge of a deleted campaign).
@@ -363,22 +356,15 @@ export async function recordSendProgress(
       ':version': progress.version,
     },
   };
-  try {
-    if (!counts) {
-      await table().db.send(new UpdateCommand(update));
-      return true;
-    }
-    const counters = counterUpdateItem(ref.tuid, ref.campaignId, counts);
-    await transactWrite([
+  if (!counts) return conditionHeld(table().db.send(new UpdateCommand(update)));
+  const counters = counterUpdateItem(ref.tuid, ref.campaignId, counts);
+  return conditionHeld(
+    transactWrite([
       { Update: update },
       runAdd(ref, { sent: counts.sent, failed: counts.unsent, possiblySentTwice: counts.possiblySentTwice, creditsUsed: counts.creditsUsed }),
       ...(counters ? [counters] : []),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error) || cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+    ]),
+  );
 }
 
 /**
@@ -388,13 +374,8 @@ export async function recordSendProgress(
  */
 export async function leaseBatch(ref: BatchRef, outcome: BatchOutcome, now: number): Promise<number | null> {
   const { db } = table();
-  try {
-    await db.send(new PutCommand(batchItemPut(ref, { ...outcome, leasedAt: now }, outcome.version).Put as PutCommandInput));
-    return outcome.version + 1;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  const leased = await conditionHeld(db.send(new PutCommand(batchItemPut(ref, { ...outcome, leasedAt: now }, outcome.version).Put as PutCommandInput)));
+  return leased ? outcome.version + 1 : null;
 }
 
 /**
@@ -404,13 +385,9 @@ export async function leaseBatch(ref: BatchRef, outcome: BatchOutcome, now: numb
  */
 export async function releaseBatchLease(ref: BatchRef, outcome: BatchOutcome, leaseVersion: number): Promise<boolean> {
   const { db } = table();
-  try {
-    await db.send(new PutCommand(batchItemPut(ref, { ...outcome, leasedAt: undefined }, leaseVersion).Put as PutCommandInput));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionHeld(
+    db.send(new PutCommand(batchItemPut(ref, { ...outcome, leasedAt: undefined }, leaseVersion).Put as PutCommandInput)),
+  );
 }
 
 /** Drops a batch of a stopped run (and its parked item, if any), settling it once; false if it was settled already. */
@@ -520,21 +497,18 @@ async function claimRecipientsAtOnce(options: { tuid: string; campaignId: string
         if (old?.runId?.S !== runId) return void result.reached.push(id);
         const claimedAt = Number(old.claimedAt?.N ?? 0);
         if (claimedAt >= now - staleAfterMs) return void result.busy.push(id);
-        try {
-          await db.send(
+        const tookOver = await conditionHeld(
+          db.send(
             new PutCommand({
               TableName: table().name,
               Item: { ...keys.campaignRecipient(tuid, campaignId, id), runId, claimedAt: now },
               ConditionExpression: 'runId = :run AND claimedAt = :old',
               ExpressionAttributeValues: { ':run': runId, ':old': claimedAt },
             }),
-          );
-          result.claimed.push(id);
-        } catch (takeover) {
-          // Another worker took it over first.
-          if (!isConditionFailure(takeover)) throw takeover;
-          result.busy.push(id);
-        }
+          ),
+        );
+        // A refused takeover means another worker took it over first.
+        (tookOver ? result.claimed : result.busy).push(id);
       }
     }),
   );

@@ -23,7 +23,7 @@ import { claimEditLock, editLockOf, lockCondition, releaseEditLock, type LockReq
 import { nameClaimItem, nameReleaseItem, writeClaimingName as writeNameTransaction } from './name-claims.js';
 import { keys } from './keys.js';
 import { objectKeys } from './object-keys.js';
-import { batchDelete, batchPut, deletePartition, isConditionFailure, queryPages, table } from './table-client.js';
+import { batchDelete, batchPut, deletePartition, queryPages, table, unlessConditionFails } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -326,8 +326,8 @@ export async function changeCampaignRecord(tuid: string, campaignId: string, exp
     }
   }
   const update = [sets.length > 0 ? `SET ${sets.join(', ')}` : '', removes.length > 0 ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' ');
-  try {
-    const answer = await db.send(
+  const answer = await unlessConditionFails(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.campaign(tuid, campaignId),
@@ -337,12 +337,9 @@ export async function changeCampaignRecord(tuid: string, campaignId: string, exp
         ExpressionAttributeValues: Object.keys(values).length > 0 ? values : undefined,
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return answer.Attributes ? campaignRecordOf(answer.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  return answer?.Attributes ? campaignRecordOf(answer.Attributes) : null;
 }
 
 /** Renames a campaign, moving its name claim in the same transaction; false when the lock condition failed. Throws CampaignNameTaken. */

@@ -5,7 +5,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TFieldSchema } from '../../shared/schemas/contacts.js';
 import { keys } from './keys.js';
-import { isConditionFailure, table } from './table-client.js';
+import { conditionHeld, table } from './table-client.js';
 
 export type FieldList = {
   fields: TFieldSchema[];
@@ -26,18 +26,14 @@ export async function getFieldList(tuid: string): Promise<FieldList | null> {
 /** Stores the list if nobody changed it since `version` was read; false when someone did. */
 export async function saveFieldList(tuid: string, list: FieldList): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new PutCommand({
         TableName: name,
         Item: { ...keys.contactFields(tuid), fields: list.fields, nextField: list.nextField, version: list.version + 1 },
         ConditionExpression: list.version === 0 ? 'attribute_not_exists(PK)' : 'version = :version',
         ExpressionAttributeValues: list.version === 0 ? undefined : { ':version': list.version },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -11,7 +11,7 @@ import type { ContactRecord } from '../../shared/domain/contacts.js';
 import type { BounceStatus } from '../../shared/schemas/contacts.js';
 import { interleave } from '../lib/concurrency.js';
 import { CONTACT_SHARDS, keys } from './keys.js';
-import { batchGet, batchPut, cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { batchGet, batchPut, cancellationCodes, conditionHeld, queryPages, table, transactWrite } from './table-client.js';
 
 export const CONTACTS_PER_BLOCK = 100;
 
@@ -272,8 +272,8 @@ const WAITING_WRITER_PRECEDENCE_MS = 2_000;
  */
 export async function takeBulkWriteLease(tuid: string, holder: string, now: number): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.account(tuid),
@@ -282,22 +282,16 @@ export async function takeBulkWriteLease(tuid: string, holder: string, now: numb
           'attribute_exists(PK) AND (attribute_not_exists(bulkWriterUntil) OR bulkWriterUntil < :now OR bulkWriter = :holder) AND (attribute_not_exists(writerWaiting) OR writerWaiting < :waitedBefore)',
         ExpressionAttributeValues: { ':holder': holder, ':until': now + BULK_WRITE_LEASE_MS, ':now': now, ':waitedBefore': now - WAITING_WRITER_PRECEDENCE_MS },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Gives the lease back (if `holder` still has it). */
 export async function releaseBulkWriteLease(tuid: string, holder: string): Promise<void> {
   const { db, name } = table();
-  await db
-    .send(new UpdateCommand({ TableName: name, Key: keys.account(tuid), UpdateExpression: 'REMOVE bulkWriter, bulkWriterUntil', ConditionExpression: 'bulkWriter = :holder', ExpressionAttributeValues: { ':holder': holder } }))
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+  await conditionHeld(
+    db.send(new UpdateCommand({ TableName: name, Key: keys.account(tuid), UpdateExpression: 'REMOVE bulkWriter, bulkWriterUntil', ConditionExpression: 'bulkWriter = :holder', ExpressionAttributeValues: { ':holder': holder } })),
+  );
 }
 
 /** Until when a bulk writer holds the account's lease (epoch ms), or null when none does. */

@@ -6,7 +6,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EditLockHolder } from '../../shared/domain/templates.js';
-import { isConditionFailure, table } from './table-client.js';
+import { conditionHeld, table } from './table-client.js';
 
 type ItemKey = { PK: string; SK: string };
 
@@ -33,8 +33,8 @@ export function lockCondition(requirement: LockRequirement): { expression: strin
 /** Takes or renews the lock for `holder` unless another user's lock is live; false when it is (or the item is gone). */
 export async function claimEditLock(key: ItemKey, holder: EditLockHolder, now: Date): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: key,
@@ -42,19 +42,15 @@ export async function claimEditLock(key: ItemKey, holder: EditLockHolder, now: D
         ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lockHolder) OR lockHolder = :me OR lockExpiresAt <= :now)',
         ExpressionAttributeValues: { ':me': holder.loginTuid, ':name': holder.name, ':until': holder.expiresAt, ':now': now.getTime() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Gives up the caller's lock; a lock someone else holds, or none, is left as it is. */
 export async function releaseEditLock(key: ItemKey, loginTuid: string): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(
+  await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: key,
@@ -62,8 +58,6 @@ export async function releaseEditLock(key: ItemKey, loginTuid: string): Promise<
         ConditionExpression: 'lockHolder = :me',
         ExpressionAttributeValues: { ':me': loginTuid },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }

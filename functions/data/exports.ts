@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportFormat, TExportJobSource } from '../../shared/schemas/exports.js';
 import { keys } from './keys.js';
-import { isConditionFailure, queryPages, table, updateFields } from './table-client.js';
+import { queryPages, table, unlessConditionFails, updateFields } from './table-client.js';
 
 /** Stored statuses; 'expired' is only ever derived from a finished job's fileExpiresAt. */
 export type ExportStatus = 'queued' | 'exporting' | 'finished' | 'stopped' | 'failed';
@@ -78,8 +78,8 @@ async function conditionalUpdate(
   update: { set: Record<string, unknown>; condition: string; values?: Record<string, unknown> },
 ): Promise<ExportJob | null> {
   const { db, name } = table();
-  try {
-    const answer = await db.send(
+  const answer = await unlessConditionFails(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.exportJob(tuid, exportId),
@@ -88,12 +88,9 @@ async function conditionalUpdate(
         }),
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return answer.Attributes ? toJob(answer.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  return answer?.Attributes ? toJob(answer.Attributes) : null;
 }
 
 /**

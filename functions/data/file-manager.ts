@@ -6,7 +6,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { cancellationCodes, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
+import { cancellationCodes, conditionHeld, isConditionFailure, queryPages, table, transactWrite } from './table-client.js';
 
 export type FolderRecord = { kind: 'folder'; id: string; parentId: string; name: string; nameKey: string; createTime: string; updateTime: string };
 export type FileRecord = {
@@ -358,8 +358,8 @@ export async function getUsage(tuid: string): Promise<UsageRecord> {
  */
 export async function setNoticeLevel(tuid: string, from: number, to: number): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.fileUsage(tuid),
@@ -367,10 +367,6 @@ export async function setNoticeLevel(tuid: string, from: number, to: number): Pr
         ConditionExpression: from === 0 ? 'attribute_not_exists(noticeLevel) OR noticeLevel = :from' : 'noticeLevel = :from',
         ExpressionAttributeValues: { ':from': from, ':to': to },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

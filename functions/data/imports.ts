@@ -8,7 +8,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IMPORT_JOB_STATUSES, TImportKind } from '../../shared/schemas/imports.js';
 import { keys } from './keys.js';
-import { isConditionFailure, queryPages, table, transactWrite, updateFields } from './table-client.js';
+import { conditionHeld, queryPages, table, transactWrite, updateFields } from './table-client.js';
 
 export type ImportStatus = (typeof IMPORT_JOB_STATUSES)[number];
 
@@ -91,19 +91,15 @@ export async function updateImportJob(
   changes: Partial<Pick<ImportJob, 'status' | 'reservation' | 'reason' | 'counts' | 'updateTime' | 'format' | 'mapping' | 'hasHeader' | 'existing' | 'groupIds'>>,
 ): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.importJob(tuid, importId),
         ...updateFields(changes, { condition: { expression: '#position = :position', names: { '#position': 'position' }, values: { ':position': expectedPosition } } }),
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Asks a running import to stop after its current batch. */
@@ -138,8 +134,8 @@ export async function commitImportBatch(options: {
 }): Promise<boolean> {
   const { name } = table();
   const { counts, newContacts } = options;
-  try {
-    await transactWrite([
+  return conditionHeld(
+    transactWrite([
       {
         Update: {
           TableName: name,
@@ -173,10 +169,6 @@ export async function commitImportBatch(options: {
           ExpressionAttributeValues: { ':contacts': newContacts.contacts, ':withEmail': newContacts.withEmail, ':withMobile': newContacts.withMobile },
         },
       },
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }

@@ -11,7 +11,7 @@ import { DAY_MS } from '../../shared/constants.js';
 import type { NotificationType, Severity } from '../../shared/domain/notifications.js';
 import { timeOrderedIdPrefix } from '../lib/time-ordered-id.js';
 import { keys } from './keys.js';
-import { batchDelete, cancellationCodes, isConditionFailure, queryPages, table, transactWrite, ttlSeconds } from './table-client.js';
+import { batchDelete, cancellationCodes, conditionHeld, queryPages, table, transactWrite, ttlSeconds } from './table-client.js';
 
 export type NotificationRecord = {
   id: string;
@@ -169,8 +169,8 @@ async function recountUnreadNotifications(userId: string, now: Date): Promise<nu
         earliestExpiry = Math.min(earliestExpiry ?? Number.POSITIVE_INFINITY, Number(item.expiresAt));
       }
     }
-    try {
-      await db.send(
+    const stored = await conditionHeld(
+      db.send(
         new UpdateCommand({
           TableName: name,
           Key: keys.notificationCounter(userId),
@@ -184,11 +184,9 @@ async function recountUnreadNotifications(userId: string, now: Date): Promise<nu
             ...(counter?.version === undefined ? {} : { ':version': counter.version }),
           },
         }),
-      );
-      return count;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+      ),
+    );
+    if (stored) return count;
   }
   // The counter kept changing under us: answer the count as of the last look, store nothing.
   return count;
@@ -230,16 +228,10 @@ export async function deleteNotificationRecord(userId: string, id: string, now: 
       ConditionExpression: 'unread = :unread AND expiresAt > :now',
       ExpressionAttributeValues: { ':unread': existing.unread, ':now': ttlSeconds(now) },
     };
-    try {
-      if (existing.unread) {
-        await transactWrite([{ Delete: remove }, { Update: counterChange(userId, { counted: 'gone' }) }]);
-      } else {
-        await db.send(new DeleteCommand(remove));
-      }
-      return true;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    const deleted = await conditionHeld(
+      existing.unread ? transactWrite([{ Delete: remove }, { Update: counterChange(userId, { counted: 'gone' }) }]) : db.send(new DeleteCommand(remove)),
+    );
+    if (deleted) return true;
   }
   return false;
 }

@@ -4,7 +4,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { isConditionFailure, table, ttlSeconds } from './table-client.js';
+import { table, ttlSeconds, unlessConditionFails } from './table-client.js';
 
 export type PasswordResetRecord = {
   tokenHash: string;
@@ -32,8 +32,8 @@ export async function getPasswordReset(tokenHash: string, now: Date): Promise<Pa
 /** Deletes the reset and answers it, if it exists and has not expired; of two concurrent takes one wins. */
 export async function takePasswordReset(tokenHash: string, now: Date): Promise<PasswordResetRecord | null> {
   const { db, name } = table();
-  try {
-    const answer = await db.send(
+  const answer = await unlessConditionFails(
+    db.send(
       new DeleteCommand({
         TableName: name,
         Key: keys.passwordReset(tokenHash),
@@ -41,10 +41,7 @@ export async function takePasswordReset(tokenHash: string, now: Date): Promise<P
         ExpressionAttributeValues: { ':now': ttlSeconds(now) },
         ReturnValues: 'ALL_OLD',
       }),
-    );
-    return (answer.Attributes as PasswordResetRecord | undefined) ?? null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  return (answer?.Attributes as PasswordResetRecord | undefined) ?? null;
 }

@@ -8,7 +8,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TProgressPayload } from '../../shared/schemas/realtime.js';
 import { keys } from './keys.js';
-import { isConditionFailure, listLiveItems, queryPages, table, ttlSeconds } from './table-client.js';
+import { conditionHeld, listLiveItems, queryPages, table, ttlSeconds } from './table-client.js';
 
 type ProgressRecord = { userId: string; payload: TProgressPayload; reportedAt: string; expiresAt: number; ended?: boolean };
 
@@ -20,20 +20,16 @@ type ProgressRecord = { userId: string; payload: TProgressPayload; reportedAt: s
 export async function putProgress(report: Omit<ProgressRecord, 'expiresAt'> & { visibleUntil: Date; running: boolean }): Promise<boolean> {
   const { db, name } = table();
   const record: ProgressRecord = { userId: report.userId, payload: report.payload, reportedAt: report.reportedAt, expiresAt: ttlSeconds(report.visibleUntil), ...(report.ended ? { ended: true } : {}) };
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new PutCommand({
         TableName: name,
         Item: { ...keys.progress(record.userId, record.payload.id), ...record, ...(report.running ? keys.runningProgress(record.reportedAt, record.userId, record.payload.id) : {}) },
         ConditionExpression: 'attribute_not_exists(PK) OR (reportedAt <= :reportedAt AND attribute_not_exists(ended))',
         ExpressionAttributeValues: { ':reportedAt': record.reportedAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 // Access pattern: a user's current progress items, most recently reported first.
@@ -60,8 +56,8 @@ export async function* listRunningProgressBefore(before: string): AsyncGenerator
 export async function closeStaleProgress(options: { item: RunningProgress; now: Date; visibleUntil: Date }): Promise<boolean> {
   const { item, now } = options;
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new PutCommand({
         TableName: name,
         // Not `ended`: a job that was only slow may still report and take its item back.
@@ -69,10 +65,6 @@ export async function closeStaleProgress(options: { item: RunningProgress; now: 
         ConditionExpression: 'reportedAt = :reportedAt AND attribute_not_exists(ended)',
         ExpressionAttributeValues: { ':reportedAt': item.reportedAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { isConditionFailure, table } from './table-client.js';
+import { conditionHeld, table } from './table-client.js';
 
 export type AttemptCount = { attempts: number; retryAfterSeconds: number; windowStart: number };
 
@@ -30,17 +30,17 @@ export async function countAttempt(scope: string, subject: string, windowSeconds
 /** Takes back an attempt counted in the window starting at `windowStart` (it turned out not to count). */
 export async function uncountAttempt(scope: string, subject: string, windowStart: number): Promise<void> {
   const { db, name } = table();
-  await db.send(
-    new UpdateCommand({
-      TableName: name,
-      Key: keys.rateWindow(scope, subject, windowStart),
-      ConditionExpression: 'attempts > :zero',
-      UpdateExpression: 'ADD attempts :minusOne',
-      ExpressionAttributeValues: { ':zero': 0, ':minusOne': -1 },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+  await conditionHeld(
+    db.send(
+      new UpdateCommand({
+        TableName: name,
+        Key: keys.rateWindow(scope, subject, windowStart),
+        ConditionExpression: 'attempts > :zero',
+        UpdateExpression: 'ADD attempts :minusOne',
+        ExpressionAttributeValues: { ':zero': 0, ':minusOne': -1 },
+      }),
+    ),
+  );
 }
 
 export type Backoff = {
@@ -66,8 +66,8 @@ export async function getBackoff(scope: string, subject: string, now: Date): Pro
  */
 export async function putBackoff(scope: string, subject: string, seen: Backoff | null, next: Backoff, now: Date): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.rateBackoff(scope, subject),
@@ -81,12 +81,8 @@ export async function putBackoff(scope: string, subject: string, seen: Backoff |
           ':expiresAt': next.expiresAt,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function deleteBackoff(scope: string, subject: string): Promise<void> {

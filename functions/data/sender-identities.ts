@@ -7,7 +7,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SenderAddressStatus, SenderDomainStatus } from '../../shared/domain/sender-identities.js';
 import { keys } from './keys.js';
-import { cancellationCodes, isConditionFailure, queryPages, table, transactWrite, updateFields } from './table-client.js';
+import { cancellationCodes, conditionHeld, queryPages, table, transactWrite, unlessConditionFails, updateFields } from './table-client.js';
 
 export type SenderAddressRecord = {
   tuid: string;
@@ -55,12 +55,10 @@ function strip<T>(item: Record<string, unknown>): T {
 /** A new sender address; throws SenderIdentityTaken. */
 export async function insertSenderAddress(record: SenderAddressRecord): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(new PutCommand({ TableName: name, Item: { ...keys.senderAddress(record.tuid, record.email), ...record }, ConditionExpression: 'attribute_not_exists(PK)' }));
-  } catch (error) {
-    if (isConditionFailure(error)) throw new SenderIdentityTaken();
-    throw error;
-  }
+  const applied = await conditionHeld(
+    db.send(new PutCommand({ TableName: name, Item: { ...keys.senderAddress(record.tuid, record.email), ...record }, ConditionExpression: 'attribute_not_exists(PK)' })),
+  );
+  if (!applied) throw new SenderIdentityTaken();
 }
 
 // Access pattern: one sender address of an account.
@@ -73,13 +71,10 @@ export async function getSenderAddress(tuid: string, email: string): Promise<Sen
 /** Sets `fields` on the item if it still exists; answers the item as it now is, or null when it was removed. */
 async function updateIfPresent<T>(key: { PK: string; SK: string }, fields: Record<string, unknown>): Promise<T | null> {
   const { db, name } = table();
-  try {
-    const answer = await db.send(new UpdateCommand({ TableName: name, Key: key, ...updateFields(fields, { condition: { expression: 'attribute_exists(PK)' } }), ReturnValues: 'ALL_NEW' }));
-    return answer.Attributes ? strip<T>(answer.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  const answer = await unlessConditionFails(
+    db.send(new UpdateCommand({ TableName: name, Key: key, ...updateFields(fields, { condition: { expression: 'attribute_exists(PK)' } }), ReturnValues: 'ALL_NEW' })),
+  );
+  return answer?.Attributes ? strip<T>(answer.Attributes) : null;
 }
 
 async function listUnder<T>(tuid: string, prefix: string): Promise<T[]> {
@@ -101,8 +96,8 @@ export function listSenderAddresses(tuid: string): Promise<SenderAddressRecord[]
 /** Stores a new pending code unless one went within `cooldownMs`; throws SenderCodeCooldown (or SenderIdentityTaken when the address is gone or verified). */
 export async function storeSenderAddressCode(record: SenderAddressRecord, cooldownMs: number): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(
+  const stored = await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.senderAddress(record.tuid, record.email),
@@ -111,20 +106,19 @@ export async function storeSenderAddressCode(record: SenderAddressRecord, cooldo
           { condition: { expression: 'attribute_exists(PK) AND #status = :pending AND lastSendAt <= :cutoff', names: { '#status': 'status' }, values: { ':pending': 'pending', ':cutoff': record.lastSendAt - cooldownMs } } },
         ),
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const current = await getSenderAddress(record.tuid, record.email);
-    if (current?.status === 'pending') throw new SenderCodeCooldown(current.lastSendAt);
-    throw new SenderIdentityTaken();
-  }
+    ),
+  );
+  if (stored) return;
+  const current = await getSenderAddress(record.tuid, record.email);
+  if (current?.status === 'pending') throw new SenderCodeCooldown(current.lastSendAt);
+  throw new SenderIdentityTaken();
 }
 
 /** Counts one guess before it is compared, while the code is unexpired and has guesses left; null otherwise. */
 export async function claimSenderAddressGuess(tuid: string, email: string, maxAttempts: number, nowSeconds: number): Promise<SenderAddressRecord | null> {
   const { db, name } = table();
-  try {
-    const answer = await db.send(
+  const answer = await unlessConditionFails(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.senderAddress(tuid, email),
@@ -134,12 +128,9 @@ export async function claimSenderAddressGuess(tuid: string, email: string, maxAt
         ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts, ':now': nowSeconds, ':pending': 'pending' },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return answer.Attributes ? strip<SenderAddressRecord>(answer.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  return answer?.Attributes ? strip<SenderAddressRecord>(answer.Attributes) : null;
 }
 
 /** Marks the address verified and drops its code; null when it was removed meanwhile. */
@@ -150,12 +141,10 @@ export function markSenderAddressVerified(tuid: string, email: string, verifyTim
 /** Deletes a sender address, and the default with it when it named the address; false when it was already gone. */
 export async function deleteSenderAddress(tuid: string, email: string): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(new DeleteCommand({ TableName: name, Key: keys.senderAddress(tuid, email), ConditionExpression: 'attribute_exists(PK)' }));
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const applied = await conditionHeld(
+    db.send(new DeleteCommand({ TableName: name, Key: keys.senderAddress(tuid, email), ConditionExpression: 'attribute_exists(PK)' })),
+  );
+  if (!applied) return false;
   await clearDefaultSender(tuid, email);
   return true;
 }
@@ -193,11 +182,9 @@ export async function setDefaultSender(tuid: string, email: string): Promise<boo
 /** Clears the default sender if it is `email`. */
 async function clearDefaultSender(tuid: string, email: string): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(new DeleteCommand({ TableName: name, Key: keys.senderDefault(tuid), ConditionExpression: 'email = :email', ExpressionAttributeValues: { ':email': email } }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await conditionHeld(
+    db.send(new DeleteCommand({ TableName: name, Key: keys.senderDefault(tuid), ConditionExpression: 'email = :email', ExpressionAttributeValues: { ':email': email } })),
+  );
 }
 
 /**

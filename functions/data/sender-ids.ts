@@ -8,7 +8,7 @@ import { awaitsReview, senderIdKey, type SenderIdStatus } from '../../shared/dom
 import type { TAdminSenderIdQueue } from '../../shared/schemas/sms-settings.js';
 import { keys } from './keys.js';
 import { nameClaimItem, nameReleaseItem, writeClaimingName } from './name-claims.js';
-import { isConditionFailure, queryPages, table, transactWrite, updateFields } from './table-client.js';
+import { conditionHeld, queryPages, table, transactWrite, updateFields } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -107,8 +107,8 @@ export async function updateSenderIdStanding(before: SenderIdRecord, change: Sen
   const { db, name } = table();
   const after: SenderIdRecord = { ...before, ...change, version: before.version + 1 };
   const entry = indexEntry(after);
-  try {
-    await db.send(
+  const applied = await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.senderId(before.tuid, before.id),
@@ -126,25 +126,18 @@ export async function updateSenderIdStanding(before: SenderIdRecord, change: Sen
           { removeUndefined: true, condition: { expression: 'version = :seen', values: { ':seen': before.version } } },
         ),
       }),
-    );
-    return after;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  return applied ? after : null;
 }
 
 /** Deletes a sender ID and frees its text; false when it was already gone. */
 export async function deleteSenderId(record: SenderIdRecord): Promise<boolean> {
   const { name } = table();
-  try {
-    await transactWrite([
+  return conditionHeld(
+    transactWrite([
       { Delete: { TableName: name, Key: keys.senderId(record.tuid, record.id), ConditionExpression: 'attribute_exists(PK)' } },
       nameReleaseItem(keys.senderIdName(record.tuid, senderIdKey(record.senderId)), NAME_OWNER, record.id),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }

@@ -4,7 +4,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { batchDelete, isConditionFailure, queryPages, table, ttlSeconds } from './table-client.js';
+import { batchDelete, conditionHeld, queryPages, table, ttlSeconds } from './table-client.js';
 
 export type SessionRecord = {
   sid: string;
@@ -35,8 +35,8 @@ export async function getOpenSession(loginTuid: string, sid: string, now: Date):
 /** Marks activity and pushes the expiry out; answers false if the session is already gone. */
 export async function touchSession(loginTuid: string, sid: string, now: Date, expiresAt: Date): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.session(loginTuid, sid),
@@ -44,12 +44,8 @@ export async function touchSession(loginTuid: string, sid: string, now: Date, ex
         UpdateExpression: 'SET lastActiveAt = :at, expiresAt = :expires',
         ExpressionAttributeValues: { ':now': ttlSeconds(now), ':at': now.toISOString(), ':expires': ttlSeconds(expiresAt) },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function deleteSession(loginTuid: string, sid: string): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { isConditionFailure, queryPages, table } from './table-client.js';
+import { conditionHeld, queryPages, table } from './table-client.js';
 
 export type SmsSettings = { allowedCallingCodes: string[] };
 
@@ -24,23 +24,15 @@ export async function getSmsSettings(tuid: string): Promise<SmsSettings> {
 /** Adds a calling code to the allowed list; false when it is already there. */
 export async function addAllowedCallingCode(tuid: string, code: string, addTime: string): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(new PutCommand({ TableName: name, Item: { ...keys.smsCallingCode(tuid, code), callingCode: code, addTime }, ConditionExpression: 'attribute_not_exists(PK)' }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionHeld(
+    db.send(new PutCommand({ TableName: name, Item: { ...keys.smsCallingCode(tuid, code), callingCode: code, addTime }, ConditionExpression: 'attribute_not_exists(PK)' })),
+  );
 }
 
 /** Removes a calling code from the allowed list; false when it was not there. */
 export async function removeAllowedCallingCode(tuid: string, code: string): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(new DeleteCommand({ TableName: name, Key: keys.smsCallingCode(tuid, code), ConditionExpression: 'attribute_exists(PK)' }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionHeld(
+    db.send(new DeleteCommand({ TableName: name, Key: keys.smsCallingCode(tuid, code), ConditionExpression: 'attribute_exists(PK)' })),
+  );
 }

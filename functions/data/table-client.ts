@@ -89,6 +89,24 @@ export function isConditionFailure(error: unknown): boolean {
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
 }
 
+/**
+ * A conditional write's answer, or undefined when its condition (or a condition in its
+ * transaction) refused it: the refusal is an expected outcome, anything else is thrown.
+ */
+export async function unlessConditionFails<Answer>(write: Promise<Answer>): Promise<Answer | undefined> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Whether a conditional write was applied: false when its condition refused it. */
+export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  return (await unlessConditionFails(write.then(() => true))) ?? false;
+}
+
 /** Why each item of a cancelled transaction failed ('None' for the items that were fine). */
 export function cancellationCodes(error: unknown): string[] {
   const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> })?.CancellationReasons ?? [];

@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { isConditionFailure, table, ttlSeconds } from './table-client.js';
+import { conditionHeld, table, ttlSeconds, unlessConditionFails } from './table-client.js';
 
 export type VerificationPurpose = 'login' | 'change-email';
 
@@ -42,22 +42,19 @@ export async function getVerification(tuid: string, purpose: VerificationPurpose
 /** Stores a new code unless one was sent to any address within the cooldown; throws CooldownError. */
 export async function putVerification(record: VerificationRecord, cooldownMs: number): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(
+  const stored = await conditionHeld(
+    db.send(
       new PutCommand({
         TableName: name,
         Item: { ...keys.verification(record.tuid, record.purpose), ...record },
         ConditionExpression: 'attribute_not_exists(PK) OR lastSendAt <= :cutoff',
         ExpressionAttributeValues: { ':cutoff': record.lastSendAt - cooldownMs },
       }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) {
-      const current = await getVerification(record.tuid, record.purpose, new Date(record.lastSendAt));
-      throw new CooldownError(current?.lastSendAt ?? record.lastSendAt);
-    }
-    throw error;
-  }
+    ),
+  );
+  if (stored) return;
+  const current = await getVerification(record.tuid, record.purpose, new Date(record.lastSendAt));
+  throw new CooldownError(current?.lastSendAt ?? record.lastSendAt);
 }
 
 /**
@@ -67,8 +64,8 @@ export async function putVerification(record: VerificationRecord, cooldownMs: nu
  */
 export async function claimGuess(tuid: string, purpose: VerificationPurpose, maxAttempts: number, now: Date): Promise<VerificationRecord | null> {
   const { db, name } = table();
-  try {
-    const answer = await db.send(
+  const answer = await unlessConditionFails(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.verification(tuid, purpose),
@@ -77,12 +74,10 @@ export async function claimGuess(tuid: string, purpose: VerificationPurpose, max
         ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts, ':now': ttlSeconds(now) },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return answer.Attributes as VerificationRecord;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  if (!answer) return null;
+  return answer.Attributes as VerificationRecord;
 }
 
 export async function deleteVerification(tuid: string, purpose: VerificationPurpose): Promise<void> {
@@ -103,8 +98,8 @@ export async function recordVerificationBounce(options: {
   bounceDetails: string;
 }): Promise<VerificationRecord | null> {
   const { db, name } = table();
-  try {
-    const answer = await db.send(
+  const answer = await unlessConditionFails(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.verification(options.tuid, options.purpose),
@@ -113,10 +108,8 @@ export async function recordVerificationBounce(options: {
         ExpressionAttributeValues: { ':sent': options.lastSendAt, ':message': options.bounceMessage, ':details': options.bounceDetails },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return answer.Attributes as VerificationRecord;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  if (!answer) return null;
+  return answer.Attributes as VerificationRecord;
 }
