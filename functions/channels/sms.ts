@@ -19,8 +19,8 @@ export type CampaignSms = {
   originationIdentity: string | null;
   /** The body as sent (an MMS's subject leads it: End User Messaging has no subject field). */
   text: string;
-  /** MMS only; [] sends an SMS. */
-  media: Array<{ url: string; contentType?: string; name?: string }>;
+  /** MMS only, our stored files' URLs (mediaS3Uri maps them to what the service reads); [] sends an SMS. */
+  media: Array<{ url: string }>;
   tags: { tuid: string; campaignId: string; contactId: string };
 };
 

@@ -36,7 +36,7 @@ describe('dev SMS inbox', () => {
     const to = '+85262220001';
     const tags = { tuid, campaignId: 'c-dev', contactId: '1' };
     // Act
-    await campaignSmsTransport().send({ to, originationIdentity: 'SHOP', text: 'Autumn\nNew season', media: [{ url: `${host.url}/content/x/leaf.png`, contentType: 'image/png', name: 'leaf.png' }], tags });
+    await campaignSmsTransport().send({ to, originationIdentity: 'SHOP', text: 'Autumn\nNew season', media: [{ url: `${host.url}/content/x/leaf.png` }], tags });
     const page = await (await fetch(`${host.url}/dev/sms?to=${encodeURIComponent(to)}`)).text();
     // Assess
     expect(page).toContain('<pre>Autumn\nNew season</pre>');

@@ -69,7 +69,7 @@ describe('End User Messaging transport', () => {
     // Prepare
     const to = '+12015550100';
     const media = [
-      { url: `https://cdn.example.com/t1/banner%20big.png`, contentType: 'image/png' },
+      { url: `https://cdn.example.com/t1/banner%20big.png` },
       { url: `https://${store.bucket}.s3.ap-east-1.amazonaws.com/campaigns/t1/c1/clip.mp4?X-Amz-Signature=x` },
     ];
     const mediaUrls = [`s3://${process.env.CONTENT_BUCKET}/t1/banner big.png`, `s3://${store.bucket}/campaigns/t1/c1/clip.mp4`];

@@ -62,7 +62,7 @@ describe('SMS receipts', () => {
     // Prepare
     const mobile = '+85291230002';
     const id = await newContact(me, { mobile: mobile });
-    const media = [{ url: 'http://127.0.0.1:3000/content/t/banner.png', contentType: 'image/png', name: 'banner.png' }];
+    const media = [{ url: 'http://127.0.0.1:3000/content/t/banner.png' }];
     // Act
     await sendCampaignSms(me, campaign.id, id, mobile, { media });
     await drainEvents();

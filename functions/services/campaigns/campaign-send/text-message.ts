@@ -65,7 +65,7 @@ export async function compileTextRunMessage(options: {
     components.map(async (component) => {
       const entry = await getEntry(tuid, component.contentId);
       if (entry?.kind !== 'file') throw new UnsendableContent(`the media file '${component.filename}' is no longer in the file manager`);
-      return { url: contentUrl(entry.objectKey), contentType: entry.contentType, name: entry.name };
+      return { url: contentUrl(entry.objectKey) };
     }),
   );
   const senderId = command.senderId ? ((await listUsableSenderIds({ tuid })).find((usable) => usable.id === command.senderId)?.senderId ?? null) : null;
