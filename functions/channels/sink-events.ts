@@ -123,7 +123,7 @@ export type SentSms = {
   tags: Readonly<Record<string, string>>;
   /** Message parts billed (1 for an MMS). */
   parts: number;
-  /** MMS: the media as sent (s3:// URIs in AWS); [] for an SMS. */
+  /** MMS: the media as sent (s3:// URIs); [] for an SMS. */
   mediaUrls: readonly string[];
   timestamp: Date;
 };

@@ -31,9 +31,8 @@ export type SinkSms = {
   from: string;
   text: string;
   createdAt: string;
-  /** Campaign SMS and MMS: what End User Messaging would carry (the subject is the sink's only; MMS has media). */
-  subject?: string | null;
-  media?: Array<{ url: string; contentType?: string; name?: string }>;
+  /** Campaign SMS and MMS: what End User Messaging got, an MMS's media as its s3:// URIs and the Context as tags. */
+  mediaUrls?: string[];
   tags?: Record<string, string>;
   /** Message parts the text is billed as (an MMS is one message). */
   segments?: number;

@@ -1,15 +1,12 @@
 /**
- * Campaign SMS and MMS leave through one interface; the transport is configuration: the local sink
- * or AWS End User Messaging SMS (the sms-voice v2 API). Callers never know which. Delivery receipts
- * come back on the delivery-events queue either way (functions/services/campaigns/delivery-events.ts).
+ * Campaign SMS and MMS leave through AWS End User Messaging SMS (the sms-voice v2 API) and the real
+ * SDK everywhere: locally its endpoint is the provider stand-in (infra/local/sms-stand-in.ts), which
+ * answers as the service does. Delivery receipts come back on the delivery-events queue
+ * (functions/services/campaigns/delivery-events.ts).
  */
-import { randomUUID } from 'node:crypto';
-import { ConflictException, SendMediaMessageCommand, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
-import { countSmsSegments } from '../../shared/domain/sms-segments.js';
-import { smsVoiceClient } from '../lib/aws/sms-voice.js';
+import { SendMediaMessageCommand, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import { smsVoiceCampaignClient } from '../lib/aws/sms-voice.js';
 import { config } from '../lib/config.js';
-import { appendToSink } from './sink.js';
-import { publishSinkSmsEvents, SMS_SIMULATOR_NUMBERS } from './sink-events.js';
 
 /**
  * A campaign message, rendered. `tags` name the account, campaign and contact so delivery receipts
@@ -20,23 +17,14 @@ export type CampaignSms = {
   to: string;
   /** The sender ID or phone number to send from, or null for the pool's (or account's) default. */
   originationIdentity: string | null;
+  /** The body as sent (an MMS's subject leads it: End User Messaging has no subject field). */
   text: string;
-  /** MMS only. End User Messaging has no subject: it is kept in the sink's record only. */
-  subject: string | null;
-  /** MMS only; [] sends an SMS. */
-  media: Array<{ url: string; contentType?: string; name?: string }>;
+  /** MMS only, our stored files' URLs (mediaS3Uri maps them to what the service reads); [] sends an SMS. */
+  media: Array<{ url: string }>;
   tags: { tuid: string; campaignId: string; contactId: string };
 };
 
 export type CampaignSmsTransport = { send(message: CampaignSms): Promise<{ messageId: string }> };
-
-/** The transport asked us to slow down: retry later, the message was not accepted. */
-export class SmsThrottled extends Error {
-  constructor(message = 'sms transport throttled') {
-    super(message);
-    this.name = 'SmsThrottled';
-  }
-}
 
 /** A media URL End User Messaging cannot fetch: it reads media only from S3 buckets of our own. */
 export class SmsMediaNotStored extends Error {
@@ -48,7 +36,7 @@ export class SmsMediaNotStored extends Error {
 
 // sms-voice v2 error names: the first set means "slow down", the second "this message will never go"
 // (a bad or opted-out destination, a sender the account may not use, media we cannot send).
-const THROTTLE_ERRORS = new Set(['ThrottlingException', 'SmsThrottled']);
+const THROTTLE_ERRORS = new Set(['ThrottlingException']);
 const PERMANENT_ERRORS = new Set(['ValidationException', 'ConflictException', 'AccessDeniedException', 'ResourceNotFoundException', 'SmsMediaNotStored']);
 
 /**
@@ -122,46 +110,17 @@ const eumTransport: CampaignSmsTransport = {
       Context: { ...message.tags },
     };
     if (message.media.length === 0) {
-      const answer = await smsVoiceClient().send(new SendTextMessageCommand({ ...common, MessageBody: message.text, MessageType: 'PROMOTIONAL' }));
+      const answer = await smsVoiceCampaignClient().send(new SendTextMessageCommand({ ...common, MessageBody: message.text, MessageType: 'PROMOTIONAL' }));
       return { messageId: answer.MessageId ?? '' };
     }
     const stores = ourMediaStores();
-    const answer = await smsVoiceClient().send(
+    const answer = await smsVoiceCampaignClient().send(
       new SendMediaMessageCommand({ ...common, MessageBody: message.text, MediaUrls: message.media.map((medium) => mediaS3Uri(medium.url, stores)) }),
     );
     return { messageId: answer.MessageId ?? '' };
   },
 };
 
-const sinkTransport: CampaignSmsTransport = {
-  async send(message) {
-    const { SINK_DIR, SINK_THROTTLE_FRACTION } = config();
-    if (!SINK_DIR) throw new Error('SINK_DIR must be set when SMS_TRANSPORT is sink');
-    if (SINK_THROTTLE_FRACTION > 0 && Math.random() < SINK_THROTTLE_FRACTION) throw new SmsThrottled('sink: maximum sending rate exceeded');
-    // As End User Messaging does for a number on its opt-out list: refused at once, nothing published.
-    if (message.to === SMS_SIMULATOR_NUMBERS.optedOut) {
-      throw new ConflictException({ message: 'The destination phone number is opted out', $metadata: {}, Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT' });
-    }
-    const id = randomUUID();
-    const now = new Date();
-    const segments = message.media.length > 0 ? 1 : countSmsSegments(message.text).segments;
-    await appendToSink(SINK_DIR, {
-      id,
-      kind: 'sms',
-      from: message.originationIdentity ?? '',
-      to: message.to,
-      text: message.text,
-      subject: message.subject,
-      media: message.media,
-      tags: message.tags,
-      segments,
-      createdAt: now.toISOString(),
-    });
-    publishSinkSmsEvents({ messageId: id, from: message.originationIdentity, to: message.to, tags: message.tags, parts: segments, mediaUrls: message.media.map((medium) => medium.url), timestamp: now });
-    return { messageId: id };
-  },
-};
-
 export function campaignSmsTransport(): CampaignSmsTransport {
-  return config().SMS_TRANSPORT === 'eum' ? eumTransport : sinkTransport;
+  return eumTransport;
 }

@@ -74,8 +74,6 @@ const ZConfig = z.object({
   SMS_SEND_RATE: z.coerce.number().min(0).default(0),
   /** SES configuration set whose event destination feeds the delivery-events queue (AWS only). */
   SES_CONFIGURATION_SET: z.string().min(1).optional(),
-  /** Campaign SMS and MMS: the local sink, or AWS End User Messaging SMS (functions/channels/sms.ts). */
-  SMS_TRANSPORT: z.enum(['sink', 'eum']).default('sink'),
   /** End User Messaging configuration set whose event destination feeds the delivery-events queue (AWS only). */
   SMS_CONFIGURATION_SET: z.string().min(1).optional(),
   /**
@@ -91,7 +89,7 @@ const ZConfig = z.object({
   POWERTOOLS_LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).default('INFO'),
   /** `readable` writes log lines for a person at a terminal (the local host and tests); JSON otherwise. */
   LOG_FORMAT: z.enum(['json', 'readable']).default('json'),
-  /** Fraction (0..1) of the local sink's sends answered as throttled, to exercise back-off locally. */
+  /** Fraction (0..1) of the provider stand-in's campaign sends answered as throttled, to exercise back-off locally. */
   SINK_THROTTLE_FRACTION: z.coerce.number().min(0).max(1).default(0),
   /**
    * Tests only: comma-separated `host:port` origins the page fetch may reach although they are not

@@ -262,7 +262,6 @@ export class FunctionConfig {
       QUEUE_URL_CAMPAIGN_DELIVERY: this.queue('campaign-delivery').queueUrl,
       QUEUE_URL_DELIVERY_EVENTS: this.queue('delivery-events').queueUrl,
       SES_CONFIGURATION_SET: props.campaignMail.configurationSetName,
-      SMS_TRANSPORT: 'eum',
       SMS_CONFIGURATION_SET: props.campaignSms.configurationSetName,
       CAMPAIGN_SEND_RATE: String(props.campaignMail.sendRate),
       SMS_SEND_RATE: String(props.campaignSms.sendRate ?? DEFAULT_SMS_SEND_RATE),

@@ -6,6 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { readSink, type SinkMail, type SinkSms } from '../../functions/channels/sink.js';
+import { CONTENT_PATH } from './content-site.js';
 import { writeJson } from './http-event.js';
 
 /**
@@ -22,7 +23,7 @@ const LIST_POLICY = PAGE_POLICY.replace('img-src data: http: https:', 'img-src d
 const ALL_MESSAGES = 100_000;
 
 /** Answers the /dev/ paths; false for any other path. */
-export async function serveDevMailbox(response: ServerResponse, url: URL, sinkDir: string): Promise<boolean> {
+export async function serveDevMailbox(response: ServerResponse, url: URL, { sinkDir, contentBucket }: { sinkDir: string; contentBucket: string }): Promise<boolean> {
   const to = url.searchParams.get('to')?.trim() || undefined;
   const limit = Number(url.searchParams.get('limit')) || undefined;
   switch (url.pathname) {
@@ -43,7 +44,7 @@ export async function serveDevMailbox(response: ServerResponse, url: URL, sinkDi
       return true;
     }
     case '/dev/sms':
-      writePage(response, 'SMS', 'sms', to, (await readSink(sinkDir, 'sms', { to, limit })).map(smsCard), PAGE_POLICY);
+      writePage(response, 'SMS', 'sms', to, (await readSink(sinkDir, 'sms', { to, limit })).map((sms) => smsCard(sms, contentBucket)), PAGE_POLICY);
       return true;
     default:
       return false;
@@ -79,27 +80,34 @@ function mailCard(mail: SinkMail): string {
 </article>`;
 }
 
-/** An MMS medium: images as thumbnails, anything else as a link. */
-function mediumTag(medium: NonNullable<SinkSms['media']>[number]): string {
-  const label = escapeHtml(medium.name ?? medium.url);
-  const isImage = medium.contentType?.startsWith('image/') ?? /\.(png|jpe?g|gif|webp)(\?|$)/i.test(medium.url);
-  return `<a href="${escapeHtml(medium.url)}" target="_blank" rel="noopener">${isImage ? `<img src="${escapeHtml(medium.url)}" alt="${label}" loading="lazy">` : label}</a>`;
+/**
+ * An MMS medium as End User Messaging got it (an s3:// URI): one of the content bucket's files is
+ * shown from the host's content site (images as thumbnails, anything else as a link); another
+ * bucket's object, which the host does not serve, by its URI.
+ */
+function mediumTag(uri: string, contentBucket: string): string {
+  const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(uri);
+  const label = escapeHtml(match?.[2]?.split('/').pop() ?? uri);
+  if (match?.[1] !== contentBucket) return `<span class="medium">${escapeHtml(uri)}</span>`;
+  const url = `${CONTENT_PATH}/${match[2]!.split('/').map(encodeURIComponent).join('/')}`;
+  const isImage = /\.(png|jpe?g|gif|webp)$/i.test(match[2]!);
+  return `<a href="${escapeHtml(url)}" target="_blank" rel="noopener">${isImage ? `<img src="${escapeHtml(url)}" alt="${label}" loading="lazy">` : label}</a>`;
 }
 
 /**
  * A message as a phone shows it, with a Reply form: the reply (STOP, say) goes to our number
  * through POST /dev/api/sms/inbound, as the contact texting back would.
  */
-function smsCard(sms: SinkSms): string {
-  const media = sms.media ?? [];
+function smsCard(sms: SinkSms, contentBucket: string): string {
+  const media = sms.mediaUrls ?? [];
   const kind = media.length > 0 ? 'MMS' : 'SMS';
   return `<article data-to="${escapeHtml(sms.to)}">
-  <header><h2>${escapeHtml(sms.subject || sms.to)}</h2>${timeTag(sms.createdAt)}</header>
+  <header><h2>${escapeHtml(sms.to)}</h2>${timeTag(sms.createdAt)}</header>
   <dl><dt>To</dt><dd>${escapeHtml(sms.to)}</dd><dt>From</dt><dd>${escapeHtml(sms.from || '(default number)')}</dd>
   <dt>Type</dt><dd>${kind}${sms.segments === undefined ? '' : `, ${sms.segments} segment${sms.segments === 1 ? '' : 's'}`}</dd>
   ${sms.tags?.campaignId ? `<dt>Campaign</dt><dd>${escapeHtml(sms.tags.campaignId)}</dd>` : ''}</dl>
   <pre>${escapeHtml(sms.text)}</pre>
-  ${media.length > 0 ? `<div class="media">${media.map(mediumTag).join('')}</div>` : ''}
+  ${media.length > 0 ? `<div class="media">${media.map((uri) => mediumTag(uri, contentBucket)).join('')}</div>` : ''}
   <form class="reply" data-from="${escapeHtml(sms.to)}" data-to="${escapeHtml(sms.from)}">
     <input name="body" placeholder="Reply, e.g. STOP" aria-label="Reply" required maxlength="1600">
     <button type="submit">Reply</button><output></output>

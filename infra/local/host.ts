@@ -299,7 +299,7 @@ function routeRequests(parts: {
       } else if (url.pathname in DEV_ACTIONS) {
         await serveDevAction(request, response, DEV_ACTIONS[url.pathname], parts.resolveModule);
       } else if (url.pathname.startsWith('/dev/')) {
-        if (!(await serveDevMailbox(response, url, parts.sinkDir))) notFound(request, response, url);
+        if (!(await serveDevMailbox(response, url, { sinkDir: parts.sinkDir, contentBucket: CONTENT_BUCKET }))) notFound(request, response, url);
       } else if (await api.handle(request, response, url)) {
         // Answered by a handler.
       } else if (api.ownsPath(url.pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {

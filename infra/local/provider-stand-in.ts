@@ -7,16 +7,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readBody, writeJson } from './http-event.js';
 import { closeServer, listen, LOOPBACK } from './ports.js';
-import { createSesStandIn, type SesStandInOptions } from './ses-stand-in.js';
+import type { ProviderOptions } from './provider-options.js';
+import { createSesStandIn } from './ses-stand-in.js';
+import { createSmsStandIn } from './sms-stand-in.js';
 
-export type ProviderStandInOptions = SesStandInOptions & {
+export type ProviderStandInOptions = ProviderOptions & {
   port?: number;
   /** Tests: the server does not keep the process alive by itself. */
   unref?: boolean;
 };
 
 export type ProviderStandIn = {
-  /** The endpoint for AWS_ENDPOINT_URL_SESV2. */
+  /** The endpoint for AWS_ENDPOINT_URL_SESV2 and AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2. */
   url: string;
   /** The variables that point the SDK clients of this process (or a child's) at it. */
   env: Record<string, string>;
@@ -28,10 +30,11 @@ const REQUEST_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export async function startProviderStandIn(options: ProviderStandInOptions): Promise<ProviderStandIn> {
   const answerSes = createSesStandIn(options);
+  const answerSms = createSmsStandIn(options);
   const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readBody(request, REQUEST_LIMIT_BYTES);
     if (body === 'too-large') return writeJson(response, 413, { message: 'Request too large' });
-    if (await answerSes(request, body, response)) return;
+    if ((await answerSms(request, body, response)) || (await answerSes(request, body, response))) return;
     writeJson(response, 404, { message: 'Unknown operation' }, { 'x-amzn-ErrorType': 'UnknownOperationException' });
   };
   const server = createServer((request, response) => {
@@ -42,5 +45,5 @@ export async function startProviderStandIn(options: ProviderStandInOptions): Pro
   const port = await listen(server, options.port ?? 0, LOOPBACK, 'the provider stand-in');
   if (options.unref) server.unref();
   const url = `http://${LOOPBACK}:${port}`;
-  return { url, env: { AWS_ENDPOINT_URL_SESV2: url }, stop: () => closeServer(server) };
+  return { url, env: { AWS_ENDPOINT_URL_SESV2: url, AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2: url }, stop: () => closeServer(server) };
 }

@@ -18,15 +18,8 @@ import { keys } from '../../functions/data/keys.js';
 import { isConditionFailure, table } from '../../functions/data/table-client.js';
 import { appendToSink, rawHeaderFields, type SinkMail, type SinkMessage } from '../../functions/channels/sink.js';
 import { writeJson } from './http-event.js';
+import { throttleFractionOfEnv, type ProviderOptions } from './provider-options.js';
 
-export type SesStandInOptions = {
-  sinkDir: string;
-  /**
-   * Share of campaign sends answered TooManyRequestsException, as SES does over the sending rate;
-   * read at each send. By default SINK_THROTTLE_FRACTION of this process's environment.
-   */
-  throttleFraction?: () => number;
-};
 
 /** The parts of SendEmailRequest the product sends (SES v2 API reference, SendEmail). */
 type SendEmailRequest = {
@@ -50,7 +43,7 @@ const IDENTITIES_PATH = '/v2/email/identities';
 export const SES_DEV_ACTION_PATH = '/dev/api/ses/identities';
 
 /** Answers the request when it is an SES v2 call; false when it is not one. */
-export function createSesStandIn(options: SesStandInOptions) {
+export function createSesStandIn(options: ProviderOptions) {
   return async function answerSes(request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<boolean> {
     const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
     if (await answerIdentityCall(request, body, response, path)) return true;
@@ -90,10 +83,6 @@ export function createSesStandIn(options: SesStandInOptions) {
     writeJson(response, 200, { MessageId: id });
     return true;
   };
-}
-
-function throttleFractionOfEnv(): number {
-  return Number(process.env.SINK_THROTTLE_FRACTION ?? 0);
 }
 
 function mailOfSimple(input: SendEmailRequest, to: string): SinkMessage<SinkMail> {

@@ -59,7 +59,6 @@ export async function startSendEmulators(
     JWT_SECRET: randomBytes(36).toString('base64'),
     APP_URL: 'http://127.0.0.1:3000',
     STAGE: 'test',
-    SMS_TRANSPORT: 'sink',
     CAMPAIGN_SEND_RATE: '0',
     SMS_SEND_RATE: '0',
     ...queueUrlVariables(QUEUES, queueUrls),

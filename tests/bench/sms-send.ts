@@ -1,8 +1,9 @@
 /**
  * sms-send: an SMS campaign of SMS_SEND_BENCH_RECIPIENTS (default 50,000) contacts with Hong Kong
- * mobile numbers, each message personalised, through the embedded queues and store to the local
- * sink (which also publishes End User Messaging-format receipts): the real planner and delivery
- * handlers, polled by SMS_SEND_BENCH_WORKERS concurrent "Lambdas" (default 16). Contacts are seeded
+ * mobile numbers, each message personalised, through the embedded queues and store and the End User
+ * Messaging SDK to the provider stand-in in a process of its own (which keeps the sink and publishes
+ * the service's receipts, as End User Messaging does outside the sender): the real planner and
+ * delivery handlers, polled by SMS_SEND_BENCH_WORKERS concurrent "Lambdas" (default 16). Contacts are seeded
  * in bulk first (not timed).
  * - messages-per-s: recipients ÷ seconds from the plan message until the campaign is finished, at
  *   an unlimited rate (SMS_SEND_RATE 0);

@@ -26,7 +26,7 @@ const PIPELINE_TIMEOUT_MS = 60_000;
 /** The sink's simulator number that fails as INVALID (functions/channels/sink-events.ts). */
 const FAILING_NUMBER = '+85257048427';
 
-type SinkSms = { to: string; from?: string | null; text: string; subject?: string | null; media?: Array<{ url: string; contentType?: string; name?: string }>; segments?: number };
+type SinkSms = { to: string; from?: string | null; text: string; mediaUrls?: string[]; segments?: number };
 
 /** A file the file manager hosts (its first bytes say WebP) and MMS does not carry. */
 function webpFile(): Buffer {
@@ -260,13 +260,13 @@ describe('SMS and MMS campaigns', () => {
     await page.getByTestId('send-confirm').click();
     await page.waitForURL(/sms-and-mms\/campaign-report\?id=/);
 
-    // Assess: the US and Canadian numbers got the MMS with its image; the Hong Kong one got nothing.
+    // Assess: the US and Canadian numbers got the MMS, its subject leading the text, with its image
+    // as End User Messaging reads it (an s3:// URI); the Hong Kong one got nothing.
     for (const to of northAmerica) {
       await expect.poll(async () => (await inbox(to)).length, { timeout: PIPELINE_TIMEOUT_MS }).toBe(1);
       const [mms] = await inbox(to);
-      expect(mms.text).toContain('Our summer collection is in.');
-      expect(mms.media?.length).toBe(1);
-      expect(mms.media?.[0]?.contentType ?? 'image/png').toBe('image/png');
+      expect(mms.text).toBe('Summer is here\nOur summer collection is in. See you in store!');
+      expect(mms.mediaUrls).toEqual([expect.stringMatching(/^s3:\/\/.+\/summer\.png$/)]);
     }
     expect(await inbox('+85261234568')).toEqual([]);
 
@@ -280,6 +280,10 @@ describe('SMS and MMS campaigns', () => {
         { timeout: PIPELINE_TIMEOUT_MS, interval: 1_000 },
       )
       .toEqual(['2', '1']);
+
+    // Assess: the dev SMS page shows the image, served again from the host's content site.
+    await page.goto(`${host.url}/dev/sms?to=${encodeURIComponent(northAmerica[0]!)}`);
+    await expect.poll(() => page.locator('.media img').evaluate((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0)).toBe(true);
   });
 
   it('imports a file of mobile numbers from an MMS campaign\'s upload-file and comes back to the MMS wizard with the new group included', async () => {

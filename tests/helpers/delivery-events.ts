@@ -1,6 +1,6 @@
 /**
  * Drives the delivery-events path in tests: SES events inside SNS's envelope put on the queue,
- * campaign SMS sent through the sink with their tags, recipients' signed tracking tokens, the
+ * campaign SMS sent through the provider stand-in with their tags, recipients' signed tracking tokens, the
  * worker run until the queue is empty, and what it counted.
  */
 import { randomUUID } from 'node:crypto';
@@ -63,13 +63,12 @@ export async function enqueueEvent(body: string, times = 1): Promise<void> {
   for (let i = 0; i < times; i += 1) await sendQueueMessage(config().QUEUE_URL_DELIVERY_EVENTS, body);
 }
 
-/** A campaign SMS (or MMS, with media) to one contact, through the configured transport; waits until its receipts are on the queue. */
+/** A campaign SMS (or MMS, with media) to one contact, through the End User Messaging adapter and the stand-in; waits until its receipts are on the queue. */
 export async function sendCampaignSms(actor: Actor, campaignId: string, contactId: number, to: string, changes: Partial<CampaignSms> = {}): Promise<{ messageId: string }> {
   const sent = await campaignSmsTransport().send({
     to,
     originationIdentity: 'SHOP',
     text: 'Spring sale: 20% off today. Reply STOP to opt out',
-    subject: null,
     media: [],
     tags: { tuid: actor.tuid, campaignId, contactId: String(contactId) },
     ...changes,

@@ -72,7 +72,8 @@ describe('campaign SMS events', () => {
     const [, inbound] = functionByDescription(workers, 'Worker of the inbound-sms queue');
 
     // Assess
-    expect(variables.SMS_TRANSPORT).toBe('eum');
+    // One adapter everywhere: no variable chooses a transport.
+    expect(variables.SMS_TRANSPORT).toBeUndefined();
     expect(JSON.stringify(variables.SMS_CONFIGURATION_SET)).toContain('CampaignSms');
     expect(variables.QUEUE_URL_INBOUND_SMS).toBeUndefined();
     expect(inbound).toBeDefined();

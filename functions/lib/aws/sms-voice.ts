@@ -1,7 +1,12 @@
 import { PinpointSMSVoiceV2Client } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { once } from './clients.js';
 
-/** AWS End User Messaging SMS (the `sms-voice` v2 API); AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2 redirects it. */
-export function smsVoiceClient(): PinpointSMSVoiceV2Client {
-  return once('sms-voice', () => new PinpointSMSVoiceV2Client({}));
+/**
+ * AWS End User Messaging SMS (the `sms-voice` v2 API) for campaign sends: one attempt per call, as
+ * SES's campaign client (functions/lib/aws/ses.ts): the delivery engine retries throttled and
+ * transient sends itself and slows its rate when throttled. AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2
+ * redirects it (the local provider stand-in).
+ */
+export function smsVoiceCampaignClient(): PinpointSMSVoiceV2Client {
+  return once('sms-voice-campaign', () => new PinpointSMSVoiceV2Client({ maxAttempts: 1 }));
 }

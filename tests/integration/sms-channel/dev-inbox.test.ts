@@ -1,6 +1,7 @@
 /**
- * The dev SMS inbox of the local host: a campaign SMS and MMS show with their subject, media,
- * sender and segments and a Reply form, and a reply posted to /dev/api/sms/inbound reaches the
+ * The dev SMS inbox of the local host: a campaign SMS and MMS show with their text, media (from the
+ * s3:// URIs End User Messaging got, served by the host's content site), sender and segments and a
+ * Reply form, and a reply posted to /dev/api/sms/inbound reaches the
  * inbound-sms worker through the host's queue poller, which unsubscribes the number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { campaignSmsTransport } from '../../../functions/channels/sms.js';
 import { findTuidByLogin } from '../../../functions/data/accounts.js';
 import { getContact } from '../../../functions/data/contacts.js';
 import { createContact } from '../../../functions/services/contacts/contacts.js';
+import { CONTENT_BUCKET } from '../../../infra/local/host.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
 
 let host: TestHost;
@@ -29,19 +31,19 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 }
 
 describe('dev SMS inbox', () => {
-  it('shows a campaign MMS with its subject, media, sender and segments, and a Reply form', async () => {
+  it('shows a campaign MMS with its text, media from the content site, sender and segments, and a Reply form', async () => {
     // Prepare
     const to = '+85262220001';
     const tags = { tuid, campaignId: 'c-dev', contactId: '1' };
     // Act
-    await campaignSmsTransport().send({ to, originationIdentity: 'SHOP', text: 'New season', subject: 'Autumn', media: [{ url: `${host.url}/content/x/leaf.png`, contentType: 'image/png', name: 'leaf.png' }], tags });
+    await campaignSmsTransport().send({ to, originationIdentity: 'SHOP', text: 'Autumn\nNew season', media: [{ url: `${host.url}/content/x/leaf.png` }], tags });
     const page = await (await fetch(`${host.url}/dev/sms?to=${encodeURIComponent(to)}`)).text();
     // Assess
-    expect(page).toContain('<h2>Autumn</h2>');
+    expect(page).toContain('<pre>Autumn\nNew season</pre>');
     expect(page).toContain('MMS, 1 segment');
-    expect(page).toContain(`<img src="${host.url}/content/x/leaf.png"`);
+    expect(page).toContain('<img src="/content/x/leaf.png" alt="leaf.png"');
     expect(page).toContain(`<form class="reply" data-from="${to}" data-to="SHOP">`);
-    expect(await host.readSms(to)).toMatchObject([{ subject: 'Autumn', from: 'SHOP', tags }]);
+    expect(await host.readSms(to)).toMatchObject([{ from: 'SHOP', mediaUrls: [`s3://${CONTENT_BUCKET}/x/leaf.png`], tags }]);
   });
 
   it('takes a STOP reply to the inbound-sms worker, which unsubscribes the number', async () => {

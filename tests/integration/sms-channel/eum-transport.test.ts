@@ -1,52 +1,41 @@
 /**
- * The End User Messaging adapter (SMS_TRANSPORT=eum) against a stubbed sms-voice v2 client (its
- * `send`, so no request leaves): the request it builds for an SMS and for an MMS (media mapped to
- * s3:// URIs of our buckets), and how the service's errors read for the delivery worker.
+ * The End User Messaging adapter against the provider stand-in (infra/local/sms-stand-in.ts),
+ * through the real sms-voice v2 SDK: the request it builds for an SMS and for an MMS (media mapped
+ * to s3:// URIs of our buckets, the subject already in the body), what the stand-in keeps and
+ * publishes, and how the service's refusals read for the delivery worker, each in one SDK attempt.
+ * The client's `send` is watched (not replaced) to see the request as it left.
  */
-import {
-  ConflictException,
-  SendMediaMessageCommand,
-  SendTextMessageCommand,
-  ThrottlingException,
-  ValidationException,
-} from '@aws-sdk/client-pinpoint-sms-voice-v2';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { campaignSmsTransport, isOptedOutError, SmsMediaNotStored, smsFailureKind, type CampaignSms } from '../../../functions/channels/sms.js';
-import { smsVoiceClient } from '../../../functions/lib/aws/sms-voice.js';
+import { SendMediaMessageCommand, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readSink } from '../../../functions/channels/sink.js';
+import { SMS_SIMULATOR_NUMBERS, sinkEventsPublished } from '../../../functions/channels/sink-events.js';
+import { campaignSmsTransport, isOptedOutError, refusalReasonOf, SmsMediaNotStored, smsFailureKind, type CampaignSms } from '../../../functions/channels/sms.js';
+import { smsVoiceCampaignClient } from '../../../functions/lib/aws/sms-voice.js';
 import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
+import { takeProviderEvents } from '../../helpers/queues.js';
 
 let store: TestTable;
-/** The commands the client was asked to send, and what it answers next (an output, or an error to throw). */
-let calls: Array<SendTextMessageCommand | SendMediaMessageCommand>;
-let answers: Array<{ MessageId: string } | Error>;
+let sent: { mock: { calls: unknown[][] } };
 
-function stubClient(): void {
-  calls = [];
-  answers = [];
-  vi.spyOn(smsVoiceClient(), 'send').mockImplementation(async (command: unknown) => {
-    calls.push(command as SendTextMessageCommand | SendMediaMessageCommand);
-    const answer = answers.shift() ?? { MessageId: 'eum-default' };
-    if (answer instanceof Error) throw answer;
-    return answer;
-  });
-}
-
-const textInputs = () => calls.filter((call): call is SendTextMessageCommand => call instanceof SendTextMessageCommand).map((call) => call.input);
-const mediaInputs = () => calls.filter((call): call is SendMediaMessageCommand => call instanceof SendMediaMessageCommand).map((call) => call.input);
+const commands = () => sent.mock.calls.map(([command]) => command);
+const textInputs = () => commands().filter((command) => command instanceof SendTextMessageCommand).map((command) => command.input);
+const mediaInputs = () => commands().filter((command) => command instanceof SendMediaMessageCommand).map((command) => command.input);
 
 beforeAll(async () => {
   store = await useTestTable();
-  Object.assign(process.env, { SMS_TRANSPORT: 'eum', SMS_CONFIGURATION_SET: 'campaign-sms', CONTENT_PUBLIC_URL: 'https://cdn.example.com' });
+  Object.assign(process.env, { SMS_CONFIGURATION_SET: 'campaign-sms', CONTENT_PUBLIC_URL: 'https://cdn.example.com' });
   resetConfigForTests();
 });
 beforeEach(() => {
+  sent = vi.spyOn(smsVoiceCampaignClient(), 'send');
+});
+afterEach(() => {
   vi.restoreAllMocks();
-  stubClient();
+  delete process.env.SINK_THROTTLE_FRACTION;
 });
 afterAll(() => {
-  vi.restoreAllMocks();
-  process.env.SMS_TRANSPORT = 'sink';
+  delete process.env.SMS_CONFIGURATION_SET;
   resetConfigForTests();
 });
 
@@ -54,19 +43,16 @@ const message: CampaignSms = {
   to: '+85291234567',
   originationIdentity: 'SHOP',
   text: 'Spring sale today',
-  subject: 'Spring',
   media: [],
   tags: { tuid: 't1', campaignId: 'c1', contactId: '7' },
 };
 
 describe('End User Messaging transport', () => {
-  it('sends an SMS as a promotional text message through the configuration set, tagged with the recipient', async () => {
-    // Prepare
-    answers.push({ MessageId: 'eum-1' });
+  it('sends an SMS as a promotional text message through the configuration set, tagged with the recipient; the stand-in keeps it and publishes its receipt', async () => {
     // Act
-    const sent = await campaignSmsTransport().send(message);
+    const { messageId } = await campaignSmsTransport().send(message);
+    await sinkEventsPublished();
     // Assess
-    expect(sent).toEqual({ messageId: 'eum-1' });
     expect(textInputs()).toEqual([{
       DestinationPhoneNumber: '+85291234567',
       OriginationIdentity: 'SHOP',
@@ -75,25 +61,25 @@ describe('End User Messaging transport', () => {
       MessageType: 'PROMOTIONAL',
       Context: { tuid: 't1', campaignId: 'c1', contactId: '7' },
     }]);
-    expect(mediaInputs()).toHaveLength(0);
+    expect(await readSink(store.sinkDir, 'sms', { to: message.to })).toMatchObject([{ id: messageId, from: 'SHOP', text: 'Spring sale today', mediaUrls: [], segments: 1, tags: message.tags }]);
+    expect(await takeProviderEvents()).toEqual([expect.objectContaining({ eventType: 'TEXT_DELIVERED', messageId, context: message.tags, totalMessageParts: 1 })]);
   });
 
-  it('sends an MMS as a media message whose media are s3:// URIs of our buckets, without the subject; the default sender when none is named', async () => {
+  it('sends an MMS as a media message whose media are s3:// URIs of our buckets; the stand-in keeps them and publishes a MEDIA_ receipt', async () => {
     // Prepare
-    answers.push({ MessageId: 'eum-2' });
+    const to = '+12015550100';
     const media = [
-      { url: `https://cdn.example.com/t1/banner%20big.png`, contentType: 'image/png' },
+      { url: `https://cdn.example.com/t1/banner%20big.png` },
       { url: `https://${store.bucket}.s3.ap-east-1.amazonaws.com/campaigns/t1/c1/clip.mp4?X-Amz-Signature=x` },
     ];
+    const mediaUrls = [`s3://${process.env.CONTENT_BUCKET}/t1/banner big.png`, `s3://${store.bucket}/campaigns/t1/c1/clip.mp4`];
     // Act
-    const sent = await campaignSmsTransport().send({ ...message, originationIdentity: null, media });
+    const { messageId } = await campaignSmsTransport().send({ ...message, to, text: 'Spring\nOur new range', media });
+    await sinkEventsPublished();
     // Assess
-    expect(sent.messageId).toBe('eum-2');
-    const [input] = mediaInputs();
-    expect(input).toMatchObject({ DestinationPhoneNumber: '+85291234567', ConfigurationSetName: 'campaign-sms', MessageBody: 'Spring sale today', Context: message.tags });
-    expect(input?.MediaUrls).toEqual([`s3://${process.env.CONTENT_BUCKET}/t1/banner big.png`, `s3://${store.bucket}/campaigns/t1/c1/clip.mp4`]);
-    expect(input?.OriginationIdentity).toBeUndefined();
-    expect(Object.values(input ?? {})).not.toContain('Spring');
+    expect(mediaInputs()).toEqual([expect.objectContaining({ DestinationPhoneNumber: to, ConfigurationSetName: 'campaign-sms', MessageBody: 'Spring\nOur new range', MediaUrls: mediaUrls, Context: message.tags })]);
+    expect(await readSink(store.sinkDir, 'sms', { to })).toMatchObject([{ id: messageId, text: 'Spring\nOur new range', mediaUrls, segments: 1 }]);
+    expect(await takeProviderEvents()).toEqual([expect.objectContaining({ eventType: 'MEDIA_DELIVERED', messageId, mediaUrls })]);
   });
 
   it('refuses media from elsewhere before calling the service, as a permanent failure', async () => {
@@ -102,22 +88,41 @@ describe('End User Messaging transport', () => {
     // Assess
     expect(error).toBeInstanceOf(SmsMediaNotStored);
     expect(smsFailureKind(error)).toBe('permanent');
-    expect(calls).toHaveLength(0);
+    expect(sent).not.toHaveBeenCalled();
   });
 
-  it("reads the service's errors: throttling is retried, an invalid or opted-out destination fails for good", async () => {
-    // Prepare
-    const meta = { $metadata: {} };
-    answers.push(
-      new ThrottlingException({ ...meta, message: 'Rate exceeded' }),
-      new ValidationException({ ...meta, message: 'Invalid destination', Reason: 'INVALID_PARAMETER' }),
-      new ConflictException({ ...meta, message: 'Opted out', Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT' }),
-    );
+  it('refuses an opted-out number with ConflictException DESTINATION_PHONE_NUMBER_OPTED_OUT, a permanent refusal read as an opt-out; nothing kept or published', async () => {
     // Act
-    const errors: unknown[] = [];
-    for (let i = 0; i < 3; i += 1) errors.push(await campaignSmsTransport().send(message).catch((caught: unknown) => caught));
+    const error = await campaignSmsTransport().send({ ...message, to: SMS_SIMULATOR_NUMBERS.optedOut }).catch((caught: unknown) => caught);
+    await sinkEventsPublished();
     // Assess
-    expect(errors.map(smsFailureKind)).toEqual(['throttled', 'permanent', 'permanent']);
-    expect(errors.map(isOptedOutError)).toEqual([false, false, true]);
+    expect(error).toMatchObject({ name: 'ConflictException', ResourceType: 'opt-out-list', $metadata: { httpStatusCode: 400, attempts: 1 } });
+    expect(refusalReasonOf(error)).toBe('DESTINATION_PHONE_NUMBER_OPTED_OUT');
+    expect(isOptedOutError(error)).toBe(true);
+    expect(smsFailureKind(error)).toBe('permanent');
+    expect(await readSink(store.sinkDir, 'sms', { to: SMS_SIMULATOR_NUMBERS.optedOut })).toEqual([]);
+    expect(await takeProviderEvents()).toEqual([]);
+  });
+
+  it('answers ThrottlingException over its rate in one SDK attempt, which the delivery engine retries', async () => {
+    // Prepare
+    process.env.SINK_THROTTLE_FRACTION = '1';
+    const to = '+85291234568';
+    // Act
+    const error = await campaignSmsTransport().send({ ...message, to }).catch((caught: unknown) => caught);
+    // Assess
+    expect(error).toMatchObject({ name: 'ThrottlingException', $metadata: { attempts: 1 } });
+    expect(smsFailureKind(error)).toBe('throttled');
+    expect(isOptedOutError(error)).toBe(false);
+    expect(await readSink(store.sinkDir, 'sms', { to })).toEqual([]);
+  });
+
+  it('refuses a destination that is not E.164 with ValidationException, a permanent failure', async () => {
+    // Act
+    const error = await campaignSmsTransport().send({ ...message, to: '91234567' }).catch((caught: unknown) => caught);
+    // Assess
+    expect(error).toMatchObject({ name: 'ValidationException', Reason: 'INVALID_PARAMETER', $metadata: { httpStatusCode: 400, attempts: 1 } });
+    expect(smsFailureKind(error)).toBe('permanent');
+    expect(isOptedOutError(error)).toBe(false);
   });
 });

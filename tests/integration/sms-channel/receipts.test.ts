@@ -1,6 +1,6 @@
 /**
- * Campaign SMS and MMS through the local sink: the sink records the message and publishes End User
- * Messaging receipts in the SNS envelope on the delivery-events queue; the worker turns them into
+ * Campaign SMS and MMS through the End User Messaging stand-in: it records the message and publishes
+ * the service's receipts in the SNS envelope on the delivery-events queue; the worker turns them into
  * the recipient's engagement (delivered, or a hard or soft failure with its reason), counts each
  * once under redelivery, and suppresses a number that failed for good.
  */
@@ -8,7 +8,6 @@ import { ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSink } from '../../../functions/channels/sink.js';
 import { SMS_SIMULATOR_NUMBERS, smsEventsFor, snsEnvelope } from '../../../functions/channels/sink-events.js';
-import { isOptedOutError, smsFailureKind } from '../../../functions/channels/sms.js';
 import { findContactIdByIdentity } from '../../../functions/data/contacts.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
 import { config } from '../../../functions/lib/config.js';
@@ -53,23 +52,23 @@ describe('SMS receipts', () => {
     await drainEvents();
     // Assess
     const [sms] = await readSink(store.sinkDir, 'sms', { to: mobile });
-    expect(sms).toMatchObject({ id: messageId, from: 'SHOP', segments: 1, media: [], tags: { campaignId: campaign.id, contactId: String(id) } });
+    expect(sms).toMatchObject({ id: messageId, from: 'SHOP', segments: 1, mediaUrls: [], tags: { campaignId: campaign.id, contactId: String(id) } });
     expect(JSON.parse(JSON.parse(receipt).Message)).toMatchObject({ eventType: 'TEXT_DELIVERED', messageId, context: { tuid: me.tuid } });
     expect((await counters(me, campaign.id)).delivered - before.delivered).toBe(1);
     expect(await engagementOf(me, campaign.id, id)).toMatchObject({ address: mobile, status: 'delivered' });
   });
 
-  it('records an MMS with its subject and media, and reports its MEDIA_ delivery', async () => {
+  it('records an MMS with its media as the s3:// URIs End User Messaging got, and reports its MEDIA_ delivery', async () => {
     // Prepare
     const mobile = '+85291230002';
     const id = await newContact(me, { mobile: mobile });
-    const media = [{ url: 'http://127.0.0.1:3000/content/t/banner.png', contentType: 'image/png', name: 'banner.png' }];
+    const media = [{ url: 'http://127.0.0.1:3000/content/t/banner.png' }];
     // Act
-    await sendCampaignSms(me, campaign.id, id, mobile, { subject: 'Spring', media });
+    await sendCampaignSms(me, campaign.id, id, mobile, { media });
     await drainEvents();
     // Assess
     const [mms] = await readSink(store.sinkDir, 'sms', { to: mobile });
-    expect(mms).toMatchObject({ subject: 'Spring', media, segments: 1 });
+    expect(mms).toMatchObject({ mediaUrls: [`s3://${process.env.CONTENT_BUCKET}/t/banner.png`], segments: 1 });
     expect(await engagementOf(me, campaign.id, id)).toMatchObject({ status: 'delivered' });
   });
 
@@ -102,16 +101,6 @@ describe('SMS receipts', () => {
     expect(await engagementOf(me, campaign.id, id)).toMatchObject({ status: 'failed', failureReason: 'CARRIER_UNREACHABLE' });
     expect((await counters(me, campaign.id)).failed - before.failed).toBe(1);
     expect(isReachable(await contactOf(me, id), 'sms')).toBe(true);
-  });
-
-  it('refuses an opted-out number at once, as End User Messaging does, and publishes nothing', async () => {
-    // Act
-    const error = await sendCampaignSms(me, campaign.id, 1, SMS_SIMULATOR_NUMBERS.optedOut).catch((caught: unknown) => caught);
-    // Assess
-    expect(isOptedOutError(error)).toBe(true);
-    expect(smsFailureKind(error)).toBe('permanent');
-    expect(await readSink(store.sinkDir, 'sms', { to: SMS_SIMULATOR_NUMBERS.optedOut })).toEqual([]);
-    expect(await takeEvents()).toEqual([]);
   });
 
   it('drops queued and untagged receipts, and reads a media problem as a soft failure that suppresses nothing', async () => {

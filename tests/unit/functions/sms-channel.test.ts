@@ -1,6 +1,6 @@
 import { ConflictException, ThrottlingException, ValidationException } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { describe, expect, it } from 'vitest';
-import { isOptedOutError, mediaS3Uri, SmsMediaNotStored, SmsThrottled, smsFailureKind } from '../../../functions/channels/sms.js';
+import { isOptedOutError, mediaS3Uri, SmsMediaNotStored, smsFailureKind } from '../../../functions/channels/sms.js';
 import { SMS_SIMULATOR_NUMBERS, smsEventsFor, snsEnvelope } from '../../../functions/channels/sink-events.js';
 
 const tags = { tuid: 't1', campaignId: 'c1', contactId: '7' };
@@ -62,7 +62,6 @@ describe('smsFailureKind', () => {
 
   it('retries throttling and unknown errors, gives up on bad destinations, opt-outs and our own bad media', () => {
     expect(smsFailureKind(new ThrottlingException({ ...meta, message: 'slow down' }))).toBe('throttled');
-    expect(smsFailureKind(new SmsThrottled())).toBe('throttled');
     expect(smsFailureKind(new ValidationException({ ...meta, message: 'bad number', Reason: 'INVALID_PARAMETER' }))).toBe('permanent');
     expect(smsFailureKind(new ConflictException({ ...meta, message: 'opted out', Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT' }))).toBe('permanent');
     expect(smsFailureKind(new SmsMediaNotStored('https://x'))).toBe('permanent');

@@ -65,7 +65,7 @@ export async function compileTextRunMessage(options: {
     components.map(async (component) => {
       const entry = await getEntry(tuid, component.contentId);
       if (entry?.kind !== 'file') throw new UnsendableContent(`the media file '${component.filename}' is no longer in the file manager`);
-      return { url: contentUrl(entry.objectKey), contentType: entry.contentType, name: entry.name };
+      return { url: contentUrl(entry.objectKey) };
     }),
   );
   const senderId = command.senderId ? ((await listUsableSenderIds({ tuid })).find((usable) => usable.id === command.senderId)?.senderId ?? null) : null;
@@ -101,7 +101,9 @@ export function textMessageFor({ message, recipient }: { message: TextRunMessage
   const { contact } = recipient;
   if (!contact.mobile || !isAllowed(contact.mobile, message.allowedCallingCodes)) return null;
   const country = countryOfMobile(contact.mobile) ?? 'ZZ';
-  const text = message.text.render({ contact, trackingToken: message.sign(message.shortCode, contact.id) });
+  const rendered = message.text.render({ contact, trackingToken: message.sign(message.shortCode, contact.id) });
+  // End User Messaging has no MMS subject: it leads the body, the line phones show above the message (docs/decisions.md "SMS channel").
+  const text = message.subject ? `${message.subject}\n${rendered}` : rendered;
   const segments = message.channel === 'mms' ? 1 : Math.max(1, countSmsSegments(text).segments);
   const credits = messageCredits(message.channel, country, segments);
   if (credits === null) return null;
@@ -110,7 +112,6 @@ export function textMessageFor({ message, recipient }: { message: TextRunMessage
       to: contact.mobile,
       originationIdentity: message.originationIdentity,
       text,
-      subject: message.subject,
       media: message.media,
       tags: { tuid: recipient.tuid, campaignId: recipient.campaignId, contactId: String(contact.id) },
     },
