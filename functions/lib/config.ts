@@ -89,8 +89,6 @@ const ZConfig = z.object({
   POWERTOOLS_LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).default('INFO'),
   /** `readable` writes log lines for a person at a terminal (the local host and tests); JSON otherwise. */
   LOG_FORMAT: z.enum(['json', 'readable']).default('json'),
-  /** Fraction (0..1) of the provider stand-in's campaign sends answered as throttled, to exercise back-off locally. */
-  SINK_THROTTLE_FRACTION: z.coerce.number().min(0).max(1).default(0),
   /**
    * Tests only: comma-separated `host:port` origins the page fetch may reach although they are not
    * public (a fixture server on 127.0.0.1); set in any stage but `test`, the configuration fails.

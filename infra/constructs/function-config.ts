@@ -171,13 +171,13 @@ export function jobAccess(job: string): Capabilities {
 
 /**
  * Variables a Lambda in AWS gets. JWT_SECRET is never placed in an environment (functions read it
- * through JWT_SECRET_ARN), SINK_DIR, SINK_THROTTLE_FRACTION and QUEUE_URL_INBOUND_SMS belong to the local mail and SMS sink and
+ * through JWT_SECRET_ARN), SINK_DIR and QUEUE_URL_INBOUND_SMS belong to the local mail and SMS sink and
  * S3_PUBLIC_URL and LOG_FORMAT to the local host (in AWS browsers upload to S3 itself, and CloudWatch reads JSON lines),
  * PAGE_FETCH_TEST_HOSTS to tests (the fixture servers a page fetch may reach; never in AWS).
  */
 export type LambdaConfigVariable = Exclude<
   keyof Config,
-  'JWT_SECRET' | 'SINK_DIR' | 'SINK_THROTTLE_FRACTION' | 'QUEUE_URL_INBOUND_SMS' | 'S3_PUBLIC_URL' | 'LOG_FORMAT' | 'PAGE_FETCH_TEST_HOSTS'
+  'JWT_SECRET' | 'SINK_DIR' | 'QUEUE_URL_INBOUND_SMS' | 'S3_PUBLIC_URL' | 'LOG_FORMAT' | 'PAGE_FETCH_TEST_HOSTS'
 >;
 type OptionalVariable = 'KNOWLEDGE_BASE_URL' | 'STORE_WRITES_IN_FLIGHT' | 'STORE_BULK_WRITES' | 'CAMPAIGN_BATCH_SIZE';
 export type LambdaEnvironment = Readonly<Record<Exclude<LambdaConfigVariable, OptionalVariable>, string> & Partial<Record<OptionalVariable, string>>>;
