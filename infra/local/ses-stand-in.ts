@@ -57,7 +57,8 @@ export const SES_DEV_ACTION_PATH = '/dev/api/ses/identities';
 
 /** Answers the request when it is an SES v2 call; false when it is not one. */
 export function createSesStandIn(options: SesStandInOptions) {
-  const verifiedAtStart = new Set(options.verifiedAtStart ?? [domainOfAddress(platformSender().address)]);
+  // Read at the first send: the host starts the stand-in before it has set the product's configuration.
+  let verifiedAtStart: ReadonlySet<string> | null = null;
   return async function answerSes(request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<boolean> {
     const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
     if (await answerIdentityCall(request, body, response, path)) return true;
@@ -76,6 +77,7 @@ export function createSesStandIn(options: SesStandInOptions) {
     }
     const raw = input.Content.Raw?.Data ? Buffer.from(input.Content.Raw.Data, 'base64').toString('utf8') : null;
     const from = addressOf(input.FromEmailAddress ?? (raw === null ? '' : (rawHeaderFields(raw).From ?? '')));
+    verifiedAtStart ??= new Set(options.verifiedAtStart ?? [domainOfAddress(platformSender().address)]);
     if (!(await isVerifiedSender(from, verifiedAtStart))) {
       sesError(response, 400, 'MessageRejected', `Email address is not verified. The following identities failed the check in region ${process.env.AWS_REGION ?? 'us-east-1'}: ${from}`);
       return true;
