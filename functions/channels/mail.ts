@@ -6,7 +6,15 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { sesCampaignClient, sesClient } from '../lib/aws/ses.js';
 import { config } from '../lib/config.js';
+import type { MailboxName } from '../../shared/domain/sender-identities.js';
 import { asciiAddress } from './mime.js';
+
+/** The platform's own sender (MAIL_FROM, `Name <address>`): transactional mail, and campaigns sent on a sender's behalf. */
+export function platformSender(): MailboxName {
+  const mailFrom = config().MAIL_FROM;
+  const bracketed = /^\s*"?([^"<]*)"?\s*<([^>]+)>\s*$/.exec(mailFrom);
+  return bracketed ? { name: bracketed[1]!.trim(), address: bracketed[2]!.trim() } : { name: '', address: mailFrom.trim() };
+}
 
 export type MailMessage = {
   to: string;

@@ -4,7 +4,9 @@
  * real SDK (AWS_ENDPOINT_URL_SESV2), and it answers as SES does.
  * - SendEmail: an accepted message is appended to the sink (the dev mailbox reads it) before the
  *   answer, and its events are published afterwards, outside the sending process, as SES's
- *   configuration set publishes them (functions/channels/sink-events.ts).
+ *   configuration set publishes them (functions/channels/sink-events.ts). As SES, it refuses a
+ *   From whose address or domain is not a verified identity (400 MessageRejected); the platform's
+ *   own sending domain (MAIL_FROM's) is verified from the start, as the operator verifies it in SES.
  * - Identities (CreateEmailIdentity, GetEmailIdentity, DeleteEmailIdentity,
  *   PutEmailIdentityMailFromAttributes): kept in the table, so they survive a restart. No DNS is
  *   looked up: a new domain stays pending until the dev action `POST /dev/api/ses/identities`
@@ -17,6 +19,8 @@ import { publishSinkEvents } from '../../functions/channels/sink-events.js';
 import { keys } from '../../functions/data/keys.js';
 import { isConditionFailure, table } from '../../functions/data/table-client.js';
 import { appendToSink, rawHeaderFields, type SinkMail, type SinkMessage } from '../../functions/channels/sink.js';
+import { platformSender } from '../../functions/channels/mail.js';
+import { domainOfAddress } from '../../shared/domain/sender-identities.js';
 import { writeJson } from './http-event.js';
 import { throttleFractionOfEnv, type ProviderOptions } from './provider-options.js';
 
@@ -44,6 +48,9 @@ export const SES_DEV_ACTION_PATH = '/dev/api/ses/identities';
 
 /** Answers the request when it is an SES v2 call; false when it is not one. */
 export function createSesStandIn(options: ProviderOptions) {
+  // The domain of the platform's own From (MAIL_FROM) is verified from the start. It is read at the
+  // first send: the host starts the stand-in before it has set the product's configuration.
+  let verifiedAtStart: ReadonlySet<string> | null = null;
   return async function answerSes(request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<boolean> {
     const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
     if (await answerIdentityCall(request, body, response, path)) return true;
@@ -60,6 +67,13 @@ export function createSesStandIn(options: ProviderOptions) {
       sesError(response, 400, 'BadRequestException', 'A destination and content are required');
       return true;
     }
+    const raw = input.Content.Raw?.Data ? Buffer.from(input.Content.Raw.Data, 'base64').toString('utf8') : null;
+    const from = addressOf(input.FromEmailAddress ?? (raw === null ? '' : (rawHeaderFields(raw).From ?? '')));
+    verifiedAtStart ??= new Set([domainOfAddress(platformSender().address)]);
+    if (!(await isVerifiedSender(from, verifiedAtStart))) {
+      sesError(response, 400, 'MessageRejected', `Email address is not verified. The following identities failed the check in region ${process.env.AWS_REGION ?? 'us-east-1'}: ${from}`);
+      return true;
+    }
     const tags = Object.fromEntries((input.EmailTags ?? []).map((tag) => [tag.Name, tag.Value]));
     const throttleFraction = (options.throttleFraction ?? throttleFractionOfEnv)();
     if (input.Content.Raw && throttleFraction > 0 && Math.random() < throttleFraction) {
@@ -68,9 +82,8 @@ export function createSesStandIn(options: ProviderOptions) {
     }
     const id = randomUUID();
     const now = new Date();
-    if (input.Content.Raw?.Data) {
+    if (raw !== null) {
       // Kept as SES got it; the mailbox reads it into parts when it is shown.
-      const raw = Buffer.from(input.Content.Raw.Data, 'base64').toString('utf8');
       await appendToSink(options.sinkDir, { id, kind: 'mail', to, raw, tags, createdAt: now.toISOString() });
       const fields = rawHeaderFields(raw);
       publishSinkEvents({ messageId: id, from: fields.From ?? '', to, subject: fields.Subject ?? '', tags, timestamp: now });
@@ -83,6 +96,25 @@ export function createSesStandIn(options: ProviderOptions) {
     writeJson(response, 200, { MessageId: id });
     return true;
   };
+}
+
+/** The address of a From field (`Name <address>` or the bare address), lower-cased. */
+function addressOf(from: string): string {
+  return (/<([^>]*)>/.exec(from)?.[1] ?? from).trim().toLowerCase();
+}
+
+/**
+ * Whether SES would send from `address`: it, its domain or a parent domain is a verified identity
+ * (SES v2, "Verified identities": a verified domain covers its subdomains).
+ */
+async function isVerifiedSender(address: string, verifiedAtStart: ReadonlySet<string>): Promise<boolean> {
+  const domain = domainOfAddress(address);
+  if (domain === '') return false;
+  const labels = domain.split('.');
+  const candidates = [address, ...labels.slice(0, Math.max(1, labels.length - 1)).map((_label, index) => labels.slice(index).join('.'))];
+  if (candidates.some((identity) => verifiedAtStart.has(identity))) return true;
+  const stored = await Promise.all(candidates.map(getIdentity));
+  return stored.some((identity) => identity?.dkimStatus === 'SUCCESS');
 }
 
 function mailOfSimple(input: SendEmailRequest, to: string): SinkMessage<SinkMail> {

@@ -116,3 +116,36 @@ function organizationalDomain(domain: string): string {
 export function feedbackIdOf(parts: { campaignId: string; tuid: string; channel: string; sender: string }): string {
   return [parts.campaignId, parts.tuid, parts.channel, parts.sender].map((part) => part.replace(/[:\s]/g, '')).join(':');
 }
+
+export type MailboxName = { name: string; address: string };
+
+/** What a campaign's mail says it is from and where replies go; `onBehalf` when the platform sends for the sender. */
+export type CampaignFrom = { from: MailboxName; replyTo: string | undefined; onBehalf: boolean };
+
+// RFC 5321 allows 64 characters before the '@'.
+const LOCAL_PART_MAX = 64;
+
+/**
+ * The From a campaign goes out with (decisions.md, "Senders at domains not verified in SES"). SES
+ * sends only from its verified identities, and DMARC passes only when the From domain aligns with
+ * the domain that signed (DKIM) or bounced (SPF): a sender at a domain verified in SES, which SES
+ * signs for, sends as itself. An address confirmed only by a code is at a domain we cannot sign
+ * for, so, as Mailchimp and Brevo do, it is sent from the platform's own sending domain as
+ * `"<sender> via <platform>" <local=domain@sending domain>`, with replies going to the sender
+ * (unless the campaign set its own Reply-To).
+ */
+export function campaignFromOf(options: { sender: MailboxName; replyTo?: string; verifiedDomains: readonly string[]; platform: MailboxName }): CampaignFrom {
+  const { sender, platform } = options;
+  const replyTo = options.replyTo?.trim() || undefined;
+  const senderDomain = domainOfAddress(sender.address);
+  if (senderDomain === domainOfAddress(platform.address) || options.verifiedDomains.includes(senderDomain)) {
+    return { from: sender, replyTo, onBehalf: false };
+  }
+  const address = normalizeEmail(sender.address);
+  const localPart = address.replace('@', '=').replace(/[^A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]/g, '_').slice(0, LOCAL_PART_MAX).replace(/\.+$/, '');
+  return {
+    from: { name: `${sender.name.trim() || address} via ${platform.name}`, address: `${localPart}@${domainOfAddress(platform.address)}` },
+    replyTo: replyTo ?? address,
+    onBehalf: true,
+  };
+}

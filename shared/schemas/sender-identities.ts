@@ -73,5 +73,7 @@ export const ZCampaignSenders = z.object({
   data: z.array(z.object({ email: z.string(), isDefault: z.boolean() })),
   /** Domains where any address may send. */
   verifiedDomains: z.array(z.string()),
+  /** The platform's own sender: a sender at a domain not verified in SES goes out on its behalf (campaignFromOf). */
+  platformSender: z.object({ name: z.string(), address: z.string() }),
 });
 export type TCampaignSenders = z.infer<typeof ZCampaignSenders>;

@@ -11,7 +11,7 @@ import { listConnections } from '../../functions/data/connections.js';
 import { call } from '../helpers/api.js';
 import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
 import type { TestHost } from '../helpers/local-host.js';
-import { signUpAs } from '../helpers/seed/accounts.js';
+import { signUpAs, verifiedAccount } from '../helpers/seed/accounts.js';
 
 const PASSWORD = 'Api-Test-User-2026';
 
@@ -81,6 +81,40 @@ describe('account settings', () => {
     expect(unknownZone).toBe('Choose a time zone from the list.');
     expect(saved.body).toEqual({ fullname: 'Mei Ling Chan', timezone: 'Europe/Berlin', language: 'en', addFooter: false });
     expect(await page.getByTestId('settings-tab-account').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('returns to the page open when the session ends mid-work, once signed in again', async () => {
+    // Prepare: a verified user (no verification prompt) at work on a deep page
+    const user = await verifiedAccount(host.api, 'Midway Mo');
+    const deepPage = `${host.url}/#/settings/account?tab=2`;
+    const signInReturning = `${host.url}/#/sign-in?next=${encodeURIComponent('/settings/account?tab=2')}`;
+    const page = await signedOutPage();
+    await page.goto(deepPage);
+    await signInOnForm(page, user.login, PASSWORD);
+    await page.getByTestId('account-sign-ins').waitFor();
+    const browserToken = await page.evaluate(() => window.localStorage.getItem('session.token'));
+
+    // Act: the session is logged out elsewhere: its socket closes and the app's next call answers 401
+    expect((await host.api.request('GET', '/auth/logout', { token: browserToken ?? '' })).status).toBe(200);
+    await page.waitForURL(/#\/sign-in\?next=/);
+    const afterLogout = page.url();
+    await signInOnForm(page, user.login, PASSWORD);
+    await page.getByTestId('account-sign-ins').waitFor();
+    const backAfterLogout = page.url();
+
+    // Act: the password is changed in another session: the forced-logout notice, then sign-in
+    await call(host.api, user, 'POST', '/settings/account/change-password', { oldPassword: PASSWORD, newPassword: 'Changed-Elsewhere-9' });
+    await page.getByTestId('forced-logout-ok').click();
+    await page.waitForURL(/#\/sign-in/);
+    const afterForcedLogout = page.url();
+    await signInOnForm(page, user.login, 'Changed-Elsewhere-9');
+    await page.getByTestId('account-sign-ins').waitFor();
+
+    // Assess
+    expect(afterLogout).toBe(signInReturning);
+    expect(backAfterLogout).toBe(deepPage);
+    expect(afterForcedLogout).toBe(signInReturning);
+    expect(page.url()).toBe(deepPage);
   });
 
   it('changes the password with the current one, which ends every other session', async () => {

@@ -5,6 +5,7 @@
  * no code. Free and public mailbox domains are refused (EA-V-011).
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { platformSender } from '../../channels/mail.js';
 import { RATE_LIMITS, VERIFICATION_CODE_TTL_MS, VERIFICATION_MAX_ATTEMPTS, VERIFICATION_RESEND_COOLDOWN_MS } from '../../../shared/constants.js';
 import { canSendFrom, domainOfAddress, isFreeMailDomain, type SendableIdentities } from '../../../shared/domain/sender-identities.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
@@ -198,5 +199,5 @@ export async function listCampaignSenders({ tuid }: { tuid: string }): Promise<T
   const candidates = [identities.login, ...addresses.map((address) => address.email)];
   const usable = [...new Set(candidates)].filter((email) => email !== '' && canSendFrom(email, identities));
   const ordered = defaultSender && usable.includes(defaultSender) ? [defaultSender, ...usable.filter((email) => email !== defaultSender)] : usable;
-  return { data: ordered.map((email) => ({ email, isDefault: email === defaultSender })), verifiedDomains: [...identities.verifiedDomains] };
+  return { data: ordered.map((email) => ({ email, isDefault: email === defaultSender })), verifiedDomains: [...identities.verifiedDomains], platformSender: platformSender() };
 }

@@ -2,8 +2,8 @@
  * The SES stand-in (infra/local/ses-stand-in.ts) through the product's own SES adapter and the real
  * SDK: what it keeps, what it publishes, and the errors the SDK names as SES's.
  */
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { afterEach, describe, expect, it } from 'vitest';
+import { CreateEmailIdentityCommand, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { campaignMailTransport, mailFailureKind, mailTransport } from '../../../functions/channels/mail.js';
 import { buildMimeMessage } from '../../../functions/channels/mime.js';
 import { sinkEventsPublished } from '../../../functions/channels/sink-events.js';
@@ -11,8 +11,15 @@ import { readSink } from '../../../functions/channels/sink.js';
 import { sesClient } from '../../../functions/lib/aws/ses.js';
 import { useTestTable } from '../../helpers/emulators.js';
 import { takeProviderEvents } from '../../helpers/queues.js';
+import { markSesIdentityRecords } from '../../../infra/local/ses-stand-in.js';
 
 const store = await useTestTable();
+
+// The campaign sender of these cases: a domain verified in SES, as SES sends only from those.
+beforeAll(async () => {
+  await sesClient().send(new CreateEmailIdentityCommand({ EmailIdentity: 'shop.example' }));
+  await markSesIdentityRecords('shop.example', 'found');
+});
 
 afterEach(() => {
   delete process.env.SINK_THROTTLE_FRACTION;
@@ -64,7 +71,7 @@ describe('the SES stand-in', () => {
 
     // Act
     const error = await campaignMailTransport()
-      .sendRaw({ to: 'cy@example.com', raw: 'Subject: x\r\n\r\nx', tags: { tuid: 'T1', campaignId: 'C1', contactId: '8' } })
+      .sendRaw({ to: 'cy@example.com', raw: 'From: news@shop.example\r\nSubject: x\r\n\r\nx', tags: { tuid: 'T1', campaignId: 'C1', contactId: '8' } })
       .catch((caught: unknown) => caught);
 
     // Assess
@@ -82,5 +89,20 @@ describe('the SES stand-in', () => {
     // Assess
     expect(error).toMatchObject({ name: 'BadRequestException', $metadata: { httpStatusCode: 400 } });
     expect(mailFailureKind(error)).toBe('permanent');
+  });
+
+  it('refuses, as SES does, a From whose address and domain are not verified identities: a permanent failure', async () => {
+    // Prepare
+    const raw = buildMimeMessage({ from: { name: 'Jane', address: 'jane@unverified-shop.example' }, to: 'cy@example.com', replyTo: undefined, subject: 'Hi', html: '<p>Hi</p>', text: 'Hi', messageId: 'm2@unverified-shop.example', date: new Date('2026-11-28T00:00:00Z') });
+
+    // Act
+    const error = await campaignMailTransport()
+      .sendRaw({ to: 'cy@example.com', raw, tags: { tuid: 'T1', campaignId: 'C2', contactId: '8' } })
+      .catch((caught: unknown) => caught);
+
+    // Assess
+    expect(error).toMatchObject({ name: 'MessageRejected', message: expect.stringContaining('Email address is not verified'), $metadata: { httpStatusCode: 400 } });
+    expect(mailFailureKind(error)).toBe('permanent');
+    expect(await readSink(store.sinkDir, 'mail', { to: 'cy@example.com' })).toEqual([]);
   });
 });

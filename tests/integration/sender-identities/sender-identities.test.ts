@@ -16,7 +16,8 @@ import { drainQueue, runQueueOnce } from '../../helpers/queues.js';
 import { connect, verifiedAccount, type Actor } from '../../helpers/seed/accounts.js';
 import { actOnCampaign, readyCommand, seedCampaign } from '../../helpers/seed/campaigns.js';
 import { seedContact } from '../../helpers/seed/contacts.js';
-import { isDmarcAligned } from '../../../shared/domain/sender-identities.js';
+import { domainOfAddress, isDmarcAligned } from '../../../shared/domain/sender-identities.js';
+import { platformSender } from '../../../functions/channels/mail.js';
 import { markSesIdentityRecords } from '../../../infra/local/ses-stand-in.js';
 
 const ADDRESSES = '/settings/emails/addresses';
@@ -233,6 +234,28 @@ describe('campaign senders', () => {
     // Assess
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(await getCampaignRecord(owner.tuid, id)).toMatchObject({ status: 'draft', draftReason: 'senderUnverified' });
+  });
+
+  it('sends a confirmed address at a domain not verified in SES from the platform domain on its behalf, replies going to it', async () => {
+    // Prepare: the address is confirmed by code; its domain is not an SES identity
+    const owner = await verifiedAccount(api, 'Jane Code');
+    await addAddress(owner, 'jane@code-only.example');
+    await verify(owner, 'jane@code-only.example', await mailedCode('jane@code-only.example'));
+    await seedContact(api, owner, { email: 'behalf-reader@example.com' });
+    const id = await seedCampaign(api, owner, 'From a code-confirmed address', { ...readyCommand('jane@code-only.example'), replyTo: undefined });
+
+    // Act
+    const sent = await actOnCampaign(api, owner, id, { action: 'sendNow' });
+    await drainQueue('campaign-plan');
+    await drainQueue('campaign-delivery');
+    const [mail] = (await readSink(testTable.sinkDir, 'mail', { to: 'behalf-reader@example.com' })).filter((each) => each.tags?.campaignId === id);
+
+    // Assess: SES would refuse jane@code-only.example as From; the platform's domain sends for her
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const platformDomain = domainOfAddress(platformSender().address);
+    expect(mail?.headers.From).toBe(`Shop Ltd via ${platformSender().name} <jane=code-only.example@${platformDomain}>`);
+    expect(mail?.headers['Reply-To']).toBe('jane@code-only.example');
+    expect(mail?.headers['Message-ID']).toMatch(new RegExp(`@${platformDomain.replace(/\./g, '\\.')}>$`));
   });
 
   it("sends from any address at a verified domain, From aligned with the domain page's DKIM domain, Message-ID at that domain and a Feedback-ID", async () => {

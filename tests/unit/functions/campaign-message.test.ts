@@ -38,7 +38,7 @@ describe("a campaign message's identifying headers", () => {
 
   it("puts the Message-ID at the sender's domain in ASCII and a Feedback-ID naming campaign, account, channel and sender", async () => {
     // Prepare
-    const message = await compileRunMessage({ command: { subject: 'Hi', senderName: 'Bücher', senderEmail: 'news@bücher.example', content: { kind: 'email', editor: 'code', html: '<p>Hi</p>', project: null } }, fields: [] });
+    const message = await compileRunMessage({ command: { subject: 'Hi', senderName: 'Bücher', senderEmail: 'news@bücher.example', content: { kind: 'email', editor: 'code', html: '<p>Hi</p>', project: null } }, fields: [], verifiedDomains: ['bücher.example'] });
 
     // Act
     const mail = campaignMailFor({ message, recipient: { tuid: 'acc1', campaignId: 'camp1', contact }, now: new Date('2026-11-28T00:00:00Z') });
@@ -48,5 +48,21 @@ describe("a campaign message's identifying headers", () => {
     expect(head).toMatch(/\r\nMessage-ID: <[\w-]+@xn--bcher-kva\.example>\r\n/);
     expect(head).toContain('\r\nFeedback-ID: camp1:acc1:email:xn--bcher-kva.example\r\n');
     expect(head).toContain(' <news@xn--bcher-kva.example>');
+  });
+
+  it('sends a sender at a domain not verified in SES from the platform domain, on its behalf, with replies to it', async () => {
+    // Prepare
+    process.env.MAIL_FROM = 'Campaign Platform <no-reply@send.platform.example>';
+    resetConfigForTests();
+    const message = await compileRunMessage({ command: { subject: 'Hi', senderName: 'Jane', senderEmail: 'jane@shop.example', content: { kind: 'email', editor: 'code', html: '<p>Hi</p>', project: null } }, fields: [], verifiedDomains: [] });
+
+    // Act
+    const mail = campaignMailFor({ message, recipient: { tuid: 'acc1', campaignId: 'camp1', contact }, now: new Date('2026-11-28T00:00:00Z') });
+
+    // Assess
+    const head = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
+    expect(head.startsWith('From: Jane via Campaign Platform <jane=shop.example@send.platform.example>\r\n')).toBe(true);
+    expect(head).toContain('\r\nReply-To: jane@shop.example\r\n');
+    expect(head).toMatch(/\r\nMessage-ID: <[\w-]+@send\.platform\.example>\r\n/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  campaignFromOf,
   canSendFrom,
   dnsRecordsFor,
   feedbackIdOf,
@@ -66,5 +67,31 @@ describe('sender identity rules', () => {
   it('builds a Feedback-ID of four colon-separated fields whatever the parts hold', () => {
     // Assess
     expect(feedbackIdOf({ campaignId: 'c1', tuid: 'acc:1', channel: 'email', sender: 'shop.example' })).toBe('c1:acc1:email:shop.example');
+  });
+
+  it('sends a sender at a domain verified in SES as itself, and any other on its behalf from the platform domain', () => {
+    // Prepare
+    const platform = { name: 'Campaign Platform', address: 'no-reply@send.platform.example' };
+
+    // Assess: a verified domain, and the platform's own address, send as themselves
+    expect(campaignFromOf({ sender: { name: 'Shop', address: 'news@shop.example' }, verifiedDomains: ['shop.example'], platform })).toEqual({
+      from: { name: 'Shop', address: 'news@shop.example' },
+      replyTo: undefined,
+      onBehalf: false,
+    });
+    expect(campaignFromOf({ sender: platform, verifiedDomains: [], platform }).onBehalf).toBe(false);
+    // Assess: an address confirmed by code only: the platform's domain, named for the sender, replies to the sender
+    expect(campaignFromOf({ sender: { name: 'Jane', address: 'Jane@Example.com' }, verifiedDomains: ['shop.example'], platform })).toEqual({
+      from: { name: 'Jane via Campaign Platform', address: 'jane=example.com@send.platform.example' },
+      replyTo: 'jane@example.com',
+      onBehalf: true,
+    });
+    // Assess: the campaign's own Reply-To stays; no name falls back to the address; the local part keeps to 64 characters
+    expect(campaignFromOf({ sender: { name: '', address: 'jane@example.com' }, replyTo: ' help@example.com ', verifiedDomains: [], platform })).toMatchObject({
+      from: { name: 'jane@example.com via Campaign Platform' },
+      replyTo: 'help@example.com',
+    });
+    const long = campaignFromOf({ sender: { name: 'L', address: `${'a'.repeat(60)}@example.com` }, verifiedDomains: [], platform });
+    expect(long.from.address.split('@')[0]).toHaveLength(64);
   });
 });

@@ -7,6 +7,7 @@ import { ERROR_CODES, httpStatusOf } from '../../../shared/errors.js';
 import { auth } from '../../../shared/contracts/auth.js';
 import type { HttpMethod } from '../../../shared/contracts/route.js';
 import type { TTokenResponse } from '../../../shared/schemas/session.js';
+import { signInPathForHash } from '../session/return-path.js';
 import { clearSession, getClaims, getToken, storeToken } from '../session/session.js';
 import { ApiError, CLIENT_ERROR_CODES, toApiError } from './errors.js';
 
@@ -28,10 +29,17 @@ export type ApiRequestOptions = {
 
 export const SIGN_IN_URL = '/#/sign-in';
 
+/** Sign-in with the page now open as `next`: where a session that ended mid-work resumes. */
+export function signInUrlReturningHere(): string {
+  return `/#${signInPathForHash(window.location.hash)}`;
+}
+
 /** Ends the local session and opens the sign-in page (spec §7: a 401 or a missing token). */
 export function sendToSignIn(): void {
+  // Read before the session clears: the shell then starts moving to sign-in on its own.
+  const signIn = signInUrlReturningHere();
   clearSession();
-  if (!window.location.hash.startsWith('#/sign-in')) window.location.assign(SIGN_IN_URL);
+  if (!window.location.hash.startsWith('#/sign-in')) window.location.assign(signIn);
 }
 
 function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {

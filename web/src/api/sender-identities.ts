@@ -28,7 +28,7 @@ export function useSenderDomains() {
 /** The addresses a campaign may send from, the default first (the wizard's sender step). */
 export function useCampaignSenders() {
   const { data, error, isLoading } = useRoute(senderIdentities.routes.listCampaignSenders, {});
-  return { senders: data?.data, verifiedDomains: data?.verifiedDomains, error, isLoading };
+  return { senders: data?.data, verifiedDomains: data?.verifiedDomains, platformSender: data?.platformSender, error, isLoading };
 }
 
 /** Adds an address; a code goes to it unless its domain is verified. */

@@ -31,6 +31,8 @@ export type SocketConnectionOptions = {
   onEvent: (event: TSocketEvent) => void;
   /** Called when a connection opens again after a drop: events sent meanwhile may be lost. */
   onReconnected: () => void;
+  /** Called when a connection drops or an attempt is refused (not on stop): the session may have ended. */
+  onClosed: () => void;
   random?: () => number;
 };
 
@@ -109,6 +111,7 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
       if (socket !== current) return;
       socket = null;
       scheduleRetry();
+      options.onClosed();
     });
   }
 

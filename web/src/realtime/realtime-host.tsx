@@ -1,11 +1,14 @@
 /**
  * Keeps one socket connection per tab while signed in (mounted once in the app): opens it with
  * the current token, reopens it for another user or session, stops it on logout, and after a
- * reconnect tells subscribers and refetches the lists it may have missed events for.
+ * reconnect tells subscribers and refetches the lists it may have missed events for; after a drop
+ * or a refused attempt it checks the session is still open.
  */
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
+import { user } from '../../../shared/contracts/user.js';
 import { useAppConfig } from '../api/config.js';
+import { isRouteKey } from '../api/routes.js';
 import { getClaims, getToken, useClaims } from '../session/session.js';
 import { tabClientId } from './client-id.js';
 import { createSocketConnection, type SocketConnection } from './connection.js';
@@ -43,6 +46,9 @@ export function RealtimeHost() {
         dispatchSocketReconnected();
         void mutate(isMissedWhileOfflineKey);
       },
+      // The server closes an ended session's sockets and refuses its reconnects: asking who the
+      // user is then answers 401, which opens sign-in returning to this page, before the next click.
+      onClosed: () => void mutate((key) => isRouteKey(key, user.routes.get)),
     });
     connection.current = current;
     current.start();

@@ -1,7 +1,7 @@
 /** The forced-logout dialog (spec §2.5): why the session ended, who can help, then sign in. */
 import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { SIGN_IN_URL } from '../api/client.js';
+import { signInUrlReturningHere } from '../api/client.js';
 import { LockIcon } from '../components/icons.js';
 import {
   clearSharedForcedLogout,
@@ -21,7 +21,7 @@ export function ForcedLogoutDialog({ cause, support, onClose }: Props) {
   const signIn = () => {
     clearSharedForcedLogout();
     onClose();
-    window.location.assign(SIGN_IN_URL);
+    window.location.assign(signInUrlReturningHere());
   };
 
   return (

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { auth } from '../../../shared/contracts/auth.js';
-import { SIGN_IN_URL } from '../api/client.js';
+import { signInUrlReturningHere } from '../api/client.js';
 import { callRoute } from '../api/routes.js';
 import { logout, skipIdleUpdate } from '../api/session.js';
 import { showError } from '../components/error-dialog.js';
@@ -108,7 +108,7 @@ export default function IdleSessionGuard() {
 
   const backToSignIn = () => {
     setState({ kind: 'active' });
-    window.location.assign(SIGN_IN_URL);
+    window.location.assign(signInUrlReturningHere());
   };
 
   // Read while the session is still stored: the effect above clears it right after this render.

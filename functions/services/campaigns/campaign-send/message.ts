@@ -9,10 +9,9 @@ import type { ContactRecord } from '../../../../shared/domain/contacts.js';
 import { compileTemplate, type CompiledTemplate } from '../../../../shared/domain/personalization.js';
 import type { TFieldSchema } from '../../../../shared/schemas/contacts.js';
 import type { TEmailCampaignCommand } from '../../../../shared/schemas/campaigns.js';
-import type { CampaignMail } from '../../../channels/mail.js';
-import { feedbackIdOf } from '../../../../shared/domain/sender-identities.js';
+import { platformSender, type CampaignMail } from '../../../channels/mail.js';
+import { campaignFromOf, feedbackIdOf } from '../../../../shared/domain/sender-identities.js';
 import { asciiAddress, buildMimeMessage, textFromHtml, withEmailHead, withPreheader, type MimeAddress } from '../../../channels/mime.js';
-import { config } from '../../../lib/config.js';
 import { trackingSigner, trackingUrls } from '../../../lib/tracking-links.js';
 
 export type RunMessage = {
@@ -28,18 +27,24 @@ export type RunMessage = {
   sign: Awaited<ReturnType<typeof trackingSigner>>;
 };
 
-/** Compiles a command's message; pure apart from the signer's key. */
-export async function compileRunMessage({ command, fields }: { command: TEmailCampaignCommand; fields: readonly TFieldSchema[] }): Promise<RunMessage> {
+/**
+ * Compiles a command's message; pure apart from the signer's key. `verifiedDomains` are the
+ * account's domains verified in SES: a sender elsewhere goes out on its behalf (campaignFromOf).
+ */
+export async function compileRunMessage({ command, fields, verifiedDomains }: { command: TEmailCampaignCommand; fields: readonly TFieldSchema[]; verifiedDomains: readonly string[] }): Promise<RunMessage> {
   const html = withEmailHead(withPreheader(command.content?.html ?? '', command.preheader));
   const compiledHtml = compileTemplate(html, { fields, escape: 'html', trackLink: (_url, index) => trackingUrls.click(index), openPixelUrl: trackingUrls.openPixel() });
-  const senderAddress = command.senderEmail?.trim() || (/<([^>]+)>/.exec(config().MAIL_FROM)?.[1] ?? config().MAIL_FROM);
+  const platform = platformSender();
+  const sender = { name: command.senderName ?? '', address: command.senderEmail?.trim() || platform.address };
+  const { from, replyTo } = campaignFromOf({ sender, replyTo: command.replyTo, verifiedDomains, platform });
   return {
     subject: compileTemplate(command.subject ?? '', { fields, escape: 'none' }),
     html: compiledHtml,
     text: compileTemplate(textFromHtml(html), { fields, escape: 'none' }),
-    from: { name: command.senderName ?? '', address: senderAddress },
-    replyTo: command.replyTo?.trim() || undefined,
-    domain: asciiAddress(senderAddress).split('@')[1] || 'localhost',
+    from,
+    replyTo,
+    // Message-IDs at the domain the mail is really from: the one SES signs for.
+    domain: asciiAddress(from.address).split('@')[1] || 'localhost',
     trackedLinks: compiledHtml.trackedLinks.map((link) => link.url),
     sign: await trackingSigner(),
   };

@@ -15,6 +15,7 @@ import { readEmailCommand, readTextCommand } from '../../../data/campaigns.js';
 import { getSmsSettings } from '../../../data/sms-settings.js';
 import { config } from '../../../lib/config.js';
 import { listContactFields } from '../../contacts/contact-fields.js';
+import { sendableIdentitiesOf } from '../../sender-identities/sender-addresses.js';
 import { suppressMobile } from '../../contacts/contacts.js';
 import { campaignMailFor, compileRunMessage, type RunMessage } from './message.js';
 import { compileTextRunMessage, textMessageFor, type TextRunMessage } from './text-message.js';
@@ -46,8 +47,8 @@ export type RunSender = {
 
 async function compile(tuid: string, campaignId: string, channel: CampaignChannel, commandKey: string | null): Promise<CompiledRun> {
   if (channel === 'email') {
-    const [command, fields] = await Promise.all([readEmailCommand(commandKey), listContactFields(tuid)]);
-    return { channel, message: await compileRunMessage({ command, fields }) };
+    const [command, fields, identities] = await Promise.all([readEmailCommand(commandKey), listContactFields(tuid), sendableIdentitiesOf({ tuid })]);
+    return { channel, message: await compileRunMessage({ command, fields, verifiedDomains: identities.verifiedDomains }) };
   }
   const [command, fields, settings] = await Promise.all([readTextCommand(commandKey), listContactFields(tuid), getSmsSettings(tuid)]);
   return { channel, message: await compileTextRunMessage({ tuid, campaignId, channel, command, fields, allowedCallingCodes: settings.allowedCallingCodes }) };

@@ -61,6 +61,7 @@ function setUp(url: () => string | null = () => 'ws://host/ws?token=t1') {
   const sockets: FakeWebSocket[] = [];
   const events: TSocketEvent[] = [];
   const onReconnected = vi.fn();
+  const onClosed = vi.fn();
   const connection = createSocketConnection({
     url,
     createSocket: (next) => {
@@ -70,9 +71,10 @@ function setUp(url: () => string | null = () => 'ws://host/ws?token=t1') {
     },
     onEvent: (event) => events.push(event),
     onReconnected,
+    onClosed,
     random: () => 1,
   });
-  return { connection, sockets, events, onReconnected, last: () => sockets[sockets.length - 1] };
+  return { connection, sockets, events, onReconnected, onClosed, last: () => sockets[sockets.length - 1] };
 }
 
 describe('reconnect back-off', () => {
@@ -205,6 +207,24 @@ describe('connection', () => {
     expect(last().url).toContain('token=t2');
     expect(onReconnected).toHaveBeenCalledTimes(1);
     connection.stop();
+  });
+
+  it('reports a drop and a refused attempt (the session may have ended), not its own close', () => {
+    // Prepare
+    const { connection, last, onClosed } = setUp();
+    connection.start();
+    last().serverOpens();
+
+    // Act: the server closes it; the next attempt is refused; then one opens and the app stops it.
+    last().serverDrops();
+    vi.advanceTimersByTime(RECONNECT_BASE_MS);
+    last().serverDrops();
+    vi.advanceTimersByTime(2 * RECONNECT_BASE_MS);
+    last().serverOpens();
+    connection.stop();
+
+    // Assess
+    expect(onClosed).toHaveBeenCalledTimes(2);
   });
 
   it('starts again from the first wait once a connection opened', () => {

@@ -10,11 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SERVICE_TIME_ZONE } from '../../../../shared/constants.js';
 import { RECURRING_FREQUENCIES, type RecurringFrequency, scheduleProblem } from '../../../../shared/domain/campaign-schedule.js';
+import { campaignFromOf, type MailboxName } from '../../../../shared/domain/sender-identities.js';
 import { ERROR_CODES } from '../../../../shared/errors.js';
-import type { TCampaignActionRequest, TCampaignCommand, TRecurringRule } from '../../../../shared/schemas/campaigns.js';
+import type { TCampaignActionRequest, TCampaignCommand, TEmailCampaignCommand, TRecurringRule } from '../../../../shared/schemas/campaigns.js';
 import { generateOnlineVersion } from '../../api/campaigns.js';
 import { toApiError } from '../../api/errors.js';
 import { useRecipientCount } from '../../api/groups.js';
+import { useCampaignSenders } from '../../api/sender-identities.js';
 import { useUserInfo } from '../../api/user.js';
 import { showError } from '../error-dialog.js';
 import { FormDialog } from '../form-dialog.js';
@@ -214,11 +216,28 @@ function OnlineVersionButton({ draft }: { draft: CampaignDraft }) {
   );
 }
 
+const formatMailbox = ({ name, address }: MailboxName) => (name ? `${name} <${address}>` : address);
+
+/**
+ * The From the mail really goes out with, and where replies go when the platform sends on the
+ * sender's behalf (a sender at a domain not verified in SES: campaignFromOf); as typed until the
+ * senders are known.
+ */
+function useRealSender(command: TEmailCampaignCommand): { from: string | null; replyTo: string | null } {
+  const { verifiedDomains, platformSender } = useCampaignSenders();
+  const sender = { name: command.senderName ?? '', address: command.senderEmail ?? '' };
+  if (!sender.address) return { from: null, replyTo: null };
+  if (!verifiedDomains || !platformSender) return { from: formatMailbox(sender), replyTo: null };
+  const real = campaignFromOf({ sender, replyTo: command.replyTo, verifiedDomains, platform: platformSender });
+  return { from: formatMailbox(real.from), replyTo: real.onBehalf ? (real.replyTo ?? null) : null };
+}
+
 /** Who it goes to, from whom, with which subject: what the user checks before sending. */
 function CampaignSummary({ draft }: { draft: CampaignDraft }) {
   const { t } = useTranslation('campaigns');
   const { number } = useFormatters();
   const { command } = draft;
+  const sender = useRealSender(command);
   const selection = command.selection ?? EMPTY_SELECTION;
   const { count } = useRecipientCount('email', selection);
   const pasted = command.pastedEmails?.length ?? 0;
@@ -226,7 +245,8 @@ function CampaignSummary({ draft }: { draft: CampaignDraft }) {
     { key: 'name', value: command.name ?? draft.campaign.name },
     { key: 'recipients', value: count === undefined ? '…' : t('send.recipientCount', { count: count + pasted, n: number(count + pasted) }) },
     { key: 'subject', value: command.subject || t('send.missing') },
-    { key: 'sender', value: command.senderName ? `${command.senderName} <${command.senderEmail ?? ''}>` : command.senderEmail || t('send.missing') },
+    { key: 'sender', value: sender.from ?? t('send.missing') },
+    ...(sender.replyTo ? [{ key: 'replyTo', value: sender.replyTo }] : []),
     { key: 'content', value: command.content?.html ? t(`send.content.${command.content.editor}`) : t('send.missing') },
   ];
   return (
