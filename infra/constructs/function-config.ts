@@ -210,6 +210,8 @@ export type FunctionConfigProps = {
   /** The file manager's content bucket, its public URL (CloudFront), its read/write/delete policy and its read-only one (MMS media). */
   contentHosting: { bucket: IBucket; publicUrl: string; policy: IManagedPolicy; mediaReadPolicy: IManagedPolicy };
   jwtSecret: ISecret;
+  /** What CloudFront adds to every API origin request; the API believes the viewer address it writes only beside it. */
+  originVerifySecret: ISecret;
   queues: ReadonlyMap<QueueName, IQueue>;
   realtime: RealtimeEndpoints;
   /** https URL of the web app (the CloudFront distribution). */
@@ -252,6 +254,10 @@ export class FunctionConfig {
       CONTENT_PUBLIC_URL: props.contentHosting.publicUrl,
       APP_URL: props.appUrl,
       JWT_SECRET_ARN: props.jwtSecret.secretArn,
+      // Resolved by CloudFormation, unlike the signing key: the same value is plain text in the
+      // distribution's origin configuration anyway, and reading it per cold start would cost every
+      // API function a Secrets Manager call for a value that only vouches for client addresses.
+      ORIGIN_VERIFY_SECRET: props.originVerifySecret.secretValue.unsafeUnwrap(),
       MAIL_FROM: props.mailFrom,
       WEBSOCKET_URL: props.realtime.url,
       WEBSOCKET_MANAGEMENT_URL: props.realtime.managementUrl,
