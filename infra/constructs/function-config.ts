@@ -18,6 +18,8 @@ import { acknowledgeWildcardResource } from './nag.js';
 export type Capability =
   | 'readTable'
   | 'readWriteTable'
+  /** Scan the whole table: data migrations only, which look at every account's items once. */
+  | 'scanTable'
   | 'readJwtSecret'
   /** Send to the outbound-mail queue (mail is never sent from a request). */
   | 'enqueueMail'
@@ -154,8 +156,8 @@ export const FUNCTION_ACCESS: {
     'inbound-sms': ['readWriteTable', 'publishToSockets', 'enqueueMail'],
   },
   jobs: {
-    // Moves overdue unverified accounts to force_verify or terminates them.
-    'account-housekeeping': ['readWriteTable'],
+    // Moves overdue unverified accounts to force_verify or terminates them; runs the pending data migrations.
+    'account-housekeeping': ['readWriteTable', 'scanTable'],
     'campaign-purge': ['readWriteTable'],
     // Starts due scheduled campaigns and recurring occurrences (queued for the planner).
     'campaign-scheduler': ['readWriteTable', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
@@ -293,6 +295,9 @@ export class FunctionConfig {
       case 'readWriteTable':
         role.addToPrincipalPolicy(this.tableReadStatement());
         role.addToPrincipalPolicy(new PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }));
+        return;
+      case 'scanTable':
+        role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [table.tableArn] }));
         return;
       case 'readJwtSecret':
         jwtSecret.grantRead(role);

@@ -21,7 +21,7 @@ import { deadLetterQueueName, queueUrlVariables, startEmulators, type EmulatorEn
 import { createHttpApi, type HttpApi } from './http-api.js';
 import { readBody, writeJson } from './http-event.js';
 import { isFunction, loadExport, REPO_ROOT, resolveProductModule, type ResolveModule } from './lambda-runtime.js';
-import { loadDemoCredentials, loadJwtSecret, loadSupportCredentials, seedDemoAccount, seedSupportAccount, type DemoCredentials } from './local-state.js';
+import { loadDemoCredentials, loadJwtSecret, loadSupportCredentials, runPendingMigrations, seedDemoAccount, seedSupportAccount, type DemoCredentials } from './local-state.js';
 import { createS3Mirror, type S3Mirror } from './persistence/s3-mirror.js';
 import { startProviderStandIn, type ProviderStandIn } from './provider-stand-in.js';
 import { createS3UploadProxy, S3_UPLOAD_PATH, type S3UploadProxy } from './s3-upload-proxy.js';
@@ -226,6 +226,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
 
     const polled = options.pollQueues ? queues.filter((queue) => options.pollQueues!.includes(queue.name)) : queues;
     poller = await startQueuePoller({ sqs, queues: polled, queueUrls, resolveModule, log });
+    await runPendingMigrations({ resolveModule, log });
     scheduler = await startScheduler({ schedules: options.schedules ?? SCHEDULES, dataDir, resolveModule, log });
     if (options.seedDemo ?? true) {
       await seedDemoAccount({ resolveModule, credentials: demo, log });
