@@ -5,7 +5,7 @@
  * per hour of opens and clicks. An event's writes are one transaction guarded by the engagement's
  * version, with the counter ADD in it: what the event counts is counted exactly once.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, ScanCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { timelineHour, type Engagement, type EngagementChange, type ReportListName } from '../../shared/domain/campaign-engagement.js';
 import type { CampaignFamily } from '../../shared/domain/campaign-channels.js';
 import { counterUpdateItem } from './campaign-counters.js';
@@ -234,4 +234,35 @@ export async function listReportEntries(options: { tuid: string; campaignId: str
 // Access pattern: a whole report list, page by page, newest first (the CSV export).
 export async function* reportEntryPages(tuid: string, campaignId: string, list: ReportListName): AsyncGenerator<ReportEntry[]> {
   for await (const page of queryPages(listQuery(tuid, campaignId, list))) yield page.map(toEntry);
+}
+
+/** A recipient's engagement found by a table scan, with where it lives. */
+export type ScannedEngagement = { tuid: string; campaignId: string; contactId: number; stored: StoredEngagement };
+
+/**
+ * Access pattern (migrations only): one page of a scan of the whole table for engagements that
+ * hold a bounce, any account's, from `startKey`; `nextKey` undefined after the last page.
+ */
+export async function scanBouncedEngagements(startKey?: Record<string, unknown>): Promise<{ engagements: ScannedEngagement[]; nextKey?: Record<string, unknown> }> {
+  const { db, name } = table();
+  const answer = await db.send(
+    new ScanCommand({
+      TableName: name,
+      FilterExpression: 'begins_with(SK, :engagement) AND attribute_type(bounceType, :string)',
+      ExpressionAttributeValues: { ':engagement': keys.campaignEngagementPrefix, ':string': 'S' },
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  const engagements = (answer.Items ?? []).flatMap((item): ScannedEngagement[] => {
+    const campaign = keys.campaignOfDataPartition(String(item.PK));
+    return campaign ? [{ ...campaign, contactId: contactIdOfKey(item.SK), stored: toStored(item) }] : [];
+  });
+  return { engagements, nextKey: answer.LastEvaluatedKey };
+}
+
+/** When each recipient of a report list joined it (its entry's key time), by contact. */
+export async function listEntryTimes(tuid: string, campaignId: string, list: ReportListName): Promise<Map<number, string>> {
+  const times = new Map<number, string>();
+  for await (const page of reportEntryPages(tuid, campaignId, list)) for (const entry of page) times.set(entry.contactId, entry.time);
+  return times;
 }

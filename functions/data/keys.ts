@@ -158,6 +158,8 @@ export const keys = {
    */
   campaignDataPartition: (tuid: string, campaignId: string) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,
   campaignBatchPartition: (tuid: string, campaignId: string, runId: string) => `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}#B#${runId}`,
+  /** A data migration's record: its resume point while it runs, when it finished once done (functions/services/migrations.ts). */
+  migration: (name: string) => ({ PK: 'MIGRATION', SK: name }),
   /** A deleted campaign whose report, claims and audience the daily purge has yet to remove: one provider-wide list. */
   campaignPurge: (tuid: string, campaignId: string) => ({ PK: 'CAMPAIGNPURGE', SK: `${tuid}#${campaignId}` }),
   campaignPurgePartition: 'CAMPAIGNPURGE',
@@ -165,6 +167,12 @@ export const keys = {
   campaignTrackedLinks: (tuid: string, campaignId: string) => ({ PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`, SK: 'LINKS' }),
   /** A campaign's short-link code (functions/lib/short-links.ts): which campaign an SMS's short link belongs to. */
   shortLinkCode: (code: string) => ({ PK: `SHORTLINK#${code}`, SK: 'CAMPAIGN' }),
+  /** The account and campaign of a campaign data partition, or null for any other partition. */
+  campaignOfDataPartition: (partition: string): { tuid: string; campaignId: string } | null => {
+    const match = /^ACCOUNT#([^#]+)#CAMPAIGN#([^#]+)$/.exec(partition);
+    return match ? { tuid: match[1]!, campaignId: match[2]! } : null;
+  },
+  campaignEngagementPrefix: 'ENG#',
   /** A recipient's engagement with the campaign (delivery status, bounce, opens, clicks, unsubscribe). */
   campaignEngagement: (tuid: string, campaignId: string, contactId: number) => ({
     PK: `ACCOUNT#${tuid}#CAMPAIGN#${campaignId}`,

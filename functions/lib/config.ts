@@ -15,6 +15,11 @@ const ZConfig = z.object({
   /** HMAC secret for session tokens, at least 32 characters; in AWS resolved from Secrets Manager. */
   JWT_SECRET: z.string().min(32).optional(),
   JWT_SECRET_ARN: z.string().optional(),
+  /**
+   * The value CloudFront adds to every API origin request (functions/lib/viewer-address.ts); only
+   * beside it is the viewer address CloudFront writes believed. Unset on the local host.
+   */
+  ORIGIN_VERIFY_SECRET: z.string().min(32).optional(),
   MAIL_FROM: z.string().default('Campaign Platform <no-reply@localhost>'),
   /** Where the local sink keeps mail and SMS (local host only). */
   SINK_DIR: z.string().optional(),

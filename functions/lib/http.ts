@@ -18,6 +18,8 @@ import { logger, withCorrelationIds } from './logger.js';
 import { authenticate } from './authenticate.js';
 import { authenticateApiKey } from './authenticate-api-key.js';
 import { bearerToken, type VerifiedToken } from './jwt.js';
+import { config } from './config.js';
+import { viewerAddress } from './viewer-address.js';
 
 /** JSON bodies above this are refused before parsing, unless the route allows more. */
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -30,6 +32,7 @@ export type ApiRequest = {
   body: unknown;
   query: Record<string, string>;
   params: Record<string, string>;
+  /** The viewer's address: behind CloudFront the one it vouches for, not the edge's (viewer-address.ts). */
   sourceIp: string;
   userAgent: string;
 };
@@ -179,7 +182,7 @@ function guard(group: ApiGroup): MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
         body: parseJsonBody(event, route),
         query: Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, v ?? ''])),
         params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, v ?? ''])),
-        sourceIp: event.requestContext.http.sourceIp,
+        sourceIp: viewerAddress({ sourceIp: event.requestContext.http.sourceIp, headers: event.headers, originSecret: () => config().ORIGIN_VERIFY_SECRET }),
         userAgent: event.headers['user-agent'] ?? '',
       };
     },

@@ -18,6 +18,8 @@ import { acknowledgeWildcardResource } from './nag.js';
 export type Capability =
   | 'readTable'
   | 'readWriteTable'
+  /** Scan the whole table: data migrations only, which look at every account's items once. */
+  | 'scanTable'
   | 'readJwtSecret'
   /** Send to the outbound-mail queue (mail is never sent from a request). */
   | 'enqueueMail'
@@ -154,8 +156,8 @@ export const FUNCTION_ACCESS: {
     'inbound-sms': ['readWriteTable', 'publishToSockets', 'enqueueMail'],
   },
   jobs: {
-    // Moves overdue unverified accounts to force_verify or terminates them.
-    'account-housekeeping': ['readWriteTable'],
+    // Moves overdue unverified accounts to force_verify or terminates them; runs the pending data migrations.
+    'account-housekeeping': ['readWriteTable', 'scanTable'],
     'campaign-purge': ['readWriteTable'],
     // Starts due scheduled campaigns and recurring occurrences (queued for the planner).
     'campaign-scheduler': ['readWriteTable', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
@@ -210,6 +212,8 @@ export type FunctionConfigProps = {
   /** The file manager's content bucket, its public URL (CloudFront), its read/write/delete policy and its read-only one (MMS media). */
   contentHosting: { bucket: IBucket; publicUrl: string; policy: IManagedPolicy; mediaReadPolicy: IManagedPolicy };
   jwtSecret: ISecret;
+  /** What CloudFront adds to every API origin request; the API believes the viewer address it writes only beside it. */
+  originVerifySecret: ISecret;
   queues: ReadonlyMap<QueueName, IQueue>;
   realtime: RealtimeEndpoints;
   /** https URL of the web app (the CloudFront distribution). */
@@ -252,6 +256,10 @@ export class FunctionConfig {
       CONTENT_PUBLIC_URL: props.contentHosting.publicUrl,
       APP_URL: props.appUrl,
       JWT_SECRET_ARN: props.jwtSecret.secretArn,
+      // Resolved by CloudFormation, unlike the signing key: the same value is plain text in the
+      // distribution's origin configuration anyway, and reading it per cold start would cost every
+      // API function a Secrets Manager call for a value that only vouches for client addresses.
+      ORIGIN_VERIFY_SECRET: props.originVerifySecret.secretValue.unsafeUnwrap(),
       MAIL_FROM: props.mailFrom,
       WEBSOCKET_URL: props.realtime.url,
       WEBSOCKET_MANAGEMENT_URL: props.realtime.managementUrl,
@@ -286,6 +294,9 @@ export class FunctionConfig {
       case 'readWriteTable':
         role.addToPrincipalPolicy(this.tableReadStatement());
         role.addToPrincipalPolicy(new PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }));
+        return;
+      case 'scanTable':
+        role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [table.tableArn] }));
         return;
       case 'readJwtSecret':
         jwtSecret.grantRead(role);

@@ -21,7 +21,7 @@ import { deadLetterQueueName, queueUrlVariables, startEmulators, type EmulatorEn
 import { createHttpApi, type HttpApi } from './http-api.js';
 import { readBody, writeJson } from './http-event.js';
 import { isFunction, loadExport, REPO_ROOT, resolveProductModule, type ResolveModule } from './lambda-runtime.js';
-import { loadDemoCredentials, loadJwtSecret, loadSupportCredentials, seedDemoAccount, seedSupportAccount, type DemoCredentials } from './local-state.js';
+import { loadDemoCredentials, loadJwtSecret, loadSupportCredentials, runPendingMigrations, seedDemoAccount, seedSupportAccount, type DemoCredentials } from './local-state.js';
 import { createS3Mirror, type S3Mirror } from './persistence/s3-mirror.js';
 import { startProviderStandIn, type ProviderStandIn } from './provider-stand-in.js';
 import { createS3UploadProxy, S3_UPLOAD_PATH, type S3UploadProxy } from './s3-upload-proxy.js';
@@ -209,14 +209,12 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     resetConfigForTests();
     resetClientsForTests();
 
-    const websocket = createWebSocketGateway({ resolveModule, managementPath: MANAGEMENT_PATH, log });
+    // What the handlers sign their calls with: S3 links and management API calls are checked against it.
+    const signer = { region: awsEnv.AWS_REGION, credentials: { accessKeyId: awsEnv.AWS_ACCESS_KEY_ID, secretAccessKey: awsEnv.AWS_SECRET_ACCESS_KEY } };
+    const websocket = createWebSocketGateway({ resolveModule, managementPath: MANAGEMENT_PATH, signer, log });
     const api = createHttpApi({ routes: options.routes ?? ROUTES, resolveModule, log, logRequests: options.logRequests });
     const site = createStaticSite(options.webDist ?? join(REPO_ROOT, 'web', 'dist'));
-    const uploads = createS3UploadProxy({
-      s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3,
-      region: awsEnv.AWS_REGION,
-      credentials: { accessKeyId: awsEnv.AWS_ACCESS_KEY_ID, secretAccessKey: awsEnv.AWS_SECRET_ACCESS_KEY },
-    });
+    const uploads = createS3UploadProxy({ s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3, ...signer });
     // Plain HTTP here: no HSTS (docs/decisions.md "Security headers").
     const securityHeaders = securityHeaderValues({ websocket: [`ws://localhost:${port}`], storage: [url] }, { https: false });
     dispatch = routeRequests({ baseUrl: url, api, websocket, site, uploads, devRoutes, securityHeaders, sinkDir: env.SINK_DIR, s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3, resolveModule, log });
@@ -228,6 +226,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
 
     const polled = options.pollQueues ? queues.filter((queue) => options.pollQueues!.includes(queue.name)) : queues;
     poller = await startQueuePoller({ sqs, queues: polled, queueUrls, resolveModule, log });
+    await runPendingMigrations({ resolveModule, log });
     scheduler = await startScheduler({ schedules: options.schedules ?? SCHEDULES, dataDir, resolveModule, log });
     if (options.seedDemo ?? true) {
       await seedDemoAccount({ resolveModule, credentials: demo, log });
@@ -290,7 +289,7 @@ function routeRequests(parts: {
       } else if (url.pathname.startsWith(`${CONTENT_PATH}/`)) {
         await serveContent(request, response, url, { s3Endpoint: parts.s3Endpoint, bucket: CONTENT_BUCKET });
       } else if (url.pathname.startsWith(`${MANAGEMENT_PATH}/`)) {
-        // The handlers of this process call it on 127.0.0.1; in AWS it takes IAM-signed calls only.
+        // The handlers of this process call it on 127.0.0.1, signed as AWS requires (websocket-gateway.ts).
         if (!isLoopbackAddress(request.socket.remoteAddress) || !(await websocket.manage(request, response, url))) notFound(request, response, url);
       } else if (url.pathname.startsWith('/dev/') && !parts.devRoutes) {
         notFound(request, response, url);

@@ -69,3 +69,20 @@ export function seedDemoAccount(options: SeedOptions): Promise<void> {
 export function seedSupportAccount(options: SeedOptions): Promise<void> {
   return seedThroughService('ensureSupportAccount', SUPPORT_FULLNAME, options);
 }
+
+type RunMigrations = (options: { now: Date }) => Promise<Record<string, number>>;
+
+/**
+ * Runs the data migrations not yet done (functions/services/migrations.ts), as the daily housekeeping
+ * does in AWS, so a developer's stored data is current from the first request. A failure is logged:
+ * the next start or housekeeping run resumes it.
+ */
+export async function runPendingMigrations(options: { resolveModule: ResolveModule; log: Log }): Promise<void> {
+  try {
+    const runMigrations = await loadExport(options.resolveModule('services', 'migrations'), 'runMigrations', isFunction<RunMigrations>);
+    for (const [name, changed] of Object.entries(await runMigrations({ now: new Date() }))) options.log(`Migration ${name} done (${changed} changed).`);
+  } catch (error) {
+    if (error instanceof MissingModuleError) return;
+    options.log(`Migrations not run: ${errorText(error)}`);
+  }
+}

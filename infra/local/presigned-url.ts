@@ -30,8 +30,8 @@ const ALGORITHM = 'AWS4-HMAC-SHA256';
 const AUTH_PARAMETERS = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature'] as const;
 /** S3's limit on X-Amz-Expires: one week. */
 const MAX_EXPIRES_SECONDS = 604_800;
-/** S3 accepts a signing time up to 15 minutes ahead of its own clock. */
-const CLOCK_SKEW_MS = 15 * 60 * 1000;
+/** S3 (and every SigV4 service) accepts a signing time up to 15 minutes ahead of its own clock. */
+export const CLOCK_SKEW_MS = 15 * 60 * 1000;
 /** Presigned S3 requests sign no payload; the hash is this constant. */
 const PAYLOAD_HASH_HEADER = 'x-amz-content-sha256';
 const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
@@ -52,7 +52,7 @@ function bytesOf(data: SourceData): BinaryLike {
 }
 
 /** SHA-256 and HMAC-SHA-256 in the shape the SDK's signer takes. */
-class Sha256 {
+export class Sha256 {
   private hash: Hash | Hmac;
   constructor(private readonly secret?: SourceData) {
     this.hash = this.start();
@@ -72,7 +72,7 @@ class Sha256 {
 }
 
 /** The query's parameters decoded, a repeated name as a list; null when an escape is malformed. */
-function parseQuery(query: string): Record<string, string | string[]> | null {
+export function parseQuery(query: string): Record<string, string | string[]> | null {
   const parameters: Record<string, string | string[]> = {};
   try {
     for (const pair of query.split('&')) {
@@ -90,7 +90,7 @@ function parseQuery(query: string): Record<string, string | string[]> | null {
 }
 
 /** yyyyMMddTHHmmssZ as a Date, or null. */
-function parseAmzDate(text: string): Date | null {
+export function parseAmzDate(text: string): Date | null {
   const parts = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
   if (!parts) return null;
   const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
@@ -98,12 +98,13 @@ function parseAmzDate(text: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value.join(',') : value;
 }
 
-function sameSignature(provided: string, expected: string): boolean {
+/** Constant-time equality; texts of different lengths differ. */
+export function sameSignature(provided: string, expected: string): boolean {
   const a = Buffer.from(provided);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);

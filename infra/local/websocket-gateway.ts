@@ -11,6 +11,7 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { awsStyleRequestId, readBody, writeJson } from './http-event.js';
 import { lambdaContext, loadHandler, type ResolveModule } from './lambda-runtime.js';
 import { errorText, type Log } from './log.js';
+import { verifySignedRequest, type RequestSigner } from './signed-request.js';
 
 /** The WebSocket event as AWS sends it: `$connect` adds the handshake's headers and query. */
 export type WebSocketEvent = Omit<APIGatewayProxyWebsocketEventV2, 'requestContext'> & {
@@ -34,7 +35,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export type WebSocketGateway = {
   /** Handles an HTTP upgrade on the WebSocket path. */
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
-  /** Answers `{prefix}/@connections/{id}`; false for other paths. */
+  /** Answers `{prefix}/@connections/{id}` to a call signed as AWS requires (SigV4, execute-api); false for other paths. */
   manage(request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean>;
   /** Closes every connection and waits for their `$disconnect` invocations. */
   close(): Promise<void>;
@@ -43,6 +44,8 @@ export type WebSocketGateway = {
 export function createWebSocketGateway(options: {
   resolveModule: ResolveModule;
   managementPath: string;
+  /** The credentials and region the host gives its handlers: management calls must be signed with them. */
+  signer: Omit<RequestSigner, 'service'>;
   log: Log;
 }): WebSocketGateway {
   // The subprotocol $connect chose for each handshake (see upgrade).
@@ -157,6 +160,28 @@ export function createWebSocketGateway(options: {
   const manage: WebSocketGateway['manage'] = async (request, response, url) => {
     const prefix = `${options.managementPath}/@connections/`;
     if (!url.pathname.startsWith(prefix)) return false;
+    // The body is part of the signature, so it is read before anything else is answered.
+    const body = await readBody(request, MAX_MESSAGE_BYTES);
+    if (body === 'too-large') {
+      writeJson(response, 413, { message: 'Message too long' }, { 'x-amzn-errortype': 'PayloadTooLargeException' });
+      return true;
+    }
+    const rawUrl = request.url ?? '/';
+    const queryStart = rawUrl.indexOf('?');
+    const refusal = await verifySignedRequest(
+      {
+        method: request.method ?? 'GET',
+        path: queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart),
+        query: queryStart < 0 ? '' : rawUrl.slice(queryStart + 1),
+        headers: request.headers,
+        body,
+      },
+      { ...options.signer, service: 'execute-api' },
+    );
+    if (refusal) {
+      writeJson(response, 403, { message: refusal.message }, { 'x-amzn-errortype': refusal.errorType });
+      return true;
+    }
     const connectionId = decodeURIComponent(url.pathname.slice(prefix.length));
     const connection = connections.get(connectionId);
     if (!connection || connection.socket.readyState !== WebSocket.OPEN) {
@@ -164,11 +189,6 @@ export function createWebSocketGateway(options: {
       return true;
     }
     if (request.method === 'POST') {
-      const body = await readBody(request, MAX_MESSAGE_BYTES);
-      if (body === 'too-large') {
-        writeJson(response, 413, { message: 'Message too long' }, { 'x-amzn-errortype': 'PayloadTooLargeException' });
-        return true;
-      }
       connection.socket.send(isUtf8(body) ? body.toString('utf8') : body);
       response.writeHead(200).end();
     } else if (request.method === 'GET') {

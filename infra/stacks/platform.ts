@@ -66,6 +66,7 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
   const web = new WebStack(app, 'CampaignPlatform-Web', {
     env,
     httpApi: httpGateway.httpApi,
+    originVerifySecret: httpGateway.originVerifySecret,
     storageBuckets: [data.dataBucket, content.bucket],
     siteAssetsPath: options.siteAssetsPath ?? join(REPO_ROOT, 'web/dist'),
   });
@@ -79,6 +80,7 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
     campaignContentPolicy: data.campaignContentPolicy,
     contentHosting: { bucket: content.bucket, publicUrl: content.publicUrl, policy: content.policy, mediaReadPolicy: content.mediaReadPolicy },
     jwtSecret: data.jwtSecret,
+    originVerifySecret: httpGateway.originVerifySecret,
     queues: messaging.queues,
     appUrl: web.appUrl,
     mailFrom: options.mailFrom,

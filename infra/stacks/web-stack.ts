@@ -24,12 +24,14 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ROUTES, type RouteDefinition } from '../../functions/routes.js';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/lib/viewer-address.js';
 import { acknowledgeManagedPolicy, acknowledgeWildcardAction, acknowledgeWildcardResource } from '../constructs/nag.js';
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket.js';
 import { contentSecurityPolicy, SECURITY_HEADERS, type AppOrigins } from '../security-headers.js';
@@ -50,6 +52,8 @@ export function apiPathPatterns(routes: readonly Pick<RouteDefinition, 'path'>[]
 
 export type WebStackProps = StackProps & {
   httpApi: IHttpApi;
+  /** Sent to the API with every request, so it believes the viewer address only from CloudFront. */
+  originVerifySecret: ISecret;
   /** The buckets browsers upload to and download from with presigned links (data, content). */
   storageBuckets: readonly IBucket[];
   /** The built web app (web/dist); when it does not exist yet the upload is skipped with a warning. */
@@ -106,14 +110,25 @@ export class WebStack extends Stack {
 
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; CloudFront wants the host.
     const apiHost = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    // The API sees the edge's address as its source; this writes the viewer's own address over any
+    // header of that name a viewer sent. (CloudFront-Viewer-Address cannot be had here: only an
+    // origin request policy naming it adds it, and such a policy cannot forward Authorization.)
+    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+      code: FunctionCode.fromInline(
+        `function handler(event) { var request = event.request; request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }; return request; }`,
+      ),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Tells the API the viewer address',
+    });
     const apiBehavior: BehaviorOptions = {
-      origin: new HttpOrigin(apiHost),
+      origin: new HttpOrigin(apiHost, { customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() } }),
       allowedMethods: AllowedMethods.ALLOW_ALL,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       // API Gateway routes by its own Host name; every other header (Authorization too) passes.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: securityHeaders,
+      functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
     };
 
     this.distribution = new Distribution(this, 'Distribution', {

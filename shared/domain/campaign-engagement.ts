@@ -239,6 +239,39 @@ function moveOutcome(before: Engagement | null, next: Engagement, time: string, 
   }
 }
 
+/** The failure code of an old SMS bounce whose reason names no status. */
+export const UNKNOWN_SMS_FAILURE = 'UNKNOWN';
+
+/**
+ * Reports written before SMS failures were failures held each one as a bounce: the engagement's
+ * bounce fields, a `bounce` list entry (kept at the first bounce's time, `listedAt`), a hard or
+ * soft bounce counter, a delivery counted beside it if one came first, and the failure code
+ * ("INVALID: …" → INVALID) already counted in the totals. The change that makes such an engagement
+ * what the failure is today (failed with its code, in the `failed` list at the same time); null
+ * for anything else (email, or already moved), so running it again changes nothing.
+ */
+export function smsBounceAsFailure(engagement: Engagement, listedAt: string | null): EngagementChange | null {
+  if (engagement.bounceType === null || engagement.skipReason !== null || engagement.address === null || channelOfAddress(engagement.address) !== 'sms') return null;
+  const time = listedAt ?? engagement.bounceTime ?? engagement.statusTime;
+  const code = /^([A-Z][A-Z0-9_]{1,39}):/.exec(engagement.bounceReason ?? '')?.[1] ?? null;
+  const next: Engagement = {
+    ...engagement,
+    linkClicks: { ...engagement.linkClicks },
+    bounceType: null,
+    bounceReason: null,
+    bounceCode: null,
+    bounceTime: null,
+    failureReason: code ?? UNKNOWN_SMS_FAILURE,
+  };
+  const change: EngagementChange = { next, counters: {}, joins: [], leaves: [], totals: {}, timeline: null };
+  moveOutcome({ ...engagement, outcomeTime: listedAt }, next, time, change);
+  // The old report counted a code it could read when the bounce came; only the others count now.
+  if (code !== null) change.totals = {};
+  // One outcome per recipient: the failure, not also the delivery the old report counted.
+  if (engagement.deliveredTime !== null) change.counters.delivered = (change.counters.delivered ?? 0) - 1;
+  return change;
+}
+
 /**
  * What `event` changes for a recipient whose engagement is `current` (null before any event);
  * null when it changes nothing (a redelivery, or a fact already known), so nothing is written.

@@ -79,11 +79,20 @@ export function networkLocation(ip: string): 'private' | 'unknown' {
  */
 const MACHINE_USER_AGENTS: readonly RegExp[] = [/GoogleImageProxy/i, /\bggpht\.com\b/i, /YahooMailProxy/i, /^Mozilla\/5\.0$/];
 
-/** Address ranges those proxies fetch from: Apple's 17.0.0.0/8 (Mail Privacy Protection), Google's image proxy 66.102.0.0/20 and 66.249.80.0/20. */
+/**
+ * Address ranges Google's image proxy and crawlers fetch from: the blocks of Google's published
+ * list of its own addresses (https://www.gstatic.com/ipranges/goog.json) that hold them,
+ * 66.102.0.0/20 and 66.249.64.0/19; Google publishes no list of the image proxy alone, whose
+ * addresses resolve to google-proxy-*.google.com, the reverse-DNS mask of its user-triggered
+ * fetchers (developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers).
+ * No Apple range: Mail Privacy Protection loads through iCloud Private Relay's egress addresses
+ * (developer.apple.com/support/prepare-your-network-for-icloud-private-relay), which Safari users
+ * browsing through Private Relay share, so an address there says nothing; Apple's own 17.0.0.0/8
+ * is where its staff read mail. MPP is told by its bare user agent.
+ */
 const MACHINE_RANGES: ReadonlyArray<{ base: [number, number, number, number]; bits: number }> = [
-  { base: [17, 0, 0, 0], bits: 8 },
   { base: [66, 102, 0, 0], bits: 20 },
-  { base: [66, 249, 80, 0], bits: 20 },
+  { base: [66, 249, 64, 0], bits: 19 },
 ];
 
 const ipv4Number = (octets: readonly number[]) => octets.reduce((sum, octet) => sum * 256 + octet, 0);

@@ -69,6 +69,7 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   const observed: Capability[] = [];
   if (actions.includes('dynamodb:PutItem')) observed.push('readWriteTable');
   else if (actions.includes('dynamodb:Query')) observed.push('readTable');
+  if (actions.includes('dynamodb:Scan')) observed.push('scanTable');
   if (actions.includes('secretsmanager:GetSecretValue')) observed.push('readJwtSecret');
   if (sendsTo('OutboundMail')) observed.push('enqueueMail');
   if (sendsTo('ContactImport')) observed.push('enqueueImports');

@@ -2,11 +2,13 @@ import { Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes.js';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/lib/viewer-address.js';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../../infra/security-headers.js';
 import { WebStack, apiPathPatterns } from '../../infra/stacks/web-stack.js';
 import { createTestApp, createTestPlatform, SYNTH_TIMEOUT_MS } from './support/platform.js';
@@ -20,14 +22,14 @@ type CacheBehavior = {
   ResponseHeadersPolicyId: unknown;
   ViewerProtocolPolicy: string;
   AllowedMethods?: string[];
-  FunctionAssociations?: { EventType: string }[];
+  FunctionAssociations?: { EventType: string; FunctionARN?: unknown }[];
 };
 type DistributionConfig = {
   DefaultRootObject: string;
   DefaultCacheBehavior: CacheBehavior;
   CacheBehaviors: CacheBehavior[];
   CustomErrorResponses?: unknown;
-  Origins: { Id: string; CustomOriginConfig?: unknown; OriginAccessControlId?: unknown }[];
+  Origins: { Id: string; CustomOriginConfig?: unknown; OriginAccessControlId?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
 };
 
 let web: Template;
@@ -74,6 +76,26 @@ describe('CloudFront behaviors', () => {
       });
       expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
     }
+  });
+
+  it("tells the API the viewer's address: a viewer-request function on every API path, and the origin secret beside it", () => {
+    // Prepare
+    const apiOrigin = distribution.Origins.find((origin) => origin.CustomOriginConfig);
+    const functions = resourcesOfType(web, 'AWS::CloudFront::Function');
+    const [functionId, viewerAddress] = Object.entries(functions).find(([, fn]) => String(fn.Properties?.FunctionCode).includes(VIEWER_ADDRESS_HEADER)) ?? [];
+    const handler = runInNewContext(`${String(viewerAddress?.Properties?.FunctionCode)}; handler`) as (event: unknown) => { headers: Record<string, { value: string }> };
+
+    // Act: a viewer that sends its own forged header.
+    const forwarded = handler({ viewer: { ip: '2001:db8::7' }, request: { headers: { [VIEWER_ADDRESS_HEADER]: { value: '10.0.0.1' } } } });
+
+    // Assess
+    expect(forwarded.headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '2001:db8::7' });
+    for (const behavior of distribution.CacheBehaviors) {
+      expect(behavior.FunctionAssociations, behavior.PathPattern).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } }]);
+    }
+    const secretHeader = apiOrigin?.OriginCustomHeaders?.find((header) => header.HeaderName === ORIGIN_VERIFY_HEADER);
+    // The gateway stack's generated secret, resolved by CloudFormation at deploy time.
+    expect(JSON.stringify(secretHeader?.HeaderValue)).toMatch(/resolve:secretsmanager:.*OriginVerifySecret/);
   });
 
   it('serves the site from S3 through origin access control, with security headers and the SPA fallback', () => {
@@ -158,10 +180,12 @@ describe('site bucket and deployment', () => {
   it('skips the upload with a warning when the web app is not built', () => {
     // Prepare
     const app = createTestApp();
-    const httpApi = new HttpApi(new Stack(app, 'Gateway'), 'HttpApi');
+    const gateway = new Stack(app, 'Gateway');
+    const httpApi = new HttpApi(gateway, 'HttpApi');
+    const originVerifySecret = new Secret(gateway, 'OriginVerifySecret');
 
     // Act
-    const stack = new WebStack(app, 'Web', { httpApi, storageBuckets: [], siteAssetsPath: '/nonexistent/web/dist' });
+    const stack = new WebStack(app, 'Web', { httpApi, originVerifySecret, storageBuckets: [], siteAssetsPath: '/nonexistent/web/dist' });
 
     // Assess
     Template.fromStack(stack).resourceCountIs('Custom::CDKBucketDeployment', 0);

@@ -3,13 +3,20 @@
  * SMS campaign go to the sink's failing, bouncing and opted-out addresses, and every list view's
  * overview number is compared with the recipients the view pages through.
  */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addCampaignCounters } from '../../../functions/data/campaign-counters.js';
+import { recordEngagementChange } from '../../../functions/data/campaign-engagement.js';
+import { keys } from '../../../functions/data/keys.js';
+import { table } from '../../../functions/data/table-client.js';
+import { runMigrations, SMS_FAILURES_MIGRATION } from '../../../functions/services/migrations.js';
 import { sinkEventsPublished, SIMULATOR_ADDRESSES, SMS_SIMULATOR_NUMBERS } from '../../../functions/channels/sink-events.js';
 import { getCampaignReport } from '../../../functions/services/campaigns/campaign-reports.js';
 import { getProgressItems, reportProgress, STALE_PROGRESS_MS } from '../../../functions/services/notifications/notifications.js';
 import { runAccountHousekeeping } from '../../../functions/services/session/account-housekeeping.js';
 import { addAllowedCallingCode } from '../../../functions/data/sms-settings.js';
 import type { CampaignFamily } from '../../../shared/domain/campaign-channels.js';
+import type { BounceKind, Engagement } from '../../../shared/domain/campaign-engagement.js';
 import { EMAIL_REPORT_VIEWS } from '../../../shared/domain/campaign-report.js';
 import type { TProgressPayload } from '../../../shared/schemas/realtime.js';
 import { useTestTable } from '../../helpers/emulators.js';
@@ -108,6 +115,72 @@ describe('a campaign report', () => {
     // Assess
     expect(report.overview.counters).toMatchObject({ recipients: 4, sent: 4, delivered: 2, hardBounces: 1, softBounces: 1, complaints: 1 });
     expectEveryViewToCountItsList(report);
+  });
+});
+
+/**
+ * An SMS recipient's failure as reports kept it before SMS failures were failures: a bounce (the
+ * last receipt's kind, reason and time on the engagement), its `bounce` list entry at the first
+ * bounce, a bounce counter, a delivery counted beside it, the failure code counted when the reason
+ * starts with one. Written through the repository, as the old event worker wrote it.
+ */
+async function writeOldSmsBounce(tuid: string, campaignId: string, recipient: { contactId: number; mobile: string; bounces: Array<{ kind: BounceKind; reason: string; time: string }>; deliveredTime?: string }) {
+  const first = recipient.bounces[0]!;
+  const last = recipient.bounces[recipient.bounces.length - 1]!;
+  const code = /^([A-Z_]+):/.exec(last.reason)?.[1];
+  const engagement: Engagement = {
+    address: recipient.mobile, status: 'bounced', statusTime: last.time, deliveredTime: recipient.deliveredTime ?? null,
+    bounceType: last.kind, bounceReason: last.reason, bounceCode: null, bounceTime: last.time, failureReason: null, skipReason: null, outcomeTime: null,
+    complaintTime: null, opens: 0, machineOpens: 0, firstOpen: null, lastOpen: null, clicks: 0, firstClick: null, lastClick: null, linkClicks: {}, unsubscribeTime: null,
+    recentEventIds: recipient.bounces.map((_, n) => `old-${recipient.contactId}-${n}`),
+  };
+  const written = await recordEngagementChange({
+    tuid, campaignId, contactId: recipient.contactId, version: null, time: first.time,
+    change: {
+      next: engagement,
+      counters: { [last.kind === 'hard' ? 'hardBounces' : 'softBounces']: 1, ...(recipient.deliveredTime ? { delivered: 1 } : {}) },
+      joins: ['delivery', 'bounce'],
+      leaves: [],
+      totals: code ? { failureReasons: { [code]: 1 } } : {},
+      timeline: null,
+    },
+  });
+  expect(written).toBe(true);
+}
+
+describe('an SMS report written before SMS failures were failures', () => {
+  it('is migrated once: its bounces become failures with their codes, and every view counts its list', async () => {
+    // Prepare: one recipient delivered by a real send, four failures in the old shape.
+    const account = await seedAccount({ smsCredits: 100 });
+    await addAllowedCallingCode(account.tuid, '852', new Date().toISOString());
+    await seedContacts(account.tuid, 1, { emailOf: () => null, mobileOf: () => '+85291234561' });
+    const { campaignId } = await send(account, smsCommand(), 'sms');
+    const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    await writeOldSmsBounce(account.tuid, campaignId, { contactId: 900001, mobile: '+85257048427', bounces: [{ kind: 'hard', reason: 'INVALID: The number is not valid', time: at(1) }] });
+    // A soft failure that turned hard: its entry stayed at the first bounce's time.
+    await writeOldSmsBounce(account.tuid, campaignId, { contactId: 900002, mobile: '+85257048428', bounces: [{ kind: 'soft', reason: 'CARRIER_UNREACHABLE: try later', time: at(2) }, { kind: 'hard', reason: 'BLOCKED: Blocked by the carrier', time: at(9) }] });
+    await writeOldSmsBounce(account.tuid, campaignId, { contactId: 900003, mobile: '+85257048429', bounces: [{ kind: 'soft', reason: 'TTL_EXPIRED: not delivered in time', time: at(3) }], deliveredTime: at(2) });
+    await writeOldSmsBounce(account.tuid, campaignId, { contactId: 900004, mobile: '+85257048430', bounces: [{ kind: 'hard', reason: 'carrier said no', time: at(4) }] });
+    await addCampaignCounters(account.tuid, campaignId, { recipients: 4, sent: 4 });
+
+    // Act: the migration, then again as after a crash before it was recorded as done.
+    const first = await runMigrations({ now: new Date() });
+    const { db, name } = table();
+    await db.send(new DeleteCommand({ TableName: name, Key: keys.migration(SMS_FAILURES_MIGRATION) }));
+    const second = await runMigrations({ now: new Date() });
+    const report = await countersAndLists(account.tuid, 'sms', campaignId);
+
+    // Assess
+    expect([first, second]).toEqual([{ [SMS_FAILURES_MIGRATION]: 4 }, { [SMS_FAILURES_MIGRATION]: 0 }]);
+    expect(report.overview.counters).toMatchObject({ recipients: 5, delivered: 1, failed: 4, hardBounces: 0, softBounces: 0 });
+    expect(report.overview.failureReasons).toEqual([
+      { reason: 'BLOCKED', count: 1 },
+      { reason: 'INVALID', count: 1 },
+      { reason: 'TTL_EXPIRED', count: 1 },
+      { reason: 'UNKNOWN', count: 1 },
+    ]);
+    expectEveryViewToCountItsList(report);
+    expect(await runMigrations({ now: new Date() })).toEqual({});
   });
 });
 

@@ -3,6 +3,7 @@
  * replies for any number) exist only on a host this machine alone reaches, unless DEV_ROUTES says
  * otherwise; the WebSocket management API answers only this machine's callers.
  */
+import { ApiGatewayManagementApiClient, GetConnectionCommand, GoneException } from '@aws-sdk/client-apigatewaymanagementapi';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,10 +83,18 @@ describe('a host that does not serve the dev routes', () => {
   });
 
   it('still serves the WebSocket management API to this machine’s handlers', async () => {
+    // Prepare: the handlers' own client and credentials.
+    const management = new ApiGatewayManagementApiClient({
+      endpoint: host.env.WEBSOCKET_MANAGEMENT_URL,
+      region: host.env.AWS_REGION,
+      credentials: { accessKeyId: host.env.AWS_ACCESS_KEY_ID, secretAccessKey: host.env.AWS_SECRET_ACCESS_KEY },
+    });
+
     // Act: an unknown connection, as API Gateway answers it.
-    const answer = await fetch(`${host.url.replace('localhost', '127.0.0.1')}/_ws/@connections/unknown`);
+    const answer = management.send(new GetConnectionCommand({ ConnectionId: 'unknown' }));
 
     // Assess
-    expect(answer.status).toBe(410);
+    await expect(answer).rejects.toBeInstanceOf(GoneException);
+    management.destroy();
   });
 });

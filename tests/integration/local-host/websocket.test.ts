@@ -16,14 +16,20 @@ import { recordedOf } from './fixtures/recorder.js';
 let host: TestHost;
 let management: ApiGatewayManagementApiClient;
 
+/** The client the product's realtime service uses, aimed where the host tells handlers to aim it; one attempt, so a refusal is not retried. */
+function managementClient(options: { secretAccessKey?: string; systemClockOffset?: number } = {}): ApiGatewayManagementApiClient {
+  return new ApiGatewayManagementApiClient({
+    endpoint: host.env.WEBSOCKET_MANAGEMENT_URL,
+    region: host.env.AWS_REGION,
+    credentials: { accessKeyId: host.env.AWS_ACCESS_KEY_ID, secretAccessKey: options.secretAccessKey ?? host.env.AWS_SECRET_ACCESS_KEY },
+    systemClockOffset: options.systemClockOffset,
+    maxAttempts: 1,
+  });
+}
+
 beforeAll(async () => {
   host = await startTestHost({ resolveModule: resolveFixtureModule, queues: [], log: () => {} });
-  // The client the product's realtime service uses, aimed where the host tells handlers to aim it.
-  management = new ApiGatewayManagementApiClient({
-    endpoint: host.env.WEBSOCKET_MANAGEMENT_URL,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  management = managementClient();
 });
 
 afterAll(async () => {
@@ -137,5 +143,42 @@ describe('WebSocket gateway', () => {
       const disconnect = recordedOf<WebSocketEvent>('$disconnect').find((event) => event.requestContext.connectionId === connectionId);
       expect(disconnect?.requestContext).toMatchObject({ eventType: 'DISCONNECT', disconnectStatusCode: 1000 });
     });
+  });
+
+  it('refuses management calls that are unsigned, signed with another key, altered after signing, or signed 20 minutes ago, as API Gateway does', async () => {
+    // Prepare
+    const socket = await openSocket('?marker=three');
+    const connectionId = connectionIdFor('three');
+    const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
+    const post = (data: string) => new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(data) });
+    // The body is changed on the wire, after the signature was made (the deserialize step runs after signing).
+    const tampering = managementClient();
+    tampering.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { body?: unknown };
+        if (request.body instanceof Uint8Array) request.body = Buffer.from(Buffer.from(request.body).toString().replace('ask', 'bad'));
+        return next(args);
+      },
+      { step: 'deserialize' },
+    );
+    const clients = [managementClient({ secretAccessKey: 'not-the-key' }), tampering, managementClient({ systemClockOffset: -20 * 60 * 1000 })];
+
+    // Act
+    const unsigned = await fetch(`${host.env.WEBSOCKET_MANAGEMENT_URL}/@connections/${encodeURIComponent(connectionId)}`, { method: 'POST', body: 'unsigned' });
+    const refusals = await Promise.all(clients.map((client) => client.send(post('ask')).then(() => null, (error: { name: string; $metadata: { httpStatusCode?: number }; message: string }) => error)));
+    await management.send(post('signed'));
+
+    // Assess
+    expect(unsigned.status).toBe(403);
+    expect(unsigned.headers.get('x-amzn-errortype')).toBe('MissingAuthenticationTokenException');
+    expect(refusals.map((error) => [error?.name, error?.$metadata.httpStatusCode])).toEqual([
+      ['InvalidSignatureException', 403],
+      ['InvalidSignatureException', 403],
+      ['InvalidSignatureException', 403],
+    ]);
+    expect(refusals[2]?.message).toMatch(/^Signature expired/);
+    expect(await received).toBe('signed');
+    for (const client of clients) client.destroy();
+    socket.close();
   });
 });

@@ -29,8 +29,8 @@ describe('account housekeeping (daily job)', () => {
     const counts = await handler({ time: NOW.toISOString() } as never);
     const secondRun = await handler({ time: NOW.toISOString() } as never);
     // Assess
-    expect(counts).toEqual({ forceVerify: 1, terminated: 1, abandonedProgress: 0 });
-    expect(secondRun).toEqual({ forceVerify: 0, terminated: 0, abandonedProgress: 0 });
+    expect(counts).toMatchObject({ forceVerify: 1, terminated: 1, abandonedProgress: 0 });
+    expect(secondRun).toMatchObject({ forceVerify: 0, terminated: 0, abandonedProgress: 0 });
     expect((await getAccount(fresh))?.status).toBe('verifying');
     expect((await getAccount(overdue))?.status).toBe('force_verify');
     expect((await getAccount(abandoned))?.status).toBe('terminated');

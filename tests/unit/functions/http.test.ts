@@ -1,20 +1,22 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { createApiHandler } from '../../../functions/lib/http.js';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../../functions/lib/viewer-address.js';
 import { PUBLIC, defineGroup, route } from '../../../shared/contracts/route.js';
 
 /** The config group's one route, with an answer of the test's own. */
 const configContract = defineGroup('config', { get: route({ method: 'GET', path: '/config', access: PUBLIC, answer: z.object({ ok: z.boolean() }) }) });
 
-function event(routeKey: string, body?: string): APIGatewayProxyEventV2 {
+function event(routeKey: string, body?: string, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
   const [method, path] = routeKey.split(' ');
   return {
     version: '2.0',
     routeKey,
     rawPath: path,
     rawQueryString: '',
-    headers: {},
+    headers,
     body,
     isBase64Encoded: false,
     requestContext: { requestId: 'r1', http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
@@ -22,6 +24,19 @@ function event(routeKey: string, body?: string): APIGatewayProxyEventV2 {
 }
 
 const context = {} as Context;
+
+/** The variables the configuration cannot do without. */
+const REQUIRED_CONFIG = {
+  TABLE_NAME: 'unit',
+  DATA_BUCKET: 'unit-data',
+  APP_URL: 'http://127.0.0.1',
+  QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1/q',
+  QUEUE_URL_CONTACT_IMPORT: 'http://127.0.0.1/q2',
+  QUEUE_URL_EXPORT: 'http://127.0.0.1/q3',
+  QUEUE_URL_CAMPAIGN_PLAN: 'http://127.0.0.1/q4',
+  QUEUE_URL_CAMPAIGN_DELIVERY: 'http://127.0.0.1/q5',
+  QUEUE_URL_DELIVERY_EVENTS: 'http://127.0.0.1/q6',
+};
 
 describe('the API handler shape', () => {
   it('answers an unexpected failure with OTH-X-001 and keeps the details in the log', async () => {
@@ -63,21 +78,30 @@ describe('the API handler shape', () => {
   });
 });
 
+describe("the caller's address", () => {
+  const addressContract = defineGroup('config', { get: route({ method: 'GET', path: '/config', access: PUBLIC, answer: z.object({ ip: z.string() }) }) });
+  const secret = 'v'.repeat(40);
+
+  it('is the viewer CloudFront vouches for with the origin secret, and API Gateway\'s source for a forged header', async () => {
+    // Prepare: behind CloudFront API Gateway's source (127.0.0.1 here) is the edge's address.
+    Object.assign(process.env, { ...REQUIRED_CONFIG, ORIGIN_VERIFY_SECRET: secret });
+    resetConfigForTests();
+    const handler = createApiHandler(addressContract, { get: async ({ http }) => ({ ip: http.sourceIp }) });
+    const ipOf = async (headers: Record<string, string>) => JSON.parse(String((await handler(event('GET /config', undefined, headers), context)).body)).ip;
+
+    // Act / Assess
+    expect(await ipOf({ [ORIGIN_VERIFY_HEADER]: secret, [VIEWER_ADDRESS_HEADER]: '2001:db8::7' })).toBe('2001:db8::7');
+    expect(await ipOf({ [VIEWER_ADDRESS_HEADER]: '198.51.100.9' })).toBe('127.0.0.1');
+    expect(await ipOf({ [ORIGIN_VERIFY_HEADER]: 'w'.repeat(40), [VIEWER_ADDRESS_HEADER]: '198.51.100.9' })).toBe('127.0.0.1');
+    delete process.env.ORIGIN_VERIFY_SECRET;
+    resetConfigForTests();
+  });
+});
+
 describe('token lifetimes', () => {
   it('gives provider support a working day, since their tokens are never refreshed (spec §6)', async () => {
     // Prepare
-    Object.assign(process.env, {
-      JWT_SECRET: 'x'.repeat(40),
-      TABLE_NAME: 'unit',
-      DATA_BUCKET: 'unit-data',
-      APP_URL: 'http://127.0.0.1',
-      QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1/q',
-      QUEUE_URL_CONTACT_IMPORT: 'http://127.0.0.1/q2',
-      QUEUE_URL_EXPORT: 'http://127.0.0.1/q3',
-      QUEUE_URL_CAMPAIGN_PLAN: 'http://127.0.0.1/q4',
-      QUEUE_URL_CAMPAIGN_DELIVERY: 'http://127.0.0.1/q5',
-      QUEUE_URL_DELIVERY_EVENTS: 'http://127.0.0.1/q6',
-    });
+    Object.assign(process.env, { ...REQUIRED_CONFIG, JWT_SECRET: 'x'.repeat(40) });
     const { signToken, verifyToken } = await import('../../../functions/lib/jwt.js');
     const { ROLE_PERMISSIONS } = await import('../../../shared/domain/permissions.js');
     const claims = {

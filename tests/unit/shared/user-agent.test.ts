@@ -71,10 +71,17 @@ describe('isMachineOpen', () => {
     expect(isMachineOpen({ ...person, userAgent: 'Mozilla/5.0' })).toBe(true);
   });
 
-  it('tells one by the address ranges the proxies fetch from, mapped IPv6 included', () => {
-    expect(isMachineOpen({ ...person, sourceIp: '17.58.101.4' })).toBe(true);
-    expect(isMachineOpen({ ...person, sourceIp: '::ffff:66.102.8.33' })).toBe(true);
-    expect(isMachineOpen({ ...person, sourceIp: '66.249.84.10' })).toBe(true);
+  it("tells one by Google's published proxy ranges, mapped IPv6 included, from the first address to the last", () => {
+    for (const inside of ['66.102.0.0', '::ffff:66.102.8.33', '66.102.15.255', '66.249.64.0', '66.249.84.10', '66.249.95.255']) {
+      expect(isMachineOpen({ ...person, sourceIp: inside }), inside).toBe(true);
+    }
+    for (const outside of ['66.101.255.255', '66.102.16.0', '66.249.63.255', '66.249.96.0']) {
+      expect(isMachineOpen({ ...person, sourceIp: outside }), outside).toBe(false);
+    }
+  });
+
+  it("does not take an Apple address for Mail Privacy Protection: its loads come through Private Relay's shared egress", () => {
+    expect(isMachineOpen({ ...person, sourceIp: '17.58.101.4' })).toBe(false);
   });
 
   it('counts a person reading in a browser or mail program as a person', () => {
