@@ -58,7 +58,9 @@ export type Capability =
   /** Send to the delivery-events queue (tracking links record opens, clicks and unsubscribes through it). */
   | 'enqueueDeliveryEvents'
   /** SES v2 CreateEmailIdentity, GetEmailIdentity, DeleteEmailIdentity and PutEmailIdentityMailFromAttributes: the accounts' sender domains. */
-  | 'manageSenderDomains';
+  | 'manageSenderDomains'
+  /** Send to the webhook-deliveries queue (events for the accounts' webhook endpoints, and retries). */
+  | 'enqueueWebhookDeliveries';
 
 type Capabilities = readonly Capability[];
 
@@ -123,8 +125,9 @@ export const FUNCTION_ACCESS: {
     tracking: ['readTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueDeliveryEvents'],
     // Sender ID requests and their name claims, and the allowed calling codes, are written.
     'sms-settings': ['readWriteTable', 'readJwtSecret'],
-    // API keys are written and revoked; the OpenAPI document is built from the contracts.
-    developers: ['readWriteTable', 'readJwtSecret'],
+    // API keys and webhook endpoints are written and removed; test events and resends are queued
+    // for the webhook worker; the OpenAPI document is built from the contracts.
+    developers: ['readWriteTable', 'readJwtSecret', 'enqueueWebhookDeliveries'],
     // Sender addresses, domains and their claims are written; codes leave by mail through the
     // queue; domains are SES identities.
     'sender-identities': ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'manageSenderDomains'],
@@ -152,6 +155,10 @@ export const FUNCTION_ACCESS: {
     // Opt-out keywords (STOP) unsubscribe the number in every account that holds it and count in
     // the latest SMS campaign's report, where the deliverability guard may pause the run and notify.
     'inbound-sms': ['readWriteTable', 'publishToSockets', 'enqueueMail'],
+    // POSTs to the accounts' endpoints (the internet, through the public-only guard), logs each
+    // attempt, queues retries; an endpoint failing for 24 h is disabled and its owner notified
+    // (webhook: stored, pushed, mailed by the user's settings).
+    'webhook-deliveries': ['readWriteTable', 'enqueueWebhookDeliveries', 'publishToSockets', 'enqueueMail'],
   },
   jobs: {
     // Moves overdue unverified accounts to force_verify or terminates them.
@@ -173,11 +180,12 @@ export function jobAccess(job: string): Capabilities {
  * Variables a Lambda in AWS gets. JWT_SECRET is never placed in an environment (functions read it
  * through JWT_SECRET_ARN), SINK_DIR, SINK_THROTTLE_FRACTION and QUEUE_URL_INBOUND_SMS belong to the local mail and SMS sink and
  * S3_PUBLIC_URL and LOG_FORMAT to the local host (in AWS browsers upload to S3 itself, and CloudWatch reads JSON lines),
- * PAGE_FETCH_TEST_HOSTS to tests (the fixture servers a page fetch may reach; never in AWS).
+ * PAGE_FETCH_TEST_HOSTS to tests (the fixture servers a page fetch may reach; never in AWS), and
+ * WEBHOOK_LOOPBACK_HOSTS to the local host and tests (the catcher and test receivers; never in AWS).
  */
 export type LambdaConfigVariable = Exclude<
   keyof Config,
-  'JWT_SECRET' | 'SINK_DIR' | 'SINK_THROTTLE_FRACTION' | 'QUEUE_URL_INBOUND_SMS' | 'S3_PUBLIC_URL' | 'LOG_FORMAT' | 'PAGE_FETCH_TEST_HOSTS'
+  'JWT_SECRET' | 'SINK_DIR' | 'SINK_THROTTLE_FRACTION' | 'QUEUE_URL_INBOUND_SMS' | 'S3_PUBLIC_URL' | 'LOG_FORMAT' | 'PAGE_FETCH_TEST_HOSTS' | 'WEBHOOK_LOOPBACK_HOSTS'
 >;
 type OptionalVariable = 'KNOWLEDGE_BASE_URL' | 'STORE_WRITES_IN_FLIGHT' | 'STORE_BULK_WRITES' | 'CAMPAIGN_BATCH_SIZE';
 export type LambdaEnvironment = Readonly<Record<Exclude<LambdaConfigVariable, OptionalVariable>, string> & Partial<Record<OptionalVariable, string>>>;
@@ -261,6 +269,7 @@ export class FunctionConfig {
       QUEUE_URL_CAMPAIGN_PLAN: this.queue('campaign-plan').queueUrl,
       QUEUE_URL_CAMPAIGN_DELIVERY: this.queue('campaign-delivery').queueUrl,
       QUEUE_URL_DELIVERY_EVENTS: this.queue('delivery-events').queueUrl,
+      QUEUE_URL_WEBHOOK_DELIVERIES: this.queue('webhook-deliveries').queueUrl,
       SES_CONFIGURATION_SET: props.campaignMail.configurationSetName,
       SMS_TRANSPORT: 'eum',
       SMS_CONFIGURATION_SET: props.campaignSms.configurationSetName,
@@ -343,6 +352,9 @@ export class FunctionConfig {
         return;
       case 'enqueueDeliveryEvents':
         this.queue('delivery-events').grantSendMessages(role);
+        return;
+      case 'enqueueWebhookDeliveries':
+        this.queue('webhook-deliveries').grantSendMessages(role);
         return;
       case 'manageSenderDomains':
         role.addToPrincipalPolicy(this.manageSenderDomainsStatement(role));
