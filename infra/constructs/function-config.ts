@@ -67,7 +67,9 @@ type Capabilities = readonly Capability[];
 /**
  * Who may do what: the one place to change a function's permissions, kept to what each module's
  * code does today. Routes that verify a session token read the signing secret; a module whose
- * routes call functions/services/notifications/realtime.ts `publish()` or `broadcast()` has 'publishToSockets'.
+ * routes call functions/services/notifications/realtime.ts `publish()` or `broadcast()` has 'publishToSockets';
+ * one that changes a campaign's state, ends an import or records recipients' outcomes tells the
+ * account's webhooks (functions/services/webhooks/events.ts) and has 'enqueueWebhookDeliveries'.
  */
 export const FUNCTION_ACCESS: {
   api: Readonly<Record<ApiGroup, Capabilities>>;
@@ -117,7 +119,7 @@ export const FUNCTION_ACCESS: {
     'file-manager': ['readWriteTable', 'readJwtSecret', 'readWriteContentFiles', 'enqueueMail', 'publishToSockets'],
     // Campaigns, their name claims, edit locks and schedules are written, commands kept in the
     // bucket; a send is queued for the planner; state changes notify (stored, pushed, mailed).
-    campaigns: ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
+    campaigns: ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
     // Reports read counters and lists; a list's export is stored as a job and queued for the export worker.
     'campaign-reports': ['readWriteTable', 'readJwtSecret', 'enqueueExports'],
     // Public tracking links: verified by their signature (the token secret), recorded through the
@@ -139,22 +141,22 @@ export const FUNCTION_ACCESS: {
     'outbound-mail': ['readWriteTable', 'sendMail'],
     // Reads the uploaded file, writes contacts, memberships, the checkpoint and the report's row
     // lists; tells the user how it went (notification: stored, pushed, mailed by the user's settings).
-    'contact-import': ['readWriteTable', 'readImportFiles', 'writeImportReports', 'enqueueMail', 'publishToSockets'],
+    'contact-import': ['readWriteTable', 'readImportFiles', 'writeImportReports', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
     // Reads contacts or a campaign report's list, streams the file into the bucket, moves the job; tells the user how it went
     // (progress, and a notification: stored, pushed, mailed by the user's settings).
     export: ['readWriteTable', 'writeExportFiles', 'enqueueMail', 'publishToSockets'],
     // Resolves recipients, reserves credits, writes the audience and enqueues delivery batches.
-    'campaign-plan': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
+    'campaign-plan': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
     // Claims, renders (signed links) and sends each recipient's message through SES.
     // A batch far from its rate slot goes back on the delivery queue with a delay.
     // SMS and MMS go through End User Messaging the same way.
-    'campaign-delivery': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'sendCampaignMail', 'sendCampaignSms', 'enqueueMail', 'publishToSockets'],
+    'campaign-delivery': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'sendCampaignMail', 'sendCampaignSms', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
     // Updates reports and suppresses hard-bounced, complaining and unsubscribed addresses; the
     // deliverability guard pauses a run and notifies (stored, pushed, mailed by the user's settings).
-    'delivery-events': ['readWriteTable', 'publishToSockets', 'enqueueMail'],
+    'delivery-events': ['readWriteTable', 'publishToSockets', 'enqueueMail', 'enqueueWebhookDeliveries'],
     // Opt-out keywords (STOP) unsubscribe the number in every account that holds it and count in
     // the latest SMS campaign's report, where the deliverability guard may pause the run and notify.
-    'inbound-sms': ['readWriteTable', 'publishToSockets', 'enqueueMail'],
+    'inbound-sms': ['readWriteTable', 'publishToSockets', 'enqueueMail', 'enqueueWebhookDeliveries'],
     // POSTs to the accounts' endpoints (the internet, through the public-only guard), logs each
     // attempt, queues retries; an endpoint failing for 24 h is disabled and its owner notified
     // (webhook: stored, pushed, mailed by the user's settings).
@@ -165,7 +167,7 @@ export const FUNCTION_ACCESS: {
     'account-housekeeping': ['readWriteTable'],
     'campaign-purge': ['readWriteTable'],
     // Starts due scheduled campaigns and recurring occurrences (queued for the planner).
-    'campaign-scheduler': ['readWriteTable', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
+    'campaign-scheduler': ['readWriteTable', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
   },
 };
 

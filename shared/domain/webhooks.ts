@@ -61,3 +61,12 @@ export const WEBHOOK_LOG_PAGE = 50;
 export const WEBHOOK_LOG_RETENTION_DAYS = 14;
 /** The start of a receiver's answer kept in the log. */
 export const WEBHOOK_RESPONSE_SNIPPET_CHARS = 500;
+
+/** The webhook event of a recipient's engagement event on a channel, if it has one (sent and skipped do not). */
+export function webhookTypeOfEngagement(channel: 'email' | 'sms', kind: string): WebhookEventType | null {
+  const types: Record<'email' | 'sms', Partial<Record<string, WebhookEventType>>> = {
+    email: { delivered: 'email.delivered', opened: 'email.opened', clicked: 'email.clicked', bounced: 'email.bounced', complained: 'email.complained', unsubscribed: 'contact.unsubscribed' },
+    sms: { delivered: 'sms.delivered', failed: 'sms.failed', unsubscribed: 'sms.opted_out' },
+  };
+  return types[channel][kind] ?? null;
+}

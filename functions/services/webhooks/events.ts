@@ -8,6 +8,7 @@
 import { WEBHOOK_LOG_RETENTION_DAYS, type WebhookEventType } from '../../../shared/domain/webhooks.js';
 import { listWebhookEndpoints, putWebhookDeliveryIfAbsent, type WebhookDeliveryRecord, type WebhookEndpointRecord } from '../../data/webhooks.js';
 import { ttlSeconds } from '../../data/table-client.js';
+import { logger } from '../../lib/logger.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
 import { enqueueWebhookDeliveries, type TWebhookDeliveryMessage } from '../../queues/webhook-deliveries.js';
 
@@ -72,8 +73,18 @@ export async function queueNewDelivery(options: { endpoint: WebhookEndpointRecor
 /**
  * Sends an event to every enabled endpoint of the account that subscribed to its type: one queue
  * message per endpoint, each with a delivery id of its own and the event's id (`webhook-id`).
+ * Never fails its caller: the change the event reports is made already, and a failure to queue
+ * the event is logged (as a notification's is).
  */
 export async function emitWebhookEvent(options: { tuid: string; type: WebhookEventType; data: Record<string, unknown>; now: Date }): Promise<void> {
+  try {
+    await queueEvent(options);
+  } catch (error) {
+    logger.error('webhook event not queued', { tuid: options.tuid, type: options.type, error });
+  }
+}
+
+async function queueEvent(options: { tuid: string; type: WebhookEventType; data: Record<string, unknown>; now: Date }): Promise<void> {
   const { tuid, type, data, now } = options;
   const endpoints = (await endpointsOf(tuid, now)).filter((endpoint) => endpoint.status === 'enabled' && endpoint.eventTypes.includes(type));
   if (endpoints.length === 0) return;

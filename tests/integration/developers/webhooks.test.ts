@@ -20,7 +20,9 @@ import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TWebhookDelivery, TWebhookEndpoint, TWebhookEndpointCreated } from '../../../shared/schemas/developers.js';
 import { call, startApi, type ApiClient } from '../../helpers/api.js';
 import { useTestTable } from '../../helpers/emulators.js';
+import { drainEvents, enqueueEvent, snsEnvelope } from '../../helpers/delivery-events.js';
 import { drainQueue, takeWebhookDeliveryMessages } from '../../helpers/queues.js';
+import { sentCampaign } from '../../helpers/seed/campaigns.js';
 import { signUpAs, type Actor } from '../../helpers/seed/accounts.js';
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
@@ -249,5 +251,27 @@ describe('webhook deliveries', () => {
     expect(queued.status).toBe(201);
     expect(JSON.parse(receivedAt('/test-event')[0]!.body)).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
     expect((await deliveriesOf(gus, endpoint.id))[0]).toMatchObject({ id: queued.body.id, eventType: 'webhook.test', status: 'delivered' });
+  });
+
+  it('tells an endpoint of recorded email outcomes once each, though SQS delivers each provider event twice', async () => {
+    // Prepare
+    const hal = await signUpAs(api, 'Hal Outcomes');
+    const created = await register(hal, { url: `${origin}/outcomes`, eventTypes: ['email.delivered', 'email.bounced'] });
+    const campaign = await sentCampaign(hal);
+    const base = { actor: hal, campaignId: campaign.id, contactId: 7, email: 'gone@example.com' };
+    const bounce = { bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: 'gone@example.com', diagnosticCode: 'smtp; 550 5.1.1 user unknown' }] } };
+
+    // Act
+    await enqueueEvent(snsEnvelope({ ...base, eventType: 'Send' }));
+    await enqueueEvent(snsEnvelope({ ...base, eventType: 'Delivery', detail: { delivery: { timestamp: new Date().toISOString() } } }), 2);
+    await enqueueEvent(snsEnvelope({ ...base, eventType: 'Bounce', detail: bounce }), 2);
+    await drainEvents();
+    await drainQueue('webhook-deliveries');
+
+    // Assess
+    const bodies = receivedAt('/outcomes').map((request) => JSON.parse(request.body) as { type: string; data: Record<string, unknown> });
+    expect(bodies.map((body) => body.type).sort()).toEqual(['email.bounced', 'email.delivered']);
+    expect(bodies.find((body) => body.type === 'email.bounced')?.data).toMatchObject({ campaignId: campaign.id, contactId: 7, address: 'gone@example.com', bounceType: 'hard' });
+    expect(await deliveriesOf(hal, created.body.endpoint.id)).toHaveLength(2);
   });
 });
