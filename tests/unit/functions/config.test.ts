@@ -14,18 +14,19 @@ const REQUIRED = {
   QUEUE_URL_WEBHOOK_DELIVERIES: 'http://localhost/q7',
 };
 
+// Each case sets its own variables over the required ones, and leaves the environment as it found it.
+let saved: NodeJS.ProcessEnv;
+
+beforeEach(() => {
+  saved = { ...process.env };
+  Object.assign(process.env, REQUIRED);
+});
+afterEach(() => {
+  process.env = saved;
+  resetConfigForTests();
+});
+
 describe('PAGE_FETCH_TEST_HOSTS', () => {
-  let saved: NodeJS.ProcessEnv;
-
-  beforeEach(() => {
-    saved = { ...process.env };
-    Object.assign(process.env, REQUIRED);
-  });
-  afterEach(() => {
-    process.env = saved;
-    resetConfigForTests();
-  });
-
   it('lists the fixture origins in the test stage', () => {
     // Prepare
     Object.assign(process.env, { STAGE: 'test', PAGE_FETCH_TEST_HOSTS: '127.0.0.1:4100, 127.0.0.1:4101' });
@@ -56,17 +57,6 @@ describe('PAGE_FETCH_TEST_HOSTS', () => {
 });
 
 describe('WEBHOOK_LOOPBACK_HOSTS', () => {
-  let saved: NodeJS.ProcessEnv;
-
-  beforeEach(() => {
-    saved = { ...process.env };
-    Object.assign(process.env, REQUIRED);
-  });
-  afterEach(() => {
-    process.env = saved;
-    resetConfigForTests();
-  });
-
   it.each(['development', 'test'])('lists the local catcher and test receivers in the %s stage', (stage) => {
     // Prepare
     Object.assign(process.env, { STAGE: stage, WEBHOOK_LOOPBACK_HOSTS: 'localhost:3000, 127.0.0.1:3000' });
