@@ -23,7 +23,8 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The types an endpoint can subscribe to (the test event is not one: it is asked for). */
-export const SUBSCRIBABLE_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test');
+export type SubscribableWebhookEventType = Exclude<WebhookEventType, 'webhook.test'>;
+export const SUBSCRIBABLE_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type): type is SubscribableWebhookEventType => type !== 'webhook.test');
 
 /** How long a delivery is retried, from the event, before it fails and its endpoint is disabled. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
