@@ -3,13 +3,14 @@
  * against private ones too); then shows the signing secret, this once, to copy.
  */
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Field, Fieldset, Group, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SUBSCRIBABLE_WEBHOOK_EVENT_TYPES, type SubscribableWebhookEventType } from '../../../../../../shared/domain/webhooks.js';
 import { createWebhookEndpoint } from '../../../../api/developers.js';
 import { showError } from '../../../../components/error-dialog.js';
 import { FormDialog } from '../../../../components/form-dialog.js';
 import { fieldErrorMessage } from '../../../../errors/error-messages.js';
+import { ShownOnceDialog } from './shown-once-dialog.js';
 
 export function CreateWebhookDialog({ onClose }: { onClose(): void }) {
   const [secret, setSecret] = useState<string | null>(null);
@@ -25,8 +26,8 @@ function WebhookFormDialog({ onCreated, onClose }: { onCreated(secret: string): 
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const address = url.trim();
-  // http://localhost is the local host's catcher (README); the API decides which http origins it takes.
-  const urlProblem = address.length === 0 ? t('webhooks.form.urlRequired') : !address.startsWith('https://') && !address.startsWith('http://localhost') ? t('webhooks.form.urlHttps') : null;
+  // http passes here only for the local host's catcher (README): the API decides which http origins it takes.
+  const urlProblem = address.length === 0 ? t('webhooks.form.urlRequired') : !/^https?:\/\//i.test(address) ? t('webhooks.form.urlHttps') : null;
   const urlError = serverError ?? (touched ? urlProblem : null);
   const eventsError = touched && eventTypes.length === 0 ? t('webhooks.form.eventsRequired') : null;
 
@@ -95,28 +96,16 @@ function WebhookFormDialog({ onCreated, onClose }: { onCreated(secret: string): 
 
 function NewSecretDialog({ secret, onClose }: { secret: string; onClose(): void }) {
   const { t } = useTranslation('developers');
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard.writeText(secret);
-    setCopied(true);
-  };
   return (
-    <FormDialog title={t('webhooks.created.title')} submitLabel={t('created.done')} submitTestId="webhook-done" busy={false} onSubmit={onClose} onClose={onClose} maxW="xl" testId="webhook-created-dialog">
-      <Stack gap="4">
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>{t('webhooks.created.once')}</Alert.Title>
-        </Alert.Root>
-        <Group attached w="full">
-          <Input readOnly value={secret} fontFamily="mono" fontSize="sm" onFocus={(event) => event.target.select()} aria-label={t('webhooks.created.label')} data-testid="webhook-secret" />
-          <Button variant="outline" onClick={() => void copy().catch(() => setCopied(false))} data-testid="webhook-copy">
-            {copied ? t('created.copied') : t('created.copy')}
-          </Button>
-        </Group>
-        <Text fontSize="sm" color="fg.muted">
-          {t('webhooks.created.usage')}
-        </Text>
-      </Stack>
-    </FormDialog>
+    <ShownOnceDialog
+      title={t('webhooks.created.title')}
+      warning={t('webhooks.created.once')}
+      label={t('webhooks.created.label')}
+      usage={t('webhooks.created.usage')}
+      value={secret}
+      testIdPrefix="webhook"
+      valueTestId="webhook-secret"
+      onClose={onClose}
+    />
   );
 }
