@@ -86,6 +86,8 @@ async function emitAndTake(actor: Actor, now: Date): Promise<TWebhookDeliveryMes
 }
 
 describe('webhook endpoints', () => {
+  let bob: Actor | undefined;
+
   it('registers an https endpoint, shows its whsec_ secret once and lists it without the secret', async () => {
     // Prepare
     const ada = await signUpAs(api, 'Ada Hooks');
@@ -115,8 +117,8 @@ describe('webhook endpoints', () => {
     ['credentials', 'https://user:pass@hooks.example.com/in'],
     ['not an address', 'hooks.example.com'],
   ])('refuses %s with VALIDATE_INVALID_INPUT and writes nothing', async (_case, url) => {
-    // Prepare
-    const bob = await signUpAs(api, 'Bob Refused');
+    // Prepare: one account for every refusal (each must leave it without endpoints).
+    bob ??= await signUpAs(api, 'Bob Refused');
 
     // Act
     const refused = await register(bob, { url, eventTypes: ['contact.subscribed'] });
