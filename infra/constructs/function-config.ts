@@ -100,8 +100,9 @@ export const FUNCTION_ACCESS: {
     admin: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets'],
     'shopping-cart': ['readTable', 'readJwtSecret'],
     // Contacts and fields are written; a free account crossing 75% or 100% of its contact limit
-    // gets a contactLimit notification (stored, pushed, mailed by the owner's settings).
-    contacts: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets'],
+    // gets a contactLimit notification (stored, pushed, mailed by the owner's settings); a
+    // subscription turned on or off by hand tells the account's webhooks.
+    contacts: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
     // Groups and their membership sets are written; counts and recipient resolution read contacts;
     // a membership change tells the account's tabs the group's size (mlst).
     groups: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],

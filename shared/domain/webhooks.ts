@@ -71,3 +71,19 @@ export function webhookTypeOfEngagement(channel: 'email' | 'sms', kind: string):
   };
   return types[channel][kind] ?? null;
 }
+
+type SubscriptionState = { email: string | null; mobile: string | null; emailSubscribe: boolean; smsSubscribe: boolean };
+
+/**
+ * The contact.subscribed / contact.unsubscribed events of a contact written by hand (created when
+ * `before` is null): one per channel with an address whose subscription the write turned on or off.
+ */
+export function subscriptionEvents(before: SubscriptionState | null, after: SubscriptionState): Array<{ type: 'contact.subscribed' | 'contact.unsubscribed'; channel: 'email' | 'sms'; address: string }> {
+  const channels = [
+    { channel: 'email' as const, address: after.email, was: before !== null && before.email !== null && before.emailSubscribe, is: after.emailSubscribe },
+    { channel: 'sms' as const, address: after.mobile, was: before !== null && before.mobile !== null && before.smsSubscribe, is: after.smsSubscribe },
+  ];
+  return channels.flatMap(({ channel, address, was, is }) =>
+    address === null || was === is || (before === null && !is) ? [] : [{ type: is ? ('contact.subscribed' as const) : ('contact.unsubscribed' as const), channel, address }],
+  );
+}

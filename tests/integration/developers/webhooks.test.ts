@@ -276,4 +276,24 @@ describe('webhook deliveries', () => {
     expect(bodies.find((body) => body.type === 'email.bounced')?.data).toMatchObject({ campaignId: campaign.id, contactId: 7, address: 'gone@example.com', bounceType: 'hard' });
     expect(await deliveriesOf(hal, created.body.endpoint.id)).toHaveLength(2);
   });
+
+  it('tells an endpoint when a contact made and edited by hand is subscribed and unsubscribed', async () => {
+    // Prepare
+    const ivy = await signUpAs(api, 'Ivy Contacts');
+    await register(ivy, { url: `${origin}/contacts`, eventTypes: ['contact.subscribed', 'contact.unsubscribed'] });
+
+    // Act
+    const created = await call<{ contact: { id: string } }>(api, ivy, 'POST', '/contacts', { email: 'sub@example.com' });
+    const id = created.body.contact.id;
+    await call(api, ivy, 'PUT', `/contacts/${id}`, { emailSubscribe: false });
+    await call(api, ivy, 'PUT', `/contacts/${id}`, { emailSubscribe: false });
+    await drainQueue('webhook-deliveries');
+
+    // Assess
+    const bodies = receivedAt('/contacts').map((request) => JSON.parse(request.body) as { type: string; data: Record<string, unknown> });
+    expect(bodies.map((body) => [body.type, body.data.channel, body.data.address])).toEqual([
+      ['contact.subscribed', 'email', 'sub@example.com'],
+      ['contact.unsubscribed', 'email', 'sub@example.com'],
+    ]);
+  });
 });
