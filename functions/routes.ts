@@ -32,7 +32,7 @@ export type QueueDefinition = {
   /** The worker's /tmp in MiB, beyond Lambda's 512 (spooled files). */
   ephemeralStorageMiB?: number;
 };
-export type QueueName = 'outbound-mail' | 'contact-import' | 'export' | 'campaign-plan' | 'campaign-delivery' | 'delivery-events' | 'inbound-sms';
+export type QueueName = 'outbound-mail' | 'contact-import' | 'export' | 'campaign-plan' | 'campaign-delivery' | 'delivery-events' | 'inbound-sms' | 'webhook-deliveries';
 
 export const QUEUES: readonly QueueDefinition[] = [
   { name: 'outbound-mail', worker: 'outbound-mail', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
@@ -53,6 +53,10 @@ export const QUEUES: readonly QueueDefinition[] = [
   { name: 'delivery-events', worker: 'delivery-events', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
   // Replies to our phone numbers (End User Messaging two-way SMS through SNS): opt-out keywords unsubscribe the number.
   { name: 'inbound-sms', worker: 'inbound-sms', batchSize: 10, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+  // One (event, endpoint) delivery per message: a POST of at most 10 s, so a batch of 10 fits the
+  // timeout. A failed attempt goes back on the queue with a growing delay for 24 hours
+  // (functions/services/webhooks/deliveries.ts), so SQS's own redelivery is for crashes only.
+  { name: 'webhook-deliveries', worker: 'webhook-deliveries', batchSize: 10, visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
 ];
 
 /** Scheduled jobs (EventBridge in AWS, the local scheduler locally); cron in the service time zone. */

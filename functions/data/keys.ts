@@ -243,6 +243,12 @@ export const keys = {
   /** An API key of the account (settings → developers), under its time-ordered id. */
   apiKeyPrefix: 'APIKEY#',
   apiKey: (tuid: string, id: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `APIKEY#${id}` }),
+  /** A webhook endpoint of the account, under its time-ordered id. */
+  webhookEndpointPrefix: 'WEBHOOK#',
+  webhookEndpoint: (tuid: string, id: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `WEBHOOK#${id}` }),
+  /** One endpoint's delivery log, a partition of its own by time-ordered delivery id (newest last; entries expire). */
+  webhookDeliveryPartition: (tuid: string, endpointId: string) => `ACCOUNT#${tuid}#WEBHOOK#${endpointId}`,
+  webhookDelivery: (tuid: string, endpointId: string, id: string) => ({ PK: `ACCOUNT#${tuid}#WEBHOOK#${endpointId}`, SK: `DELIVERY#${id}` }),
 
   /** System item: a pending password reset, found by the hash of its link's token. */
   passwordReset: (tokenHash: string) => ({ PK: `PWRESET#${tokenHash}`, SK: 'PWRESET' }),

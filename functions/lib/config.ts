@@ -34,6 +34,7 @@ const ZConfig = z.object({
   QUEUE_URL_CAMPAIGN_PLAN: z.string().url(),
   QUEUE_URL_CAMPAIGN_DELIVERY: z.string().url(),
   QUEUE_URL_DELIVERY_EVENTS: z.string().url(),
+  QUEUE_URL_WEBHOOK_DELIVERIES: z.string().url(),
   /**
    * Where browsers send presigned uploads, when not to S3 itself: the local host serves the
    * emulator's S3 on its own origin (the emulator has no CORS), e.g. http://localhost:3000/_s3.
@@ -102,10 +103,25 @@ const ZConfig = z.object({
     .string()
     .optional()
     .transform((list) => (list ?? '').split(',').map((host) => host.trim()).filter((host) => host !== '')),
-}).refine((parsed) => parsed.PAGE_FETCH_TEST_HOSTS.length === 0 || parsed.STAGE === 'test', {
-  path: ['PAGE_FETCH_TEST_HOSTS'],
-  message: 'PAGE_FETCH_TEST_HOSTS is for the test stage only',
-});
+  /**
+   * The local host and tests only: comma-separated `host:port` origins (the local webhook catcher,
+   * a test receiver on 127.0.0.1) a webhook endpoint may name over http and deliveries may reach
+   * although they are not public; set in production, the configuration fails. Every other endpoint
+   * is https and goes through the public-only guard.
+   */
+  WEBHOOK_LOOPBACK_HOSTS: z
+    .string()
+    .optional()
+    .transform((list) => (list ?? '').split(',').map((host) => host.trim()).filter((host) => host !== '')),
+})
+  .refine((parsed) => parsed.PAGE_FETCH_TEST_HOSTS.length === 0 || parsed.STAGE === 'test', {
+    path: ['PAGE_FETCH_TEST_HOSTS'],
+    message: 'PAGE_FETCH_TEST_HOSTS is for the test stage only',
+  })
+  .refine((parsed) => parsed.WEBHOOK_LOOPBACK_HOSTS.length === 0 || parsed.STAGE !== 'production', {
+    path: ['WEBHOOK_LOOPBACK_HOSTS'],
+    message: 'WEBHOOK_LOOPBACK_HOSTS is for the local host and tests only',
+  });
 export type Config = z.infer<typeof ZConfig>;
 
 let cached: Config | undefined;

@@ -60,14 +60,18 @@ export type Capability =
   /** Send to the delivery-events queue (tracking links record opens, clicks and unsubscribes through it). */
   | 'enqueueDeliveryEvents'
   /** SES v2 CreateEmailIdentity, GetEmailIdentity, DeleteEmailIdentity and PutEmailIdentityMailFromAttributes: the accounts' sender domains. */
-  | 'manageSenderDomains';
+  | 'manageSenderDomains'
+  /** Send to the webhook-deliveries queue (events for the accounts' webhook endpoints, and retries). */
+  | 'enqueueWebhookDeliveries';
 
 type Capabilities = readonly Capability[];
 
 /**
  * Who may do what: the one place to change a function's permissions, kept to what each module's
  * code does today. Routes that verify a session token read the signing secret; a module whose
- * routes call functions/services/notifications/realtime.ts `publish()` or `broadcast()` has 'publishToSockets'.
+ * routes call functions/services/notifications/realtime.ts `publish()` or `broadcast()` has 'publishToSockets';
+ * one that changes a campaign's state, ends an import or records recipients' outcomes tells the
+ * account's webhooks (functions/services/webhooks/events.ts) and has 'enqueueWebhookDeliveries'.
  */
 export const FUNCTION_ACCESS: {
   api: Readonly<Record<ApiGroup, Capabilities>>;
@@ -98,8 +102,9 @@ export const FUNCTION_ACCESS: {
     admin: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets'],
     'shopping-cart': ['readTable', 'readJwtSecret'],
     // Contacts and fields are written; a free account crossing 75% or 100% of its contact limit
-    // gets a contactLimit notification (stored, pushed, mailed by the owner's settings).
-    contacts: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets'],
+    // gets a contactLimit notification (stored, pushed, mailed by the owner's settings); a
+    // subscription turned on or off by hand tells the account's webhooks.
+    contacts: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
     // Groups and their membership sets are written; counts and recipient resolution read contacts;
     // a membership change tells the account's tabs the group's size (mlst).
     groups: ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
@@ -117,7 +122,7 @@ export const FUNCTION_ACCESS: {
     'file-manager': ['readWriteTable', 'readJwtSecret', 'readWriteContentFiles', 'enqueueMail', 'publishToSockets'],
     // Campaigns, their name claims, edit locks and schedules are written, commands kept in the
     // bucket; a send is queued for the planner; state changes notify (stored, pushed, mailed).
-    campaigns: ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
+    campaigns: ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
     // Reports read counters and lists; a list's export is stored as a job and queued for the export worker.
     'campaign-reports': ['readWriteTable', 'readJwtSecret', 'enqueueExports'],
     // Public tracking links: verified by their signature (the token secret), recorded through the
@@ -125,8 +130,9 @@ export const FUNCTION_ACCESS: {
     tracking: ['readTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueDeliveryEvents'],
     // Sender ID requests and their name claims, and the allowed calling codes, are written.
     'sms-settings': ['readWriteTable', 'readJwtSecret'],
-    // API keys are written and revoked; the OpenAPI document is built from the contracts.
-    developers: ['readWriteTable', 'readJwtSecret'],
+    // API keys and webhook endpoints are written and removed; test events and resends are queued
+    // for the webhook worker; the OpenAPI document is built from the contracts.
+    developers: ['readWriteTable', 'readJwtSecret', 'enqueueWebhookDeliveries'],
     // Sender addresses, domains and their claims are written; codes leave by mail through the
     // queue; domains are SES identities.
     'sender-identities': ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'manageSenderDomains'],
@@ -138,29 +144,33 @@ export const FUNCTION_ACCESS: {
     'outbound-mail': ['readWriteTable', 'sendMail'],
     // Reads the uploaded file, writes contacts, memberships, the checkpoint and the report's row
     // lists; tells the user how it went (notification: stored, pushed, mailed by the user's settings).
-    'contact-import': ['readWriteTable', 'readImportFiles', 'writeImportReports', 'enqueueMail', 'publishToSockets'],
+    'contact-import': ['readWriteTable', 'readImportFiles', 'writeImportReports', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
     // Reads contacts or a campaign report's list, streams the file into the bucket, moves the job; tells the user how it went
     // (progress, and a notification: stored, pushed, mailed by the user's settings).
     export: ['readWriteTable', 'writeExportFiles', 'enqueueMail', 'publishToSockets'],
     // Resolves recipients, reserves credits, writes the audience and enqueues delivery batches.
-    'campaign-plan': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
+    'campaign-plan': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
     // Claims, renders (signed links) and sends each recipient's message through SES.
     // A batch far from its rate slot goes back on the delivery queue with a delay.
     // SMS and MMS go through End User Messaging the same way.
-    'campaign-delivery': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'sendCampaignMail', 'sendCampaignSms', 'enqueueMail', 'publishToSockets'],
+    'campaign-delivery': ['readWriteTable', 'readJwtSecret', 'readWriteCampaignContent', 'enqueueCampaignWork', 'sendCampaignMail', 'sendCampaignSms', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
     // Updates reports and suppresses hard-bounced, complaining and unsubscribed addresses; the
     // deliverability guard pauses a run and notifies (stored, pushed, mailed by the user's settings).
-    'delivery-events': ['readWriteTable', 'publishToSockets', 'enqueueMail'],
+    'delivery-events': ['readWriteTable', 'publishToSockets', 'enqueueMail', 'enqueueWebhookDeliveries'],
     // Opt-out keywords (STOP) unsubscribe the number in every account that holds it and count in
     // the latest SMS campaign's report, where the deliverability guard may pause the run and notify.
-    'inbound-sms': ['readWriteTable', 'publishToSockets', 'enqueueMail'],
+    'inbound-sms': ['readWriteTable', 'publishToSockets', 'enqueueMail', 'enqueueWebhookDeliveries'],
+    // POSTs to the accounts' endpoints (the internet, through the public-only guard), logs each
+    // attempt, queues retries; an endpoint failing for 24 h is disabled and its owner notified
+    // (webhook: stored, pushed, mailed by the user's settings).
+    'webhook-deliveries': ['readWriteTable', 'enqueueWebhookDeliveries', 'publishToSockets', 'enqueueMail'],
   },
   jobs: {
     // Moves overdue unverified accounts to force_verify or terminates them; runs the pending data migrations.
     'account-housekeeping': ['readWriteTable', 'scanTable'],
     'campaign-purge': ['readWriteTable'],
     // Starts due scheduled campaigns and recurring occurrences (queued for the planner).
-    'campaign-scheduler': ['readWriteTable', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets'],
+    'campaign-scheduler': ['readWriteTable', 'readWriteCampaignContent', 'enqueueCampaignWork', 'enqueueMail', 'publishToSockets', 'enqueueWebhookDeliveries'],
   },
 };
 
@@ -175,11 +185,12 @@ export function jobAccess(job: string): Capabilities {
  * Variables a Lambda in AWS gets. JWT_SECRET is never placed in an environment (functions read it
  * through JWT_SECRET_ARN), SINK_DIR and QUEUE_URL_INBOUND_SMS belong to the local mail and SMS sink and
  * S3_PUBLIC_URL and LOG_FORMAT to the local host (in AWS browsers upload to S3 itself, and CloudWatch reads JSON lines),
- * PAGE_FETCH_TEST_HOSTS to tests (the fixture servers a page fetch may reach; never in AWS).
+ * PAGE_FETCH_TEST_HOSTS to tests (the fixture servers a page fetch may reach; never in AWS), and
+ * WEBHOOK_LOOPBACK_HOSTS to the local host and tests (the catcher and test receivers; never in AWS).
  */
 export type LambdaConfigVariable = Exclude<
   keyof Config,
-  'JWT_SECRET' | 'SINK_DIR' | 'QUEUE_URL_INBOUND_SMS' | 'S3_PUBLIC_URL' | 'LOG_FORMAT' | 'PAGE_FETCH_TEST_HOSTS'
+  'JWT_SECRET' | 'SINK_DIR' | 'QUEUE_URL_INBOUND_SMS' | 'S3_PUBLIC_URL' | 'LOG_FORMAT' | 'PAGE_FETCH_TEST_HOSTS' | 'WEBHOOK_LOOPBACK_HOSTS'
 >;
 type OptionalVariable = 'KNOWLEDGE_BASE_URL' | 'STORE_WRITES_IN_FLIGHT' | 'STORE_BULK_WRITES' | 'CAMPAIGN_BATCH_SIZE';
 export type LambdaEnvironment = Readonly<Record<Exclude<LambdaConfigVariable, OptionalVariable>, string> & Partial<Record<OptionalVariable, string>>>;
@@ -269,6 +280,7 @@ export class FunctionConfig {
       QUEUE_URL_CAMPAIGN_PLAN: this.queue('campaign-plan').queueUrl,
       QUEUE_URL_CAMPAIGN_DELIVERY: this.queue('campaign-delivery').queueUrl,
       QUEUE_URL_DELIVERY_EVENTS: this.queue('delivery-events').queueUrl,
+      QUEUE_URL_WEBHOOK_DELIVERIES: this.queue('webhook-deliveries').queueUrl,
       SES_CONFIGURATION_SET: props.campaignMail.configurationSetName,
       SMS_CONFIGURATION_SET: props.campaignSms.configurationSetName,
       CAMPAIGN_SEND_RATE: String(props.campaignMail.sendRate),
@@ -353,6 +365,9 @@ export class FunctionConfig {
         return;
       case 'enqueueDeliveryEvents':
         this.queue('delivery-events').grantSendMessages(role);
+        return;
+      case 'enqueueWebhookDeliveries':
+        this.queue('webhook-deliveries').grantSendMessages(role);
         return;
       case 'manageSenderDomains':
         role.addToPrincipalPolicy(this.manageSenderDomainsStatement(role));

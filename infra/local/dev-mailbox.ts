@@ -176,6 +176,6 @@ function timeTag(iso: string): string {
   return `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso)}</time>`;
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -17,6 +17,7 @@ import { securityHeaderValues } from '../security-headers.js';
 import { CONTENT_PATH, serveContent } from './content-site.js';
 import { serveDevMailbox } from './dev-mailbox.js';
 import { SES_DEV_ACTION_PATH, serveSesDevAction } from './ses-stand-in.js';
+import { serveWebhookCatcher } from './webhook-catcher.js';
 import { deadLetterQueueName, queueUrlVariables, startEmulators, type EmulatorEnv, type Emulators } from './emulators.js';
 import { createHttpApi, type HttpApi } from './http-api.js';
 import { readBody, writeJson } from './http-event.js';
@@ -204,6 +205,9 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       CONTENT_BUCKET,
       CONTENT_PUBLIC_URL: `${url}${CONTENT_PATH}`,
       ...queueUrlVariables(queues, queueUrls),
+      // The dev webhook catcher (/dev/webhooks) is this host's own origin: deliveries may reach it
+      // over http, and only where the dev routes are served (docs/security.md "Webhooks").
+      ...(devRoutes ? { WEBHOOK_LOOPBACK_HOSTS: [`localhost:${port}`, `${LOOPBACK}:${port}`].join(',') } : {}),
     };
     Object.assign(process.env, env);
     resetConfigForTests();
@@ -298,7 +302,7 @@ function routeRequests(parts: {
       } else if (url.pathname in DEV_ACTIONS) {
         await serveDevAction(request, response, DEV_ACTIONS[url.pathname], parts.resolveModule);
       } else if (url.pathname.startsWith('/dev/')) {
-        if (!(await serveDevMailbox(response, url, { sinkDir: parts.sinkDir, contentBucket: CONTENT_BUCKET }))) notFound(request, response, url);
+        if (!(await serveWebhookCatcher(request, response, url)) && !(await serveDevMailbox(response, url, { sinkDir: parts.sinkDir, contentBucket: CONTENT_BUCKET }))) notFound(request, response, url);
       } else if (await api.handle(request, response, url)) {
         // Answered by a handler.
       } else if (api.ownsPath(url.pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {

@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   'connection',
   'smsIdentity',
   'templateShare',
+  /** Not in spec §3: a webhook endpoint disabled after 24 hours of failed deliveries (issue 19; docs/decisions.md). */
+  'webhook',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -45,6 +47,7 @@ export const NOTIFICATION_MESSAGES = {
   teamResourceAllocation: ['allocated', 'transferRequested', 'transferAccepted', 'transferRejected'],
   connection: ['requested', 'accepted', 'rejected', 'removed', 'roleChanged'],
   smsIdentity: ['approved', 'rejected', 'reverify'],
+  webhook: ['disabled'],
   templateShare: ['shared', 'copySent', 'received', 'accessRemoved', 'accessChanged', 'approved', 'rejected', 'groupShared', 'groupAccessRemoved'],
 } as const satisfies Record<NotificationType, readonly string[]>;
 

@@ -1,7 +1,9 @@
 /**
  * API keys in a real Chromium against the local host (settings → developers): the demo user makes
  * a key with contact read scope, sees it once, calls the API with it from a script (fetch), sees
- * its last use, finds the route in the API reference with a curl example, and revokes it.
+ * its last use, finds the route in the API reference with a curl example, and revokes it. A
+ * webhook endpoint at the host's catcher is added, its secret seen once, and a test event lands in
+ * its delivery log.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -71,5 +73,31 @@ describe('developer settings', () => {
     expect(curl).toContain(`curl -X POST '${host.url}/api/v1/pageBasedAPI/contacts/count'`);
     expect(curl).toContain('Authorization: Bearer $API_KEY');
     expect(afterRevoke.status).toBe(401);
+  });
+
+  it('adds a webhook endpoint, shows its secret once, and logs a delivered test event', async () => {
+    // Prepare
+    await page.goto(`${host.url}/#/settings/developers`);
+    await page.getByTestId('webhooks-empty').waitFor();
+    const url = `${host.url}/dev/webhooks/in/e2e`;
+
+    // Act
+    await page.getByTestId('webhook-create').click();
+    await page.getByTestId('webhook-url').fill(url);
+    await page.getByTestId('webhook-event-email.bounced').click();
+    await page.getByTestId('webhook-submit').click();
+    const secret = await page.getByTestId('webhook-secret').inputValue();
+    await page.getByTestId('webhook-done').click();
+    const row = page.locator(`[data-testid="webhook-row"][data-url="${url}"]`);
+    await row.getByTestId('webhook-test').click();
+    await page.locator('[data-testid="webhook-delivery"][data-event="webhook.test"][data-status="delivered"]').waitFor();
+    const caught = (await (await fetch(`${host.url}/dev/api/webhooks`)).json()) as { caught: Array<{ path: string; body: string; headers: Record<string, string> }> };
+
+    // Assess
+    expect(secret).toMatch(/^whsec_/);
+    expect(await page.getByTestId('webhook-table').textContent()).not.toContain(secret);
+    const received = caught.caught.find((entry) => entry.path === 'e2e');
+    expect(JSON.parse(received!.body)).toMatchObject({ type: 'webhook.test' });
+    expect(received!.headers['webhook-signature']).toMatch(/^v1,/);
   });
 });

@@ -10,6 +10,7 @@ import { resetConfigForTests } from '../../functions/lib/config.js';
 import { QUEUES, type QueueName } from '../../functions/routes.js';
 import { ZCampaignDeliveryMessage, type TCampaignDeliveryMessage } from '../../functions/queues/campaign-delivery.js';
 import { ZCampaignPlanMessage, type TCampaignPlanMessage } from '../../functions/queues/campaign-plan.js';
+import { ZWebhookDeliveryMessage, type TWebhookDeliveryMessage } from '../../functions/queues/webhook-deliveries.js';
 import { lambdaContext } from '../../infra/local/lambda-runtime.js';
 import { queueUrlEnvName } from '../../infra/local/emulators.js';
 
@@ -101,4 +102,9 @@ export async function takePlanMessages(): Promise<TCampaignPlanMessage[]> {
 export function setDeliveryBatchSize(size: number): void {
   process.env.CAMPAIGN_BATCH_SIZE = String(size);
   resetConfigForTests();
+}
+
+/** Takes every webhook attempt waiting on its queue (for tests that make the attempts themselves, at times of their choosing). */
+export async function takeWebhookDeliveryMessages(): Promise<TWebhookDeliveryMessage[]> {
+  return (await takeMessages('webhook-deliveries')).map((body) => ZWebhookDeliveryMessage.parse(body));
 }

@@ -43,6 +43,7 @@ describe('handler modules', () => {
       'functions/workers/campaign-delivery.ts',
       'functions/workers/delivery-events.ts',
       'functions/workers/inbound-sms.ts',
+      'functions/workers/webhook-deliveries.ts',
       'functions/workers/account-housekeeping.ts',
       'functions/workers/campaign-purge.ts',
       'functions/workers/campaign-scheduler.ts',

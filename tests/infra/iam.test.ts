@@ -76,6 +76,7 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   if (sendsTo('ExportQueue')) observed.push('enqueueExports');
   if (sendsTo('CampaignPlan') && sendsTo('CampaignDelivery')) observed.push('enqueueCampaignWork');
   if (sendsTo('DeliveryEvents')) observed.push('enqueueDeliveryEvents');
+  if (sendsTo('WebhookDeliveries')) observed.push('enqueueWebhookDeliveries');
   // Campaign mail is the raw-capable grant over the account's identities; transactional mail SendEmail from MAIL_FROM only.
   if (actions.includes('ses:SendRawEmail')) observed.push('sendCampaignMail');
   else if (actions.includes('ses:SendEmail')) observed.push('sendMail');

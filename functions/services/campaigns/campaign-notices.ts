@@ -1,12 +1,13 @@
 /**
  * Campaign notifications (spec §3 notification types emailCampign and smsCampaign, the campaign
- * family of values): one sentence per state change, to the people it concerns. A failure to notify never undoes the
- * state change it reports; it is logged.
+ * family of values): one sentence per state change, to the people it concerns, and the account's
+ * webhooks' campaign.state_changed. A failure to notify never undoes the state change it reports; it is logged.
  */
 import { SEVERITY, type NotificationMessageType, type Severity } from '../../../shared/domain/notifications.js';
 import type { CampaignRecord, CampaignUser } from '../../data/campaigns.js';
 import { logger } from '../../lib/logger.js';
 import { createNotification, type TNotificationContent } from '../notifications/notifications.js';
+import { emitWebhookEvent } from '../webhooks/events.js';
 
 type CampaignMessage = NotificationMessageType<'emailCampign'> & NotificationMessageType<'smsCampaign'>;
 
@@ -57,6 +58,12 @@ export async function notifyCampaign(options: {
     ...options.details,
   };
   const type = record.channel === 'email' ? 'emailCampign' : 'smsCampaign';
+  await emitWebhookEvent({
+    tuid,
+    type: 'campaign.state_changed',
+    data: { campaignId: record.id, name: record.name, channel: record.channel, change: messageType, total, sent, ...options.details },
+    now,
+  });
   await Promise.all(
     recipients.map((userId) =>
       createNotification({ userId, type, messageType, severity: SEVERITY_OF[messageType] ?? SEVERITY.info, values, now }).catch((error: unknown) =>

@@ -18,6 +18,7 @@ import {
   type UnsentOutcome,
 } from '../../../shared/domain/campaign-engagement.js';
 import { isGuardCheckpoint } from '../../../shared/domain/deliverability-guard.js';
+import { webhookTypeOfEngagement } from '../../../shared/domain/webhooks.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
 import { createLimiter } from '../../lib/concurrency.js';
 import { getTrackedLinks } from '../../data/campaign-counters.js';
@@ -30,6 +31,7 @@ import type { TrackedRecipient } from '../../lib/tracking-links.js';
 import type { TDeliveryEventMessage, TTrackingEventMessage } from '../../queues/delivery-events.js';
 import { suppressEmail, suppressMobile } from '../contacts/contacts.js';
 import { noteVerificationBounce } from '../session/verification.js';
+import { emitWebhookEvent } from '../webhooks/events.js';
 import { guardCampaignRun } from './deliverability-guard.js';
 
 const ZTimestamp = z.string().optional();
@@ -216,10 +218,21 @@ export async function recordEngagementEvent({ recipient, channel, event }: Recip
   for (let attempt = 1; ; attempt += 1) {
     const change = applyEngagementEvent(stored?.engagement ?? null, { ...event, address });
     if (!change) return;
-    if (await recordEngagementChange({ tuid, campaignId, contactId, version: stored?.version ?? null, change, time: event.time, family: channel })) return;
+    if (await recordEngagementChange({ tuid, campaignId, contactId, version: stored?.version ?? null, change, time: event.time, family: channel })) {
+      // Only the change that recorded the event tells webhooks, so a redelivered event is not sent twice.
+      const webhookType = webhookTypeOfEngagement(channel ?? (address !== null ? channelOfAddress(address) : 'email'), event.kind);
+      if (webhookType) await emitWebhookEvent({ tuid, type: webhookType, data: webhookDataOf({ campaignId, contactId, address, event }), now });
+      return;
+    }
     if (attempt >= RECORD_ATTEMPTS) throw new Error(`engagement of ${contactId} in ${campaignId} kept changing; SQS retries the event`);
     stored = await getEngagement(tuid, campaignId, contactId);
   }
+}
+
+/** What a webhook says of an engagement event: the recipient, and the event's own details (bounce type and reason, link). */
+function webhookDataOf(options: { campaignId: string; contactId: number; address: string | null; event: EngagementEvent }): Record<string, unknown> {
+  const { id: _id, kind: _kind, address: _address, ...details } = options.event;
+  return { campaignId: options.campaignId, contactId: options.contactId, address: options.address, ...details };
 }
 
 /** The contact's address on the channel (email when the event does not say). */

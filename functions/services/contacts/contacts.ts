@@ -13,6 +13,7 @@ import {
 } from '../../../shared/domain/contacts.js';
 import { normalizeEmail } from '../../../shared/domain/email.js';
 import { normalizeMobile } from '../../../shared/domain/phone.js';
+import { subscriptionEvents } from '../../../shared/domain/webhooks.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TContact, TContactDetailsResponse, TContactInput, TUpdateContactRequest } from '../../../shared/schemas/contacts.js';
 import { getAccount } from '../../data/accounts.js';
@@ -35,6 +36,7 @@ import { createLimiter } from '../../lib/concurrency.js';
 import { loadFilterContext, loadGroupMembership } from './contact-search.js';
 import { listContactFields } from './contact-fields.js';
 import { noticeContactLimit } from './contact-limit.js';
+import { emitWebhookEvent } from '../webhooks/events.js';
 
 /** National numbers without a country are read as the service region's (Asia/Hong_Kong). */
 const DEFAULT_MOBILE_COUNTRY = 'HK';
@@ -142,7 +144,15 @@ export async function createContact(options: { tuid: string; input: TContactInpu
   }
   if (input.groupIds?.length) await setSnapshotMemberships(tuid, contact, input.groupIds);
   await noticeContactLimit({ tuid, now });
+  await emitSubscriptionEvents(tuid, null, contact, now);
   return toApiContact(contact, fields);
+}
+
+/** Tells the account's webhooks of the subscriptions a hand-made write turned on or off. */
+async function emitSubscriptionEvents(tuid: string, before: ContactRecord | null, after: ContactRecord, now: Date): Promise<void> {
+  for (const { type, channel, address } of subscriptionEvents(before, after)) {
+    await emitWebhookEvent({ tuid, type, data: { contactId: after.id, channel, address }, now });
+  }
 }
 
 async function assertSnapshotGroups(tuid: string, groupIds: readonly string[]): Promise<void> {
@@ -165,6 +175,7 @@ export async function updateContact(options: { tuid: string; id: string; input: 
     try {
       await replaceContact(tuid, current, next);
       if (input.groupIds) await setSnapshotMemberships(tuid, next, input.groupIds);
+      await emitSubscriptionEvents(tuid, current, next, now);
       return toApiContact(next, fields);
     } catch (error) {
       if (!(error instanceof ContactWriteRefused) || attempt >= WRITE_ATTEMPTS) throw error;

@@ -38,6 +38,7 @@ import { readImportRows } from '../../lib/files/import/row-reader.js';
 import { listContactFields } from '../contacts/contact-fields.js';
 import { noticeContactLimit } from '../contacts/contact-limit.js';
 import { createNotification, reportProgress } from '../notifications/notifications.js';
+import { emitWebhookEvent } from '../webhooks/events.js';
 
 /** Error rows in a row after which an import gives up (spec §4: aborted after consecutive errors). */
 export const IMPORT_ABORT_AFTER_ERRORS = 100;
@@ -219,6 +220,7 @@ export async function runContactImport(options: { tuid: string; importId: string
       values: { importName: current.fileName, numberOfRecords: current.counts.created + current.counts.changed, numberOfErrors: current.counts.errors },
       now: clock(),
     });
+    await emitWebhookEvent({ tuid, type: 'import.finished', data: { importId: current.id, fileName: current.fileName, status, counts: current.counts }, now: clock() });
     return status;
   };
 

@@ -45,7 +45,7 @@ import { publish } from './realtime.js';
 
 /**
  * Kinds that also go by email until the user chooses otherwise: the ones that ask the user to act
- * (payments, approvals, invitations, limits, expiring credits) or end work the user waits for
+ * (payments, approvals, invitations, limits, expiring credits, a disabled webhook endpoint) or end work the user waits for
  * (imports, exports). Campaign progress, sharing and connection news stay in the app.
  */
 export const DEFAULT_EMAIL_TYPES: readonly NotificationType[] = [
@@ -59,6 +59,7 @@ export const DEFAULT_EMAIL_TYPES: readonly NotificationType[] = [
   'contactLimit',
   'teamAdminApprove',
   'outsiderApprove',
+  'webhook',
 ];
 
 /** A finished, completed or aborted job stays in the menu this long, so the user sees how it ended. */

@@ -11,20 +11,22 @@ const REQUIRED = {
   QUEUE_URL_CAMPAIGN_PLAN: 'http://localhost/q4',
   QUEUE_URL_CAMPAIGN_DELIVERY: 'http://localhost/q5',
   QUEUE_URL_DELIVERY_EVENTS: 'http://localhost/q6',
+  QUEUE_URL_WEBHOOK_DELIVERIES: 'http://localhost/q7',
 };
 
+// Each case sets its own variables over the required ones, and leaves the environment as it found it.
+let saved: NodeJS.ProcessEnv;
+
+beforeEach(() => {
+  saved = { ...process.env };
+  Object.assign(process.env, REQUIRED);
+});
+afterEach(() => {
+  process.env = saved;
+  resetConfigForTests();
+});
+
 describe('PAGE_FETCH_TEST_HOSTS', () => {
-  let saved: NodeJS.ProcessEnv;
-
-  beforeEach(() => {
-    saved = { ...process.env };
-    Object.assign(process.env, REQUIRED);
-  });
-  afterEach(() => {
-    process.env = saved;
-    resetConfigForTests();
-  });
-
   it('lists the fixture origins in the test stage', () => {
     // Prepare
     Object.assign(process.env, { STAGE: 'test', PAGE_FETCH_TEST_HOSTS: '127.0.0.1:4100, 127.0.0.1:4101' });
@@ -51,5 +53,25 @@ describe('PAGE_FETCH_TEST_HOSTS', () => {
 
     // Assess
     expect(config().PAGE_FETCH_TEST_HOSTS).toEqual([]);
+  });
+});
+
+describe('WEBHOOK_LOOPBACK_HOSTS', () => {
+  it.each(['development', 'test'])('lists the local catcher and test receivers in the %s stage', (stage) => {
+    // Prepare
+    Object.assign(process.env, { STAGE: stage, WEBHOOK_LOOPBACK_HOSTS: 'localhost:3000, 127.0.0.1:3000' });
+    resetConfigForTests();
+
+    // Assess
+    expect(config().WEBHOOK_LOOPBACK_HOSTS).toEqual(['localhost:3000', '127.0.0.1:3000']);
+  });
+
+  it('fails the production configuration, so deliveries never reach a private origin there', () => {
+    // Prepare
+    Object.assign(process.env, { STAGE: 'production', WEBHOOK_LOOPBACK_HOSTS: '127.0.0.1:3000' });
+    resetConfigForTests();
+
+    // Assess
+    expect(() => config()).toThrow(/WEBHOOK_LOOPBACK_HOSTS/);
   });
 });

@@ -41,6 +41,7 @@ const KIND_ICONS: Record<NotificationType, IconComponent> = {
   connection: LinkIcon,
   smsIdentity: ShieldIcon,
   templateShare: TemplateIcon,
+  webhook: LinkIcon,
 };
 
 export function NoticeIcon({ type, severity }: { type: string; severity: number }) {

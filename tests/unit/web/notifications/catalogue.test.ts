@@ -48,6 +48,8 @@ const FAMILY: Record<NotificationType, string[]> = {
   // Spec §3 "Verification": a sender ID also carries senderIdForceReverifyEndTime.
   smsIdentity: [...SHARING, 'senderIdForceReverifyEndTime'],
   templateShare: SHARING,
+  // Not in spec §3 (issue 19): the endpoint's address.
+  webhook: ['url'],
 };
 
 const keys = NOTIFICATION_TYPES.flatMap((type) => NOTIFICATION_MESSAGES[type].map((message) => ({ type, key: `${type}.${message}` })));

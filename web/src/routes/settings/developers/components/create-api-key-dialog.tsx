@@ -3,7 +3,7 @@
  * them; then shows the key, this once, to copy.
  */
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Field, Fieldset, Group, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, Input, Stack, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { grantsAnything } from '../../../../../../shared/domain/api-keys.js';
 import { FLAGS, SECTIONS, type Flag, type Section, type TPermissions } from '../../../../../../shared/domain/permissions.js';
@@ -11,6 +11,7 @@ import { createApiKey } from '../../../../api/developers.js';
 import { showError } from '../../../../components/error-dialog.js';
 import { FormDialog } from '../../../../components/form-dialog.js';
 import { fieldErrorMessage } from '../../../../errors/error-messages.js';
+import { ShownOnceDialog } from './shown-once-dialog.js';
 
 const NAME_MAX = 100;
 
@@ -108,28 +109,5 @@ function KeyFormDialog({ onCreated, onClose }: { onCreated(key: string): void; o
 
 function NewKeyDialog({ apiKey, onClose }: { apiKey: string; onClose(): void }) {
   const { t } = useTranslation('developers');
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard.writeText(apiKey);
-    setCopied(true);
-  };
-  return (
-    <FormDialog title={t('created.title')} submitLabel={t('created.done')} submitTestId="api-key-done" busy={false} onSubmit={onClose} onClose={onClose} maxW="xl" testId="api-key-created-dialog">
-      <Stack gap="4">
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>{t('created.once')}</Alert.Title>
-        </Alert.Root>
-        <Group attached w="full">
-          <Input readOnly value={apiKey} fontFamily="mono" fontSize="sm" onFocus={(event) => event.target.select()} aria-label={t('created.label')} data-testid="api-key-value" />
-          <Button variant="outline" onClick={() => void copy().catch(() => setCopied(false))} data-testid="api-key-copy">
-            {copied ? t('created.copied') : t('created.copy')}
-          </Button>
-        </Group>
-        <Text fontSize="sm" color="fg.muted">
-          {t('created.usage')}
-        </Text>
-      </Stack>
-    </FormDialog>
-  );
+  return <ShownOnceDialog title={t('created.title')} warning={t('created.once')} label={t('created.label')} usage={t('created.usage')} value={apiKey} testIdPrefix="api-key" valueTestId="api-key-value" onClose={onClose} />;
 }
