@@ -7,7 +7,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEventType } from '../../shared/domain/webhooks.js';
 import { keys } from './keys.js';
-import { deletePartition, isConditionFailure, queryPages, table, updateFields } from './table-client.js';
+import { conditionHeld, deletePartition, queryPages, table, unlessConditionFails, updateFields } from './table-client.js';
 
 export type WebhookEndpointRecord = {
   tuid: string;
@@ -81,8 +81,8 @@ export async function setWebhookEndpointStatus(
   at: Date,
 ): Promise<{ endpoint: WebhookEndpointRecord; changed: boolean } | null> {
   const { db, name } = table();
-  try {
-    const answer = await db.send(
+  const answer = await unlessConditionFails(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.webhookEndpoint(tuid, id),
@@ -92,24 +92,18 @@ export async function setWebhookEndpointStatus(
         ),
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return { endpoint: answer.Attributes as WebhookEndpointRecord, changed: true };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const endpoint = await getWebhookEndpoint(tuid, id);
-    return endpoint ? { endpoint, changed: false } : null;
-  }
+    ),
+  );
+  if (answer) return { endpoint: answer.Attributes as WebhookEndpointRecord, changed: true };
+  const endpoint = await getWebhookEndpoint(tuid, id);
+  return endpoint ? { endpoint, changed: false } : null;
 }
 
 /** Deletes an endpoint and its log; answers false when the account has no such endpoint. */
 export async function deleteWebhookEndpoint(tuid: string, id: string): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(new DeleteCommand({ TableName: name, Key: keys.webhookEndpoint(tuid, id), ConditionExpression: 'attribute_exists(PK)' }));
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const deleted = await conditionHeld(db.send(new DeleteCommand({ TableName: name, Key: keys.webhookEndpoint(tuid, id), ConditionExpression: 'attribute_exists(PK)' })));
+  if (!deleted) return false;
   await deletePartition(keys.webhookDeliveryPartition(tuid, id));
   return true;
 }
@@ -117,11 +111,9 @@ export async function deleteWebhookEndpoint(tuid: string, id: string): Promise<b
 /** Stores a delivery's first entry; a redelivered first message finds it there and changes nothing. */
 export async function putWebhookDeliveryIfAbsent(record: WebhookDeliveryRecord): Promise<void> {
   const { db, name } = table();
-  await db
-    .send(new PutCommand({ TableName: name, Item: { ...keys.webhookDelivery(record.tuid, record.endpointId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(PK)' }))
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+  await conditionHeld(
+    db.send(new PutCommand({ TableName: name, Item: { ...keys.webhookDelivery(record.tuid, record.endpointId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(PK)' })),
+  );
 }
 
 export async function getWebhookDelivery(tuid: string, endpointId: string, id: string): Promise<WebhookDeliveryRecord | null> {
@@ -153,17 +145,13 @@ export type WebhookAttemptOutcome = Pick<WebhookDeliveryRecord, 'attempts' | 'st
  */
 export async function recordWebhookAttempt(tuid: string, endpointId: string, id: string, outcome: WebhookAttemptOutcome): Promise<boolean> {
   const { db, name } = table();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.webhookDelivery(tuid, endpointId, id),
         ...updateFields(outcome, { condition: { expression: 'attempts = :previous', values: { ':previous': outcome.attempts - 1 } } }),
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
