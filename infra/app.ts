@@ -3,6 +3,7 @@
  *   -c production=true   retain data and protect the table (default: false)
  *   -c mailFrom="Name <no-reply@your-domain>"   sender of all mail, a verified SES identity
  *   -c supportEmail=… -c supportPhone=… -c knowledgeBaseUrl=…   the contact-us details and help centre
+ *   -c mmsOriginationIdentity=…   the End User Messaging phone number or pool (ID or ARN) MMS are sent from
  * cdk-nag's AwsSolutions pack runs on every synth: an unacknowledged finding fails it.
  */
 import { App, Validations } from 'aws-cdk-lib';
@@ -19,6 +20,7 @@ const contextText = (key: string): string | undefined => {
 createPlatform(app, {
   isProduction: production === true || production === 'true',
   mailFrom: contextText('mailFrom') ?? DEFAULT_MAIL_FROM,
+  mmsOriginationIdentity: contextText('mmsOriginationIdentity'),
   support: {
     email: contextText('supportEmail') ?? DEFAULT_SUPPORT.email,
     phone: contextText('supportPhone') ?? DEFAULT_SUPPORT.phone,

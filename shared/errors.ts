@@ -128,6 +128,8 @@ export const ERROR_CODES = {
   FREE_MAIL_DOMAIN: 'EA-V-011',
   /** 'An issue was found on the domain; use another' (spec §8 EA-V-012): SES refuses it, or another account holds it. */
   SENDER_DOMAIN_PROBLEM: 'EA-V-012',
+  /** MMS needs a phone number or pool that can send it, and this platform's deployment names none. */
+  MMS_NOT_SET_UP: 'VALIDATE_MMS_NOT_SET_UP',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -102,7 +102,7 @@ function ourMediaStores() {
 
 const eumTransport: CampaignSmsTransport = {
   async send(message) {
-    const { SMS_CONFIGURATION_SET } = config();
+    const { SMS_CONFIGURATION_SET, MMS_ORIGINATION_IDENTITY } = config();
     const common = {
       DestinationPhoneNumber: message.to,
       OriginationIdentity: message.originationIdentity ?? undefined,
@@ -115,7 +115,13 @@ const eumTransport: CampaignSmsTransport = {
     }
     const stores = ourMediaStores();
     const answer = await smsVoiceCampaignClient().send(
-      new SendMediaMessageCommand({ ...common, MessageBody: message.text, MediaUrls: message.media.map((medium) => mediaS3Uri(medium.url, stores)) }),
+      new SendMediaMessageCommand({
+        ...common,
+        // The service needs a number or pool for every MMS, and a sender ID cannot send one: the deployment's.
+        OriginationIdentity: MMS_ORIGINATION_IDENTITY,
+        MessageBody: message.text,
+        MediaUrls: message.media.map((medium) => mediaS3Uri(medium.url, stores)),
+      }),
     );
     return { messageId: answer.MessageId ?? '' };
   },

@@ -83,6 +83,12 @@ const ZConfig = z.object({
   /** End User Messaging configuration set whose event destination feeds the delivery-events queue (AWS only). */
   SMS_CONFIGURATION_SET: z.string().min(1).optional(),
   /**
+   * The End User Messaging phone number or pool (its ID or ARN) MMS are sent from: the service
+   * needs one for every MMS, and alphanumeric sender IDs cannot send MMS. Unset: MMS campaigns
+   * cannot be sent (VALIDATE_MMS_NOT_SET_UP).
+   */
+  MMS_ORIGINATION_IDENTITY: z.string().min(1).optional(),
+  /**
    * The inbound-sms queue, for the local sink only: replies from the dev SMS inbox go there as End
    * User Messaging's would (in AWS they reach the queue through SNS, and no function sends to it).
    */

@@ -192,7 +192,7 @@ export type LambdaConfigVariable = Exclude<
   keyof Config,
   'JWT_SECRET' | 'SINK_DIR' | 'QUEUE_URL_INBOUND_SMS' | 'S3_PUBLIC_URL' | 'LOG_FORMAT' | 'PAGE_FETCH_TEST_HOSTS' | 'WEBHOOK_LOOPBACK_HOSTS'
 >;
-type OptionalVariable = 'KNOWLEDGE_BASE_URL' | 'STORE_WRITES_IN_FLIGHT' | 'STORE_BULK_WRITES' | 'CAMPAIGN_BATCH_SIZE';
+type OptionalVariable = 'KNOWLEDGE_BASE_URL' | 'STORE_WRITES_IN_FLIGHT' | 'STORE_BULK_WRITES' | 'CAMPAIGN_BATCH_SIZE' | 'MMS_ORIGINATION_IDENTITY';
 export type LambdaEnvironment = Readonly<Record<Exclude<LambdaConfigVariable, OptionalVariable>, string> & Partial<Record<OptionalVariable, string>>>;
 
 /** How users reach the provider's support, shown in the contact-us dialog and help links. */
@@ -233,8 +233,11 @@ export type FunctionConfigProps = {
   mailFrom: string;
   /** Campaign mail: the SES configuration set whose events feed the delivery-events queue, and the account's sending rate for campaigns (messages/s). */
   campaignMail: { configurationSetName: string; sendRate: number };
-  /** Campaign SMS and MMS: the End User Messaging configuration set whose events feed the delivery-events queue. */
-  campaignSms: { configurationSetName: string; sendRate?: number };
+  /**
+   * Campaign SMS and MMS: the End User Messaging configuration set whose events feed the
+   * delivery-events queue, and the phone number or pool MMS are sent from (none: no MMS).
+   */
+  campaignSms: { configurationSetName: string; sendRate?: number; mmsOriginationIdentity?: string };
   support: SupportContact;
 };
 
@@ -283,6 +286,7 @@ export class FunctionConfig {
       QUEUE_URL_WEBHOOK_DELIVERIES: this.queue('webhook-deliveries').queueUrl,
       SES_CONFIGURATION_SET: props.campaignMail.configurationSetName,
       SMS_CONFIGURATION_SET: props.campaignSms.configurationSetName,
+      ...(props.campaignSms.mmsOriginationIdentity ? { MMS_ORIGINATION_IDENTITY: props.campaignSms.mmsOriginationIdentity } : {}),
       CAMPAIGN_SEND_RATE: String(props.campaignMail.sendRate),
       SMS_SEND_RATE: String(props.campaignSms.sendRate ?? DEFAULT_SMS_SEND_RATE),
       IDLE_TIME_MS: String(DEFAULT_IDLE_TIME_MS),

@@ -9,7 +9,7 @@ import { readBody, writeJson } from './http-event.js';
 import { closeServer, listen, LOOPBACK } from './ports.js';
 import type { ProviderOptions } from './provider-options.js';
 import { createSesStandIn } from './ses-stand-in.js';
-import { createSmsStandIn } from './sms-stand-in.js';
+import { createSmsStandIn, STAND_IN_MMS_NUMBER } from './sms-stand-in.js';
 
 export type ProviderStandInOptions = ProviderOptions & {
   port?: number;
@@ -45,5 +45,5 @@ export async function startProviderStandIn(options: ProviderStandInOptions): Pro
   const port = await listen(server, options.port ?? 0, LOOPBACK, 'the provider stand-in');
   if (options.unref) server.unref();
   const url = `http://${LOOPBACK}:${port}`;
-  return { url, env: { AWS_ENDPOINT_URL_SESV2: url, AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2: url }, stop: () => closeServer(server) };
+  return { url, env: { AWS_ENDPOINT_URL_SESV2: url, AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2: url, MMS_ORIGINATION_IDENTITY: STAND_IN_MMS_NUMBER }, stop: () => closeServer(server) };
 }

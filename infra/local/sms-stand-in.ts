@@ -9,7 +9,8 @@
  *   destination publishes it (functions/channels/sink-events.ts).
  * - Refusals as the service words them: the opted-out simulator number gets ConflictException
  *   DESTINATION_PHONE_NUMBER_OPTED_OUT; a missing or malformed destination, body or medium gets
- *   ValidationException; a share of sends (throttleFraction) gets ThrottlingException.
+ *   ValidationException, as does an MMS with no origination identity (the service requires one);
+ *   a share of sends (throttleFraction) gets ThrottlingException.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -33,6 +34,8 @@ const OPERATIONS = new Set(['SendTextMessage', 'SendMediaMessage']);
 const E164 = /^\+[1-9][0-9]{1,18}$/;
 const S3_URI = /^s3:\/\/[a-z0-9.-]{3,63}\/.+$/;
 const MAX_BODY_LENGTH = 1600;
+/** The MMS-capable number this stand-in's account holds (a reserved fictional Hong Kong number), as a deployment names its own. */
+export const STAND_IN_MMS_NUMBER = '+85255501234';
 
 /** The service's error, as its JSON protocol writes it: the SDK names the exception from `__type`. */
 class SmsServiceError extends Error {
@@ -50,6 +53,7 @@ function validationProblem(operation: string, input: SendMessageRequest): string
   if (!input.DestinationPhoneNumber || !E164.test(input.DestinationPhoneNumber)) return 'DestinationPhoneNumber must be a phone number in E.164 format';
   if ((input.MessageBody?.length ?? 0) > MAX_BODY_LENGTH) return `MessageBody must be at most ${MAX_BODY_LENGTH} characters`;
   if (operation === 'SendTextMessage') return input.MessageBody ? null : 'MessageBody is required';
+  if (!input.OriginationIdentity) return 'OriginationIdentity is required';
   const media = input.MediaUrls ?? [];
   if (media.length === 0 && !input.MessageBody) return 'MessageBody or MediaUrls is required';
   return media.every((uri) => S3_URI.test(uri)) ? null : 'MediaUrls must be s3:// URIs of objects in S3';

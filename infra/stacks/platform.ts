@@ -32,6 +32,8 @@ export type PlatformOptions = {
   mailFrom: string;
   /** Campaign messages per second (the SES account's sending rate less transactional mail); DEFAULT_CAMPAIGN_SEND_RATE when absent. */
   campaignSendRate?: number;
+  /** The End User Messaging phone number or pool (ID or ARN) that sends MMS; without one, MMS campaigns cannot be sent. */
+  mmsOriginationIdentity?: string;
   /** Support contact and help centre; DEFAULT_SUPPORT when absent. */
   support?: SupportContact;
   /** Where handler code comes from; tests point every function at a fixture. */
@@ -85,7 +87,7 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
     appUrl: web.appUrl,
     mailFrom: options.mailFrom,
     campaignMail: { configurationSetName: messaging.campaignMailConfigurationSet.configurationSetName, sendRate: options.campaignSendRate ?? DEFAULT_CAMPAIGN_SEND_RATE },
-    campaignSms: { configurationSetName: messaging.campaignSmsConfigurationSetName },
+    campaignSms: { configurationSetName: messaging.campaignSmsConfigurationSetName, mmsOriginationIdentity: options.mmsOriginationIdentity },
     support: options.support ?? DEFAULT_SUPPORT,
   };
   const realtime = new RealtimeStack(app, 'CampaignPlatform-Realtime', { env, functionResources, entryResolver });

@@ -5,13 +5,17 @@ import { CAMPAIGN_SMS_EVENTS } from '../../infra/stacks/messaging-stack.js';
 import { createTestPlatform, SYNTH_TIMEOUT_MS } from './support/platform.js';
 import { functionByDescription, resourcesOfType } from './support/template.js';
 
+const MMS_POOL = 'pool-0123456789abcdef0123456789abcdef';
+
 let messaging: Template;
 let workers: Template;
+let api: Template;
 
 beforeAll(() => {
-  const platform = createTestPlatform();
+  const platform = createTestPlatform(undefined, { mmsOriginationIdentity: MMS_POOL });
   messaging = Template.fromStack(platform.messaging);
   workers = Template.fromStack(platform.workers);
+  api = Template.fromStack(platform.api);
 }, SYNTH_TIMEOUT_MS);
 
 /** Logical id of the queue (not its dead-letter queue) of a QUEUES entry. */
@@ -77,5 +81,17 @@ describe('campaign SMS events', () => {
     expect(JSON.stringify(variables.SMS_CONFIGURATION_SET)).toContain('CampaignSms');
     expect(variables.QUEUE_URL_INBOUND_SMS).toBeUndefined();
     expect(inbound).toBeDefined();
+  });
+
+  it('names the deployment\'s MMS number or pool to the sender and to the send check', () => {
+    // Act
+    const variablesOf = (template: Template, description: string) => {
+      const [, resource] = functionByDescription(template, description);
+      return (resource.Environment as { Variables: Record<string, unknown> }).Variables;
+    };
+
+    // Assess: the delivery worker sends from it; the campaigns API refuses an MMS send without it
+    expect(variablesOf(workers, 'Worker of the campaign-delivery queue').MMS_ORIGINATION_IDENTITY).toBe(MMS_POOL);
+    expect(variablesOf(api, 'API group campaigns ').MMS_ORIGINATION_IDENTITY).toBe(MMS_POOL);
   });
 });

@@ -15,6 +15,7 @@ import type { TCampaignActionRequest, TCampaignSummary, TRecurringRule } from '.
 import { getAccount } from '../../data/accounts.js';
 import { changeCampaignRecord, getApprovers, readEmailCommand, readTextCommand, type CampaignChange, type CampaignRecord, type CampaignRun, type CampaignUser } from '../../data/campaigns.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
+import { config } from '../../lib/config.js';
 import { enqueueCampaignPlan } from '../../queues/campaign-plan.js';
 import { notifyCampaign } from './campaign-notices.js';
 import { resumeCampaignRun, stopCampaignRun } from './campaign-send/run-control.js';
@@ -46,6 +47,9 @@ export async function requireReadyToSend({ tuid, record }: { tuid: string; recor
   if (missing.length > 0) throw new AppError(ERROR_CODES.CAMPAIGN_INCOMPLETE, `missing ${missing.join(', ')}`);
   if (record.channel === 'mms' && mmsMediaProblems(command.content?.components ?? []).length > 0) {
     throw new AppError(ERROR_CODES.INVALID_INPUT, 'A media file of this MMS is too large or of a type MMS does not take.');
+  }
+  if (record.channel === 'mms' && !config().MMS_ORIGINATION_IDENTITY) {
+    throw new AppError(ERROR_CODES.MMS_NOT_SET_UP, 'This platform has no phone number that can send MMS yet.');
   }
   // A sender ID names the sender only once support verified it (and while no re-verification has lapsed).
   if (command.senderId && !(await listUsableSenderIds({ tuid })).some((usable) => usable.id === command.senderId)) {

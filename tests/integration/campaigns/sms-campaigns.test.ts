@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateAccount } from '../../../functions/data/accounts.js';
 import { writeNewContacts, allocateContactIds } from '../../../functions/data/contacts.js';
 import { addAllowedCallingCode } from '../../../functions/data/sms-settings.js';
+import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TCampaignCostResponse, TCampaignListResponse, TCampaignSummary, TSaveSmsCampaignResponse, TSmsCampaignCommand, TSmsCampaignLoadResponse } from '../../../shared/schemas/campaigns.js';
 import { call, startApi, type ApiClient } from '../../helpers/api.js';
@@ -114,6 +115,32 @@ describe('sending an SMS campaign', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.campaign.status).toBe('started');
     expect((await takePlanMessages()).map((message) => message.campaignId)).toContain(id);
+  });
+
+  it('refuses to send an MMS while the deployment names no number that can send MMS, changing nothing, and sends once it does', async () => {
+    // Prepare
+    const selection = { includedGroup: ['system-mobile'], excludedGroup: [], includedCampaign: [], excludedCampaign: [] };
+    const { id } = await smsDraft('Picture sale', { selection, message: 'See our range', subject: 'Spring' }, 'MMS');
+    await call(api, owner, 'DELETE', `${SMS_SAVE}/lock?id=${id}`);
+    const configured = process.env.MMS_ORIGINATION_IDENTITY;
+    delete process.env.MMS_ORIGINATION_IDENTITY;
+    resetConfigForTests();
+
+    // Act
+    const refused = await call(api, owner, 'POST', `${SMS_CAMPAIGNS}/${id}/actions`, { action: 'sendNow' }).finally(() => {
+      process.env.MMS_ORIGINATION_IDENTITY = configured;
+      resetConfigForTests();
+    });
+    const afterRefusal = await call<TSmsCampaignLoadResponse>(api, owner, 'GET', `${SMS_SAVE}?id=${id}`);
+    const planned = await takePlanMessages();
+    const sent = await call<{ campaign: { status: string } }>(api, owner, 'POST', `${SMS_CAMPAIGNS}/${id}/actions`, { action: 'sendNow' });
+
+    // Assess
+    expect(refused.status).toBe(400);
+    expect(refused.body.statusCode).toBe(ERROR_CODES.MMS_NOT_SET_UP);
+    expect(afterRefusal.body).toMatchObject({ type: 'MMS', campaign: { status: 'draft' } });
+    expect(planned.map((message) => message.campaignId)).not.toContain(id);
+    expect(sent.body.campaign.status).toBe('started');
   });
 
   it('shows no edit lock on a campaign that was sent while its sender still held the lock', async () => {

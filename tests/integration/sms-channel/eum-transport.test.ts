@@ -12,6 +12,7 @@ import { SMS_SIMULATOR_NUMBERS, sinkEventsPublished } from '../../../functions/c
 import { campaignSmsTransport, isOptedOutError, refusalReasonOf, SmsMediaNotStored, smsFailureKind, type CampaignSms } from '../../../functions/channels/sms.js';
 import { smsVoiceCampaignClient } from '../../../functions/lib/aws/sms-voice.js';
 import { resetConfigForTests } from '../../../functions/lib/config.js';
+import { STAND_IN_MMS_NUMBER } from '../../../infra/local/sms-stand-in.js';
 import { useTestTable, type TestTable } from '../../helpers/emulators.js';
 import { takeProviderEvents } from '../../helpers/queues.js';
 
@@ -65,7 +66,7 @@ describe('End User Messaging transport', () => {
     expect(await takeProviderEvents()).toEqual([expect.objectContaining({ eventType: 'TEXT_DELIVERED', messageId, context: message.tags, totalMessageParts: 1 })]);
   });
 
-  it('sends an MMS as a media message whose media are s3:// URIs of our buckets; the stand-in keeps them and publishes a MEDIA_ receipt', async () => {
+  it('sends an MMS from the deployment\'s MMS number as a media message whose media are s3:// URIs of our buckets; the stand-in keeps them and publishes a MEDIA_ receipt', async () => {
     // Prepare
     const to = '+12015550100';
     const media = [
@@ -77,8 +78,8 @@ describe('End User Messaging transport', () => {
     const { messageId } = await campaignSmsTransport().send({ ...message, to, text: 'Spring\nOur new range', media });
     await sinkEventsPublished();
     // Assess
-    expect(mediaInputs()).toEqual([expect.objectContaining({ DestinationPhoneNumber: to, ConfigurationSetName: 'campaign-sms', MessageBody: 'Spring\nOur new range', MediaUrls: mediaUrls, Context: message.tags })]);
-    expect(await readSink(store.sinkDir, 'sms', { to })).toMatchObject([{ id: messageId, text: 'Spring\nOur new range', mediaUrls, segments: 1 }]);
+    expect(mediaInputs()).toEqual([expect.objectContaining({ DestinationPhoneNumber: to, OriginationIdentity: STAND_IN_MMS_NUMBER, ConfigurationSetName: 'campaign-sms', MessageBody: 'Spring\nOur new range', MediaUrls: mediaUrls, Context: message.tags })]);
+    expect(await readSink(store.sinkDir, 'sms', { to })).toMatchObject([{ id: messageId, from: STAND_IN_MMS_NUMBER, text: 'Spring\nOur new range', mediaUrls, segments: 1 }]);
     expect(await takeProviderEvents()).toEqual([expect.objectContaining({ eventType: 'MEDIA_DELIVERED', messageId, mediaUrls })]);
   });
 
@@ -124,5 +125,24 @@ describe('End User Messaging transport', () => {
     expect(error).toMatchObject({ name: 'ValidationException', Reason: 'INVALID_PARAMETER', $metadata: { httpStatusCode: 400, attempts: 1 } });
     expect(smsFailureKind(error)).toBe('permanent');
     expect(isOptedOutError(error)).toBe(false);
+  });
+
+  it('refuses an MMS without an origination identity with ValidationException, as the service does, a permanent failure', async () => {
+    // Prepare: a deployment that names no MMS number
+    const configured = process.env.MMS_ORIGINATION_IDENTITY;
+    delete process.env.MMS_ORIGINATION_IDENTITY;
+    resetConfigForTests();
+    const to = '+12015550101';
+    try {
+      // Act
+      const error = await campaignSmsTransport().send({ ...message, to, media: [{ url: 'https://cdn.example.com/t1/a.png' }] }).catch((caught: unknown) => caught);
+      // Assess
+      expect(error).toMatchObject({ name: 'ValidationException', Reason: 'INVALID_PARAMETER', $metadata: { attempts: 1 } });
+      expect(smsFailureKind(error)).toBe('permanent');
+      expect(await readSink(store.sinkDir, 'sms', { to })).toEqual([]);
+    } finally {
+      process.env.MMS_ORIGINATION_IDENTITY = configured;
+      resetConfigForTests();
+    }
   });
 });
