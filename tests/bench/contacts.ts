@@ -17,6 +17,7 @@ import type { TConditionTree } from '../../shared/schemas/contact-search.js';
 import { startEmulators } from '../../infra/local/emulators.js';
 import { storeCeiling } from './store-ceiling.js';
 import type { Benchmark, Figure } from './figures.js';
+import { requiredConfigEnv } from '../helpers/config-env.js';
 
 const CONTACTS = Number(process.env.CONTACTS_BENCH_N ?? 200_000);
 /** Contacts built and written at a time while seeding, so a million never sit in memory at once. */
@@ -55,19 +56,11 @@ async function setUp(): Promise<Setup> {
 
   const emulators = await startEmulators();
   await emulators.createTable(TABLE);
-  Object.assign(process.env, emulators.env, {
-    TABLE_NAME: TABLE,
-    DATA_BUCKET: 'bench-data',
-    JWT_SECRET: randomBytes(36).toString('base64'),
-    APP_URL: 'http://127.0.0.1:3000',
-    STAGE: 'test',
-    QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1:1/unused',
-    QUEUE_URL_CONTACT_IMPORT: 'http://127.0.0.1:1/unused',
-    QUEUE_URL_EXPORT: 'http://127.0.0.1:1/unused',
-    QUEUE_URL_CAMPAIGN_PLAN: 'http://127.0.0.1:1/unused',
-    QUEUE_URL_CAMPAIGN_DELIVERY: 'http://127.0.0.1:1/unused',
-    QUEUE_URL_DELIVERY_EVENTS: 'http://127.0.0.1:1/unused',
-  });
+  Object.assign(
+    process.env,
+    emulators.env,
+    requiredConfigEnv({ TABLE_NAME: TABLE, DATA_BUCKET: 'bench-data', JWT_SECRET: randomBytes(36).toString('base64'), APP_URL: 'http://127.0.0.1:3000', STAGE: 'test' }),
+  );
   const db = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: emulators.env.AWS_ENDPOINT_URL_DYNAMODB,

@@ -4,20 +4,9 @@ import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { resetTrackingKeyForTests } from '../../../functions/lib/tracking-links.js';
 import { campaignMailFor, compileRunMessage } from '../../../functions/services/campaigns/campaign-send/message.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
+import { requiredConfigEnv } from '../../helpers/config-env.js';
 
-const ENVIRONMENT = {
-  STAGE: 'test',
-  TABLE_NAME: 'unit-table',
-  DATA_BUCKET: 'unit-bucket',
-  APP_URL: 'https://app.example',
-  JWT_SECRET: randomBytes(36).toString('base64'),
-  QUEUE_URL_OUTBOUND_MAIL: 'http://localhost/q1',
-  QUEUE_URL_CONTACT_IMPORT: 'http://localhost/q2',
-  QUEUE_URL_EXPORT: 'http://localhost/q3',
-  QUEUE_URL_CAMPAIGN_PLAN: 'http://localhost/q4',
-  QUEUE_URL_CAMPAIGN_DELIVERY: 'http://localhost/q5',
-  QUEUE_URL_DELIVERY_EVENTS: 'http://localhost/q6',
-};
+const ENVIRONMENT = requiredConfigEnv({ STAGE: 'test', APP_URL: 'https://app.example', JWT_SECRET: randomBytes(36).toString('base64') });
 
 const contact: ContactRecord = { id: 7, email: 'ann@example.org', mobile: null, emailSubscribe: true, smsSubscribe: false, emailBounce: 'none', smsBounce: 'none', fields: {}, createTime: 0, updateTime: 0 };
 

@@ -5,6 +5,7 @@ import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { createApiHandler } from '../../../functions/lib/http.js';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../../functions/lib/viewer-address.js';
 import { PUBLIC, defineGroup, route } from '../../../shared/contracts/route.js';
+import { requiredConfigEnv } from '../../helpers/config-env.js';
 
 /** The config group's one route, with an answer of the test's own. */
 const configContract = defineGroup('config', { get: route({ method: 'GET', path: '/config', access: PUBLIC, answer: z.object({ ok: z.boolean() }) }) });
@@ -26,17 +27,7 @@ function event(routeKey: string, body?: string, headers: Record<string, string> 
 const context = {} as Context;
 
 /** The variables the configuration cannot do without. */
-const REQUIRED_CONFIG = {
-  TABLE_NAME: 'unit',
-  DATA_BUCKET: 'unit-data',
-  APP_URL: 'http://127.0.0.1',
-  QUEUE_URL_OUTBOUND_MAIL: 'http://127.0.0.1/q',
-  QUEUE_URL_CONTACT_IMPORT: 'http://127.0.0.1/q2',
-  QUEUE_URL_EXPORT: 'http://127.0.0.1/q3',
-  QUEUE_URL_CAMPAIGN_PLAN: 'http://127.0.0.1/q4',
-  QUEUE_URL_CAMPAIGN_DELIVERY: 'http://127.0.0.1/q5',
-  QUEUE_URL_DELIVERY_EVENTS: 'http://127.0.0.1/q6',
-};
+const REQUIRED_CONFIG = requiredConfigEnv({ TABLE_NAME: 'unit' });
 
 describe('the API handler shape', () => {
   it('answers an unexpected failure with OTH-X-001 and keeps the details in the log', async () => {

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { once, resetClientsForTests } from '../../../functions/lib/aws/clients.js';
 import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { transactWrite } from '../../../functions/data/table-client.js';
+import { requiredConfigEnv } from '../../helpers/config-env.js';
 
 function cancelled(code: string): Error {
   return Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: code }, { Code: 'None' }] });
@@ -27,7 +28,7 @@ function fakeClient(failures: Error[]): { calls: number } {
 }
 
 beforeEach(() => {
-  Object.assign(process.env, { TABLE_NAME: 'unit-table', DATA_BUCKET: 'unit-bucket', APP_URL: 'http://localhost', QUEUE_URL_OUTBOUND_MAIL: 'http://localhost/q', QUEUE_URL_CONTACT_IMPORT: 'http://localhost/q2', QUEUE_URL_EXPORT: 'http://localhost/q3', QUEUE_URL_CAMPAIGN_PLAN: 'http://localhost/q4', QUEUE_URL_CAMPAIGN_DELIVERY: 'http://localhost/q5', QUEUE_URL_DELIVERY_EVENTS: 'http://localhost/q6' });
+  Object.assign(process.env, requiredConfigEnv());
   resetConfigForTests();
   resetClientsForTests();
 });

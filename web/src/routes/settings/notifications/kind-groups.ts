@@ -8,4 +8,5 @@ export const KIND_GROUPS = [
   { id: 'billing', types: ['paymentError', 'paymentReminder'] },
   { id: 'team', types: ['teamAdminApprove', 'teamAdminInform', 'outsiderApprove', 'teamResourceAllocation', 'connection'] },
   { id: 'sharing', types: ['smsIdentity', 'templateShare'] },
+  { id: 'developers', types: ['webhook'] },
 ] as const satisfies readonly { id: string; types: readonly NotificationType[] }[];
