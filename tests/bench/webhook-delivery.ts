@@ -47,7 +47,7 @@ const TICK_MS = 5;
 /**
  * A poller that finds the queue empty waits this long: the emulator's long poll does not wake on
  * a message as SQS's does, and a queue fed at a steady rate is often empty, so 16 pollers at the
- * campaign benches' 20 ms would poll 800 times a second and take the CPU from the deliveries.
+ * campaign benches' 20 ms would make 800 empty receives a second, CPU the deliveries need.
  * Staggered, the pollers still look every 20 ms between them.
  */
 const EMPTY_POLL_PAUSE_MS = WORKERS * 20;
