@@ -106,10 +106,19 @@ export function countStoreWrites(): { readonly writes: number } {
 
 type Handler = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<{ batchItemFailures: Array<{ itemIdentifier: string }> }>;
 
-/** Polls a queue with `concurrency` loops, each invoking the real worker on what it receives, until `done()`. */
-async function pollQueue(name: QueueName, concurrency: number, done: () => Promise<boolean>): Promise<void> {
+/** The URL of one of the product's queues, as the emulators' environment names it. */
+export function queueUrlOf(name: QueueName): string {
+  return process.env[`QUEUE_URL_${name.toUpperCase().replace(/-/g, '_')}`]!;
+}
+
+/**
+ * Polls a queue with `concurrency` loops, each invoking the real worker on what it receives, until
+ * `done()`; a loop that finds the queue empty waits `emptyPauseMs` (a queue fed slowly wants a
+ * longer pause: every loop polling an empty queue each 20 ms takes the machine from the work).
+ */
+export async function pollQueue(name: QueueName, concurrency: number, done: () => Promise<boolean>, emptyPauseMs = 20): Promise<void> {
   const queue = QUEUES.find((candidate) => candidate.name === name)!;
-  const queueUrl = process.env[`QUEUE_URL_${name.toUpperCase().replace(/-/g, '_')}`]!;
+  const queueUrl = queueUrlOf(name);
   const { handler } = (await import(`../../functions/workers/${queue.worker}.ts`)) as { handler: Handler };
   let finished = false;
   const started = Date.now();
@@ -121,7 +130,7 @@ async function pollQueue(name: QueueName, concurrency: number, done: () => Promi
       if (messages.length === 0) {
         if (await done()) finished = true;
         if (Date.now() - started > SEND_LIMIT_MS) throw new Error(`${name} did not finish in time`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await new Promise((resolve) => setTimeout(resolve, emptyPauseMs));
         continue;
       }
       const event: SQSEvent = {
@@ -188,7 +197,7 @@ export function achievedRate(records: ReadonlyArray<{ createdAt: string }>): num
 
 /** Every message waiting on a queue, taken off it. */
 async function takeQueue(name: QueueName): Promise<string[]> {
-  const queueUrl = process.env[`QUEUE_URL_${name.toUpperCase().replace(/-/g, '_')}`]!;
+  const queueUrl = queueUrlOf(name);
   const bodies: string[] = [];
   for (;;) {
     const received = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 600 }));

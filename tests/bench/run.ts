@@ -19,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   'template-render': async () => (await import('./template-render.js')).templateRender,
   'email-send': async () => (await import('./email-send.js')).emailSend,
   'sms-send': async () => (await import('./sms-send.js')).smsSend,
+  'webhook-delivery': async () => (await import('./webhook-delivery.js')).webhookDelivery,
 };
 
 const wanted = process.argv.slice(2);
