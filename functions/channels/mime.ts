@@ -131,9 +131,10 @@ export function withPreheader(html: string, preheader: string | undefined): stri
 /**
  * The head every campaign message carries, as email-safe templates do: no reformatting or
  * auto-linking by Apple Mail and iOS, light and dark schemes declared, a reset for Outlook's
- * table spacing and image scaling, and a single column on narrow screens. It also keeps a short
- * message from reading as "an image and little else" to spam filters (SpamAssassin's
- * HTML_IMAGE_ONLY rules score any HTML part under 3,200 bytes that has an image: the open pixel).
+ * table spacing and image scaling, and a single column on narrow screens. Its bytes count toward
+ * the 3,200 under which SpamAssassin's HTML_IMAGE_ONLY rules score an HTML part with any image
+ * (the open pixel included): a laid-out message clears them, a message of a line or two does not
+ * (docs/decisions.md "Image-heavy email").
  */
 const EMAIL_HEAD =
   '<meta name="x-apple-disable-message-reformatting">' +
