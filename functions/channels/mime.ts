@@ -131,9 +131,10 @@ export function withPreheader(html: string, preheader: string | undefined): stri
 /**
  * The head every campaign message carries, as email-safe templates do: no reformatting or
  * auto-linking by Apple Mail and iOS, light and dark schemes declared, a reset for Outlook's
- * table spacing and image scaling, and a single column on narrow screens. It also keeps a short
- * message from reading as "an image and little else" to spam filters (SpamAssassin's
- * HTML_IMAGE_ONLY rules score any HTML part under 3,200 bytes that has an image: the open pixel).
+ * table spacing and image scaling, and a single column on narrow screens. Its bytes count toward
+ * the 3,200 under which SpamAssassin's HTML_IMAGE_ONLY rules score an HTML part with any image
+ * (the open pixel included): a laid-out message clears them, a message of a line or two does not
+ * (docs/decisions.md "Image-heavy email").
  */
 const EMAIL_HEAD =
   '<meta name="x-apple-disable-message-reformatting">' +
@@ -163,15 +164,26 @@ export function withEmailHead(html: string): string {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
+const ALT_TEXT = /(?:^|\s)alt\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
+
+/** An image as text readers get it (the lynx and html-to-text convention): `[alt text]` on its own line, nothing when it has none (decoration, the open pixel). */
+function imageAsText(tag: string): string {
+  const alt = ALT_TEXT.exec(tag);
+  const text = (alt?.[1] ?? alt?.[2] ?? '').trim();
+  return text === '' ? '' : `\n[${text}]\n`;
+}
+
 /**
- * The plain-text alternative of an HTML message: block ends become line breaks, a link becomes
- * `label (address)`, markup and hidden parts go. Template tags pass through untouched, so the text
- * is compiled and personalised like the HTML.
+ * The plain-text alternative of an HTML message: block ends become line breaks, an image its alt
+ * text, a link `label (address)` (a linked image labelled by its alt text), markup and hidden
+ * parts go. Template tags pass through untouched, so the text is compiled and personalised like
+ * the HTML.
  */
 export function textFromHtml(html: string): string {
   return html
     .replace(/<(head|style|script|title)[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<div[^>]*display:\s*none[^>]*>[\s\S]*?<\/div>/gi, '')
+    .replace(/<img\b[^>]*>/gi, imageAsText)
     .replace(/<a\b[^>]*href\s*=\s*["']([^"']*)["'][^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) => {
       const text = label.replace(/<[^>]+>/g, '').trim();
       return text === '' || text === href ? href : `${text} (${href})`;

@@ -50,3 +50,35 @@ export function missingForTextSend(
   if (!command.message?.trim() && !hasMedia) missing.push('content');
   return missing;
 }
+
+/**
+ * Visible text below which an email with images reads as "an image and little else", the shape
+ * of image spam that filters hold back (docs/decisions.md "Image-heavy email"): a picture with a
+ * line or two. Our starter layouts (one image, 289 to 355 characters) stay clear of it.
+ */
+export const MIN_TEXT_WITH_IMAGES = 250;
+
+/** What the pre-send warning of an image-heavy email says: its images and its characters of visible text. */
+export type ImageHeavyContent = { images: number; textCharacters: number };
+
+const NOT_SHOWN = /<(head|style|script|title)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
+const IMAGE_TAG = /<img\b/gi;
+const MARKUP = /<[^>]*>/g;
+// A personal value's length is unknown before sending: its tag counts as no text.
+const TEMPLATE_TAG = /\{\{[\s\S]*?\}\}/g;
+const SPACE_ENTITY = /&(nbsp|#160|#x0*a0);/gi;
+const OTHER_ENTITY = /&(#\d+|#x[0-9a-f]+|[a-z]+);/gi;
+
+/**
+ * The email's images and visible text when it has at least one image and fewer than
+ * MIN_TEXT_WITH_IMAGES characters of text (whitespace runs count as one); null otherwise. The
+ * open pixel is added at sending, so it is never counted here.
+ */
+export function imageHeavyContent(html: string): ImageHeavyContent | null {
+  const shown = html.replace(NOT_SHOWN, ' ');
+  const images = shown.match(IMAGE_TAG)?.length ?? 0;
+  if (images === 0) return null;
+  const text = shown.replace(MARKUP, ' ').replace(TEMPLATE_TAG, ' ').replace(SPACE_ENTITY, ' ').replace(OTHER_ENTITY, '&').replace(/\s+/g, ' ').trim();
+  const textCharacters = [...text].length;
+  return textCharacters < MIN_TEXT_WITH_IMAGES ? { images, textCharacters } : null;
+}

@@ -50,6 +50,12 @@ describe('email campaigns', () => {
     return (await seedTemplate(host.api, demo, { name, content: emailContent(html, null, 'code') })).id;
   }
 
+  /** A poster and a line: the send dialog warns that it is mostly images. */
+  async function seedPoster(name: string): Promise<string> {
+    const html = '<img src="https://example.com/weekend-sale.jpg" width="600" alt="Weekend sale"><p>This weekend only, in every shop.</p>';
+    return (await seedTemplate(host.api, demo, { name, content: emailContent(html, null, 'code') })).id;
+  }
+
   const idInUrl = () => new URL(page.url().replace('/#/', '/')).searchParams.get('id') ?? '';
   const rowNamed = (name: string) => page.getByTestId('campaign-row').filter({ has: page.getByTestId('campaign-name').getByText(name, { exact: true }) });
 
@@ -139,6 +145,7 @@ describe('email campaigns', () => {
     await page.getByTestId('review-send').click();
     const dialog = page.getByTestId('send-dialog');
     await expect.poll(() => dialog.getByTestId('summary-recipients').textContent()).toBe('3 recipients');
+    expect(await dialog.getByTestId('send-image-heavy').count()).toBe(0);
     const [preview] = await Promise.all([signedIn.context.waitForEvent('page'), dialog.getByTestId('online-version').click()]);
     await preview.waitForURL(/\/t\/view\//);
     await preview.getByText('See the offer').waitFor();
@@ -271,7 +278,7 @@ describe('email campaigns', () => {
   it('schedules a campaign for a time in the user\'s zone, then cancels the schedule from the list', async () => {
     // Prepare
     await seedReaders('Scheduled readers', 2);
-    const templateId = await seedOffer('Scheduled welcome');
+    const templateId = await seedPoster('Scheduled poster');
     await page.goto(`${host.url}/#/emails`);
     await page.getByTestId('create-campaign').click();
     await page.getByTestId('create-campaign-dialog').getByTestId('campaign-name-input').fill('Weekend sale');
@@ -287,6 +294,11 @@ describe('email campaigns', () => {
 
     // Act: schedule it a day ahead, at the time the dialog proposes plus a day.
     await page.getByTestId('review-send').click();
+
+    // Assess: a poster and a line is mostly images; the warning says so, and sending is still allowed.
+    expect(await page.getByTestId('send-image-heavy').textContent()).toBe(
+      'This email is mostly an image: 1 image and 33 characters of text. Spam filters often hold such mail back, and readers who block images see little. Add some text (at least 250 characters) to the message.',
+    );
     await page.getByTestId('send-mode-schedule').click();
     const proposed = await page.getByTestId('schedule-at').inputValue();
     const tomorrow = new Date(Date.parse(`${proposed}:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 16);

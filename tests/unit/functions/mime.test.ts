@@ -98,6 +98,20 @@ describe('withPreheader and textFromHtml', () => {
     expect(html).toMatch(/<body class="x"><div style="display:none[^"]*">Save &lt;20%&gt;<\/div><p>/);
     expect(textFromHtml(html)).toBe('Hi & welcome\nthere\nShop (https://s.example/a)');
   });
+
+  it('tells what an image shows by its alt text, a linked one as its label; an image without alt text is left out', () => {
+    // Prepare
+    const html =
+      '<img src="https://cdn.example/autumn.jpg" width="600" alt="Our autumn &amp; winter collection"><p>In the shop now.</p>' +
+      '<a href="https://shop.example/autumn"><img alt=\'See the collection\' src="https://cdn.example/button.png"></a>' +
+      '<img src="https://cdn.example/divider.png" alt="">';
+
+    // Act
+    const text = textFromHtml(html);
+
+    // Assess
+    expect(text).toBe('[Our autumn & winter collection]\nIn the shop now.\n[See the collection] (https://shop.example/autumn)');
+  });
 });
 
 describe('withEmailHead', () => {

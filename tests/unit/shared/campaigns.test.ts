@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeTags, replicaName } from '../../../shared/domain/campaign-fields.js';
-import { freeEmailCreditsLeft, missingForSend } from '../../../shared/domain/campaign-readiness.js';
+import { freeEmailCreditsLeft, imageHeavyContent, MIN_TEXT_WITH_IMAGES, missingForSend } from '../../../shared/domain/campaign-readiness.js';
 import { EMPTY_COUNTERS, percentSent, reportRates } from '../../../shared/domain/campaign-report.js';
 import { nextOccurrence, type RecurringRule, scheduleProblem, serviceDay } from '../../../shared/domain/campaign-schedule.js';
 import { CAMPAIGN_ACTIONS, type CampaignStateView, isEditable, refusalOf, statusAfter } from '../../../shared/domain/campaign-states.js';
 import { isInTab } from '../../../shared/domain/campaign-tabs.js';
+import { STARTER_LAYOUTS } from '../../../web/src/components/templates/starter-layouts.js';
 
 const view = (status: CampaignStateView['status'], approval: CampaignStateView['approval'] = null, recurring = false): CampaignStateView => ({ status, approval, recurring });
 
@@ -93,6 +94,31 @@ describe('readiness and reports', () => {
         content: { html: '<p>Hi</p>' },
       }),
     ).toEqual([]);
+  });
+
+  describe('image-heavy email (the pre-send warning)', () => {
+    const photo = '<img src="https://cdn.example.org/autumn.jpg" width="600" alt="Our autumn collection">';
+    const words = (characters: number) => 'x'.repeat(characters);
+
+    it('warns of an image with a sentence, counting visible characters only', () => {
+      expect(imageHeavyContent(`${photo}<p>Our autumn collection is in the shop now.</p>`)).toEqual({ images: 1, textCharacters: 'Our autumn collection is in the shop now.'.length });
+      expect(imageHeavyContent(`<div>${photo}</div><div>${photo}</div>`)).toEqual({ images: 2, textCharacters: 0 });
+    });
+
+    it('leaves out what is not shown: head, styles, comments, template tags; a run of spaces is one', () => {
+      const html = `<html><head><title>${words(600)}</title><style>p{color:red}</style></head><body><!-- ${words(600)} -->${photo}<p>Hello {{ field:f1 | there }},&nbsp;&nbsp; see   you &amp; yours</p></body></html>`;
+      expect(imageHeavyContent(html)).toEqual({ images: 1, textCharacters: 'Hello , see you & yours'.length });
+    });
+
+    it(`is quiet from ${MIN_TEXT_WITH_IMAGES} characters of text, whatever the number of images, and for text alone`, () => {
+      expect(imageHeavyContent(`${photo}<p>${words(MIN_TEXT_WITH_IMAGES - 1)}</p>`)).toEqual({ images: 1, textCharacters: MIN_TEXT_WITH_IMAGES - 1 });
+      expect(imageHeavyContent(`${photo}${photo}${photo}<p>${words(MIN_TEXT_WITH_IMAGES)}</p>`)).toBeNull();
+      expect(imageHeavyContent('<p>See you on Friday.</p>')).toBeNull();
+    });
+
+    it.each(Object.keys(STARTER_LAYOUTS) as (keyof typeof STARTER_LAYOUTS)[])('is quiet for the %s starter layout', (layout) => {
+      expect(imageHeavyContent(STARTER_LAYOUTS[layout])).toBeNull();
+    });
   });
 
   it('computes rates on the industry denominators and never over 100%', () => {

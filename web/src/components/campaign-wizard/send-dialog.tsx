@@ -9,6 +9,7 @@ import { Button, Checkbox, Field, Grid, HStack, Input, NativeSelect, Stack, Text
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SERVICE_TIME_ZONE } from '../../../../shared/constants.js';
+import { imageHeavyContent, MIN_TEXT_WITH_IMAGES } from '../../../../shared/domain/campaign-readiness.js';
 import { RECURRING_FREQUENCIES, type RecurringFrequency, scheduleProblem } from '../../../../shared/domain/campaign-schedule.js';
 import { campaignFromOf, type MailboxName } from '../../../../shared/domain/sender-identities.js';
 import { ERROR_CODES } from '../../../../shared/errors.js';
@@ -184,8 +185,22 @@ export function EmailReview({ draft }: { draft: CampaignDraft }) {
   return (
     <>
       <CampaignSummary draft={draft} />
+      <ImageHeavyWarning html={draft.command.content?.html ?? ''} />
       <OnlineVersionButton draft={draft} />
     </>
+  );
+}
+
+/** Mostly images and little text: spam filters hold such mail back and readers who block images see little (Mailchimp warns too). */
+function ImageHeavyWarning({ html }: { html: string }) {
+  const { t } = useTranslation('campaigns');
+  const { number } = useFormatters();
+  const heavy = imageHeavyContent(html);
+  if (!heavy) return null;
+  return (
+    <Text p="3" rounded="md" bg="bg.warning" color="fg.warning" fontSize="sm" role="status" data-testid="send-image-heavy">
+      {t('send.imageHeavy', { count: heavy.images, images: number(heavy.images), characters: number(heavy.textCharacters), min: number(MIN_TEXT_WITH_IMAGES) })}
+    </Text>
   );
 }
 
