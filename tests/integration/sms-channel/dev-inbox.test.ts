@@ -11,6 +11,7 @@ import { getContact } from '../../../functions/data/contacts.js';
 import { createContact } from '../../../functions/services/contacts/contacts.js';
 import { CONTENT_BUCKET } from '../../../infra/local/host.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
+import { STAND_IN_MMS_NUMBER } from '../../../infra/local/sms-stand-in.js';
 
 let host: TestHost;
 let tuid: string;
@@ -31,19 +32,19 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 }
 
 describe('dev SMS inbox', () => {
-  it('shows a campaign MMS with its text, media from the content site, sender and segments, and a Reply form', async () => {
+  it('shows a campaign MMS with its text, media from the content site, the MMS number it came from and segments, and a Reply form', async () => {
     // Prepare
     const to = '+85262220001';
     const tags = { tuid, campaignId: 'c-dev', contactId: '1' };
     // Act
-    await campaignSmsTransport().send({ to, originationIdentity: 'SHOP', text: 'Autumn\nNew season', media: [{ url: `${host.url}/content/x/leaf.png` }], tags });
+    await campaignSmsTransport().send({ to, originationIdentity: null, text: 'Autumn\nNew season', media: [{ url: `${host.url}/content/x/leaf.png` }], tags });
     const page = await (await fetch(`${host.url}/dev/sms?to=${encodeURIComponent(to)}`)).text();
     // Assess
     expect(page).toContain('<pre>Autumn\nNew season</pre>');
     expect(page).toContain('MMS, 1 segment');
     expect(page).toContain('<img src="/content/x/leaf.png" alt="leaf.png"');
-    expect(page).toContain(`<form class="reply" data-from="${to}" data-to="SHOP">`);
-    expect(await host.readSms(to)).toMatchObject([{ from: 'SHOP', mediaUrls: [`s3://${CONTENT_BUCKET}/x/leaf.png`], tags }]);
+    expect(page).toContain(`<form class="reply" data-from="${to}" data-to="${STAND_IN_MMS_NUMBER}">`);
+    expect(await host.readSms(to)).toMatchObject([{ from: STAND_IN_MMS_NUMBER, mediaUrls: [`s3://${CONTENT_BUCKET}/x/leaf.png`], tags }]);
   });
 
   it('takes a STOP reply to the inbound-sms worker, which unsubscribes the number', async () => {
