@@ -48,7 +48,7 @@ const RATE = 200;
  * workers keep; timed until SES has answered the last call.
  */
 async function renderTransportPerS(count: number, senderEmail: string): Promise<number> {
-  const message = await compileRunMessage({ command: emailCommand(senderEmail), fields: [], verifiedDomains: [] });
+  const message = await compileRunMessage({ command: emailCommand(senderEmail), fields: [], verifiedDomains: [], footer: { language: 'en' } });
   const transport = campaignMailTransport();
   const limit = createLimiter(WORKERS * SENDS_IN_FLIGHT);
   const now = Date.now();

@@ -5,6 +5,7 @@ import { resetTrackingKeyForTests } from '../../../functions/lib/tracking-links.
 import { campaignMailFor, compileRunMessage } from '../../../functions/services/campaigns/campaign-send/message.js';
 import type { ContactRecord } from '../../../shared/domain/contacts.js';
 import { requiredConfigEnv } from '../../helpers/config-env.js';
+import PostalMime from 'postal-mime';
 
 const ENVIRONMENT = requiredConfigEnv({ STAGE: 'test', APP_URL: 'https://app.example', JWT_SECRET: randomBytes(36).toString('base64') });
 
@@ -27,7 +28,7 @@ describe("a campaign message's identifying headers", () => {
 
   it("puts the Message-ID at the sender's domain in ASCII and a Feedback-ID naming campaign, account, channel and sender", async () => {
     // Prepare
-    const message = await compileRunMessage({ command: { subject: 'Hi', senderName: 'Bücher', senderEmail: 'news@bücher.example', content: { kind: 'email', editor: 'code', html: '<p>Hi</p>', project: null } }, fields: [], verifiedDomains: ['bücher.example'] });
+    const message = await compileRunMessage({ command: { subject: 'Hi', senderName: 'Bücher', senderEmail: 'news@bücher.example', content: { kind: 'email', editor: 'code', html: '<p>Hi</p>', project: null } }, fields: [], verifiedDomains: ['bücher.example'], footer: null });
 
     // Act
     const mail = campaignMailFor({ message, recipient: { tuid: 'acc1', campaignId: 'camp1', contact }, now: new Date('2026-11-28T00:00:00Z') });
@@ -43,7 +44,7 @@ describe("a campaign message's identifying headers", () => {
     // Prepare
     process.env.MAIL_FROM = 'Campaign Platform <no-reply@send.platform.example>';
     resetConfigForTests();
-    const message = await compileRunMessage({ command: { subject: 'Hi', senderName: 'Jane', senderEmail: 'jane@shop.example', content: { kind: 'email', editor: 'code', html: '<p>Hi</p>', project: null } }, fields: [], verifiedDomains: [] });
+    const message = await compileRunMessage({ command: { subject: 'Hi', senderName: 'Jane', senderEmail: 'jane@shop.example', content: { kind: 'email', editor: 'code', html: '<p>Hi</p>', project: null } }, fields: [], verifiedDomains: [], footer: null });
 
     // Act
     const mail = campaignMailFor({ message, recipient: { tuid: 'acc1', campaignId: 'camp1', contact }, now: new Date('2026-11-28T00:00:00Z') });
@@ -55,3 +56,46 @@ describe("a campaign message's identifying headers", () => {
     expect(head).toMatch(/\r\nMessage-ID: <[\w-]+@send\.platform\.example>\r\n/);
   });
 });
+
+describe('the campaign footer (the account\'s "Add the campaign footer")', () => {
+  let saved: NodeJS.ProcessEnv;
+  beforeEach(() => {
+    saved = { ...process.env };
+    Object.assign(process.env, ENVIRONMENT);
+    resetConfigForTests();
+    resetTrackingKeyForTests();
+  });
+  afterEach(() => {
+    process.env = saved;
+    resetConfigForTests();
+  });
+
+  const command = (html: string) => ({ subject: 'Hi', senderName: 'Jane', senderEmail: 'jane@shop.example', content: { kind: 'email' as const, editor: 'code' as const, html: `<html><body>${html}</body></html>`, project: null } });
+  const parsed = async (html: string, footer: { language: 'en' | 'zh-HK' } | null) => {
+    const message = await compileRunMessage({ command: command(html), fields: [], verifiedDomains: ['shop.example'], footer });
+    return PostalMime.parse(campaignMailFor({ message, recipient: { tuid: 'acc1', campaignId: 'camp1', contact }, now: new Date('2026-11-28T00:00:00Z') }).raw);
+  };
+
+  it('adds who sent it and a visible unsubscribe link, in the account\'s language, to content that has none', async () => {
+    // Act
+    const english = await parsed('<p>Our sale starts today.</p>', { language: 'en' });
+    const hongKong = await parsed('<p>Our sale starts today.</p>', { language: 'zh-HK' });
+
+    // Assess: the link is the recipient's own, in the HTML and the text alternative
+    expect(english.html).toMatch(/This email was sent to you by Jane \(jane@shop\.example\)\. <a href="https:\/\/app\.example\/t\/unsubscribe\/[^"]+"[^>]*>Unsubscribe<\/a><\/div>/);
+    expect(english.text).toContain('Unsubscribe');
+    expect(hongKong.html).toContain('此電郵由 Jane (jane@shop.example) 發送給你。');
+  });
+
+  it('adds none when the setting is off, or when the content links its own unsubscribe', async () => {
+    // Act
+    const off = await parsed('<p>Our sale starts today.</p>', null);
+    const ownLink = await parsed('<p>Sale. <a href="{{ unsubscribe_url }}">Leave the list</a></p>', { language: 'en' });
+
+    // Assess
+    expect(off.html).not.toContain('This email was sent to you by');
+    expect(ownLink.html).not.toContain('This email was sent to you by');
+    expect(ownLink.html).toContain('Leave the list');
+  });
+});
+

@@ -5,6 +5,8 @@
  * joins, three HMACs for their links, and the MIME assembly.
  */
 import { randomUUID } from 'node:crypto';
+import type { Language } from '../../../../shared/constants.js';
+import { withCampaignFooter } from '../../../../shared/domain/campaign-footer.js';
 import type { ContactRecord } from '../../../../shared/domain/contacts.js';
 import { compileTemplate, type CompiledTemplate } from '../../../../shared/domain/personalization.js';
 import type { TFieldSchema } from '../../../../shared/schemas/contacts.js';
@@ -30,12 +32,25 @@ export type RunMessage = {
 /**
  * Compiles a command's message; pure apart from the signer's key. `verifiedDomains` are the
  * account's domains verified in SES: a sender elsewhere goes out on its behalf (campaignFromOf).
+ * `footer` is the account's campaign footer setting, in the account's language (null: off).
  */
-export async function compileRunMessage({ command, fields, verifiedDomains }: { command: TEmailCampaignCommand; fields: readonly TFieldSchema[]; verifiedDomains: readonly string[] }): Promise<RunMessage> {
-  const html = withEmailHead(withPreheader(command.content?.html ?? '', command.preheader));
-  const compiledHtml = compileTemplate(html, { fields, escape: 'html', trackLink: (_url, index) => trackingUrls.click(index), openPixelUrl: trackingUrls.openPixel() });
+export async function compileRunMessage({
+  command,
+  fields,
+  verifiedDomains,
+  footer,
+}: {
+  command: TEmailCampaignCommand;
+  fields: readonly TFieldSchema[];
+  verifiedDomains: readonly string[];
+  footer: { language: Language } | null;
+}): Promise<RunMessage> {
   const platform = platformSender();
   const sender = { name: command.senderName ?? '', address: command.senderEmail?.trim() || platform.address };
+  const content = command.content?.html ?? '';
+  const withFooter = footer ? withCampaignFooter(content, { sender: sender.name ? `${sender.name} (${sender.address})` : sender.address, language: footer.language }) : content;
+  const html = withEmailHead(withPreheader(withFooter, command.preheader));
+  const compiledHtml = compileTemplate(html, { fields, escape: 'html', trackLink: (_url, index) => trackingUrls.click(index), openPixelUrl: trackingUrls.openPixel() });
   const { from, replyTo } = campaignFromOf({ sender, replyTo: command.replyTo, verifiedDomains, platform });
   return {
     subject: compileTemplate(command.subject ?? '', { fields, escape: 'none' }),

@@ -11,6 +11,7 @@ import { isReachable, type ContactRecord } from '../../../../shared/domain/conta
 import { mailFailureKind, type CampaignMailTransport } from '../../../channels/mail.js';
 import { isOptedOutError, refusalReasonOf, smsFailureKind, type CampaignSmsTransport } from '../../../channels/sms.js';
 import { refusalOutcome, type UnsentOutcome } from '../../../../shared/domain/campaign-engagement.js';
+import { getAccount } from '../../../data/accounts.js';
 import { readEmailCommand, readTextCommand } from '../../../data/campaigns.js';
 import { getSmsSettings } from '../../../data/sms-settings.js';
 import { config } from '../../../lib/config.js';
@@ -47,8 +48,9 @@ export type RunSender = {
 
 async function compile(tuid: string, campaignId: string, channel: CampaignChannel, commandKey: string | null): Promise<CompiledRun> {
   if (channel === 'email') {
-    const [command, fields, identities] = await Promise.all([readEmailCommand(commandKey), listContactFields(tuid), sendableIdentitiesOf({ tuid })]);
-    return { channel, message: await compileRunMessage({ command, fields, verifiedDomains: identities.verifiedDomains }) };
+    const [command, fields, identities, account] = await Promise.all([readEmailCommand(commandKey), listContactFields(tuid), sendableIdentitiesOf({ tuid }), getAccount(tuid)]);
+    const footer = account?.addFooter ? { language: account.language } : null;
+    return { channel, message: await compileRunMessage({ command, fields, verifiedDomains: identities.verifiedDomains, footer }) };
   }
   const [command, fields, settings] = await Promise.all([readTextCommand(commandKey), listContactFields(tuid), getSmsSettings(tuid)]);
   return { channel, message: await compileTextRunMessage({ tuid, campaignId, channel, command, fields, allowedCallingCodes: settings.allowedCallingCodes }) };
