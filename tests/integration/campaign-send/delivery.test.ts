@@ -351,11 +351,12 @@ describe('a configured rate', () => {
       await deliverBatch({ message: batches[0]!, transports: { mail: slow }, staleAfterMs: STALE_AFTER_MS });
 
       // Assess: no message before its slot, and the last one close to its own (290 ms after the
-      // first slot); one after another, it would have started 1.7 s late.
+      // first slot); one after another, it would have started 1.45 s late. The margin allows a
+      // loaded machine's timer delays (0.4 s was exceeded at load 12).
       const slots = batches[0]!.notBefore;
       expect(starts).toHaveLength(30);
       [...starts].sort((a, b) => a - b).forEach((start, index) => expect(start).toBeGreaterThanOrEqual(slots + index * 10 - 1));
-      expect(Math.max(...starts) - (slots + 290)).toBeLessThan(400);
+      expect(Math.max(...starts) - (slots + 290)).toBeLessThan(1_000);
       expect(await getCampaignCounters(tuid, campaignId)).toMatchObject({ sent: 30 });
     } finally {
       delete process.env.CAMPAIGN_SEND_RATE;
