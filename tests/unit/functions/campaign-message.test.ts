@@ -11,21 +11,21 @@ const ENVIRONMENT = requiredConfigEnv({ STAGE: 'test', APP_URL: 'https://app.exa
 
 const contact: ContactRecord = { id: 7, email: 'ann@example.org', mobile: null, emailSubscribe: true, smsSubscribe: false, emailBounce: 'none', smsBounce: 'none', fields: {}, createTime: 0, updateTime: 0 };
 
+let saved: NodeJS.ProcessEnv;
+
+beforeEach(() => {
+  saved = { ...process.env };
+  Object.assign(process.env, ENVIRONMENT);
+  resetConfigForTests();
+  resetTrackingKeyForTests();
+});
+afterEach(() => {
+  process.env = saved;
+  resetConfigForTests();
+  resetTrackingKeyForTests();
+});
+
 describe("a campaign message's identifying headers", () => {
-  let saved: NodeJS.ProcessEnv;
-
-  beforeEach(() => {
-    saved = { ...process.env };
-    Object.assign(process.env, ENVIRONMENT);
-    resetConfigForTests();
-    resetTrackingKeyForTests();
-  });
-  afterEach(() => {
-    process.env = saved;
-    resetConfigForTests();
-    resetTrackingKeyForTests();
-  });
-
   it("puts the Message-ID at the sender's domain in ASCII and a Feedback-ID naming campaign, account, channel and sender", async () => {
     // Prepare
     const message = await compileRunMessage({ command: { subject: 'Hi', senderName: 'Bücher', senderEmail: 'news@bücher.example', content: { kind: 'email', editor: 'code', html: '<p>Hi</p>', project: null } }, fields: [], verifiedDomains: ['bücher.example'], footer: null });
@@ -58,18 +58,6 @@ describe("a campaign message's identifying headers", () => {
 });
 
 describe('the campaign footer (the account\'s "Add the campaign footer")', () => {
-  let saved: NodeJS.ProcessEnv;
-  beforeEach(() => {
-    saved = { ...process.env };
-    Object.assign(process.env, ENVIRONMENT);
-    resetConfigForTests();
-    resetTrackingKeyForTests();
-  });
-  afterEach(() => {
-    process.env = saved;
-    resetConfigForTests();
-  });
-
   const command = (html: string) => ({ subject: 'Hi', senderName: 'Jane', senderEmail: 'jane@shop.example', content: { kind: 'email' as const, editor: 'code' as const, html: `<html><body>${html}</body></html>`, project: null } });
   const parsed = async (html: string, footer: { language: 'en' | 'zh-HK' } | null) => {
     const message = await compileRunMessage({ command: command(html), fields: [], verifiedDomains: ['shop.example'], footer });
