@@ -6,12 +6,12 @@
  * as the local host allows its catcher). The receiver answers 500 to the first attempt of a seeded
  * WEBHOOK_BENCH_FAIL_FRACTION (0.1) of the events and 200 otherwise, records each answer's arrival
  * time and `webhook-id`, and verifies the signature of every 100th request. A failed event is
- * retried on the product's own schedule (5 s first): failing its retries too would put a few
- * events of every run into the 30 s, 2 min and 10 min retries, which a run of minutes cannot wait for.
+ * retried on the product's own schedule (1 s first): failing its retries too would put a few
+ * events of every run into the later (30 s, 2 min, 10 min) retries, which a run of minutes cannot wait for.
  * - delivered-per-s: 2xx answers between the first and the last emit ÷ those seconds (the rate
  *   sustained under the load; also emitted-per-s, what the emitter achieved);
  * - p99-ms: event (its `timestamp`) to its first 2xx answer, every event delivered; p99-first-attempt-ms
- *   the same for the events delivered at their first attempt (the others wait ≥ 5 s by design);
+ *   the same for the events delivered at their first attempt (the others wait ≥ 1 s by design);
  * - queue-ceiling-per-s: messages/s the same queue moves with no work just before, sent one per
  *   call as emit sends them (one endpoint), received 10 at a time and deleted one by one as the
  *   pollers do, with as many senders and receivers as workers; queue-efficiency = delivered-per-s ÷ it;
