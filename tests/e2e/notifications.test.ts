@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { NotificationType } from '../../shared/domain/notifications.js';
 import type { TNotification } from '../../shared/schemas/notifications.js';
 import { call } from '../helpers/api.js';
-import { launchBrowser, sessionOf, signInListening, takeScreenshot, type Credentials } from '../helpers/browser.js';
+import { chooseMenuItem, launchBrowser, sessionOf, signInListening, takeScreenshot, type Credentials } from '../helpers/browser.js';
 import { startTestHost, type TestHost } from '../helpers/local-host.js';
 
 type NoticeInput = { type: NotificationType; messageType: string; severity: 0 | 1 | 2 | 3; values?: Record<string, unknown> };
@@ -329,8 +329,7 @@ describe('notifications', () => {
     await notify({ type: 'emailCampign', messageType: 'approved', severity: 0, values: { approver: me, campName: '夏日優惠' } });
     await page.goto(`${host.url}/#/dashboard`);
     await page.getByTestId('dashboard').waitFor();
-    await page.getByTestId('language-button').click();
-    await page.getByTestId('language-zh-HK').click();
+    await chooseMenuItem(page.getByTestId('language-button'), page.getByTestId('language-zh-HK'));
     // The switch waits for the server to save the choice and for the language's texts.
     await expect.poll(() => page.getByTestId('nav-dashboard').textContent(), { timeout: 10_000 }).toBe('儀表板');
     await closeToasts();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TUserInfo } from '../../shared/schemas/user.js';
-import { launchBrowser, signIn as signInThroughForm, takeScreenshot } from '../helpers/browser.js';
+import { chooseMenuItem, launchBrowser, signIn as signInThroughForm, takeScreenshot } from '../helpers/browser.js';
 import { startTestHost, type TestHost } from '../helpers/local-host.js';
 
 describe('application shell', () => {
@@ -188,8 +188,7 @@ describe('application shell', () => {
 
   it('switches the language to zh-HK, stores it on the server and keeps it after a reload', async () => {
     // Act
-    await page.getByTestId('language-button').click();
-    await page.getByTestId('language-zh-HK').click();
+    await chooseMenuItem(page.getByTestId('language-button'), page.getByTestId('language-zh-HK'));
 
     // Assess
     await expect.poll(() => page.getByTestId('nav-dashboard').textContent()).toBe('儀表板');
@@ -205,8 +204,7 @@ describe('application shell', () => {
   it('shows at most two toasts at once; a third waits its turn', async () => {
     // Act: three language changes in a row each confirm with a 5 s toast.
     for (const language of ['zh-CN', 'zh-TW', 'en']) {
-      await page.getByTestId('language-button').click();
-      await page.getByTestId(`language-${language}`).click();
+      await chooseMenuItem(page.getByTestId('language-button'), page.getByTestId(`language-${language}`));
       await page.getByTestId(`language-${language}`).waitFor({ state: 'detached' });
     }
 
@@ -227,8 +225,7 @@ describe('application shell', () => {
     );
 
     // Act
-    await page.getByTestId('language-button').click();
-    await page.getByTestId('language-zh-CN').click();
+    await chooseMenuItem(page.getByTestId('language-button'), page.getByTestId('language-zh-CN'));
 
     // Assess
     const dialog = page.getByTestId('error-dialog');
@@ -248,8 +245,7 @@ describe('application shell', () => {
     await page.route('**/language/ui-language', (route) =>
       route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ statusCode: 'VALIDATE_NO_PERMISSION', message: 'no' }) }),
     );
-    await page.getByTestId('language-button').click();
-    await page.getByTestId('language-zh-TW').click();
+    await chooseMenuItem(page.getByTestId('language-button'), page.getByTestId('language-zh-TW'));
 
     const dialog = page.getByTestId('error-dialog');
     await dialog.waitFor();

@@ -47,6 +47,28 @@ export async function clickBesideToasts(control: Locator): Promise<void> {
   await control.click();
 }
 
+/**
+ * Opens the menu `trigger` opens and chooses `item` once the menu has stopped moving: the menu is
+ * placed after it opens (floating positioning), and a click while it still moves can land beside
+ * the item, which leaves the menu open with nothing chosen (seen in full e2e runs).
+ */
+export async function chooseMenuItem(trigger: Locator, item: Locator): Promise<void> {
+  await trigger.click();
+  let lastBox = '';
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await item.boundingBox());
+        const settled = box === lastBox && box !== 'null';
+        lastBox = box;
+        return settled;
+      },
+      { interval: 100 },
+    )
+    .toBe(true);
+  await item.click();
+}
+
 /** A still screenshot: animations and the caret are frozen so images compare run to run. */
 export async function takeScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   const path = screenshotPath(name);
