@@ -144,12 +144,14 @@ describe('links in an SMS', () => {
     const shortLink = /(https?:\/\/\S+\/t\/s\/(\S+?))\.? Stop/.exec(first!.text);
 
     // Act
-    const followed = await followShortLink({ token: shortLink![2]!, userAgent: 'Phone', now: new Date() });
-    const forged = await followShortLink({ token: `${shortLink![2]!.slice(0, -1)}x`, userAgent: 'Phone', now: new Date() });
+    const token = shortLink![2]!;
+    const followed = await followShortLink({ token, userAgent: 'Phone', now: new Date() });
+    // Its last character changed (to one it is not: a token ending in x once made the "forgery" the token itself).
+    const forged = await followShortLink({ token: `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`, userAgent: 'Phone', now: new Date() });
     await drainQueue('delivery-events');
 
     // Assess: the link's own part is about 20 characters whatever the address, and each recipient has their own.
-    expect(shortLink![2]!.length).toBeLessThanOrEqual(20);
+    expect(token.length).toBeLessThanOrEqual(20);
     expect(second!.text).not.toBe(first!.text);
     expect(followed).toBe('https://shop.example.com/spring?utm=sms');
     expect(forged).toBeNull();
