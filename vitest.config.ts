@@ -53,6 +53,8 @@ export default defineConfig({
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
           env,
+          // Synthesis is CPU-bound and shares nothing: both cores (vitest's default is cores − 1).
+          maxWorkers: 2,
           testTimeout: 120_000,
         },
       },
