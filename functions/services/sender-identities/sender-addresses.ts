@@ -42,7 +42,7 @@ export function refuseFreeMailDomain(domain: string): void {
   if (isFreeMailDomain(domain)) throw new AppError(ERROR_CODES.FREE_MAIL_DOMAIN, 'Free or public email domains cannot be used; use an address at your own domain.');
 }
 
-async function verifiedDomainsOf(tuid: string): Promise<string[]> {
+export async function verifiedDomainsOf(tuid: string): Promise<string[]> {
   return (await listSenderDomains(tuid)).filter((domain) => domain.status === 'verified').map((domain) => domain.domain);
 }
 

@@ -16,7 +16,7 @@ import { readEmailCommand, readTextCommand } from '../../../data/campaigns.js';
 import { getSmsSettings } from '../../../data/sms-settings.js';
 import { config } from '../../../lib/config.js';
 import { listContactFields } from '../../contacts/contact-fields.js';
-import { sendableIdentitiesOf } from '../../sender-identities/sender-addresses.js';
+import { verifiedDomainsOf } from '../../sender-identities/sender-addresses.js';
 import { suppressMobile } from '../../contacts/contacts.js';
 import { campaignMailFor, compileRunMessage, type RunMessage } from './message.js';
 import { compileTextRunMessage, textMessageFor, type TextRunMessage } from './text-message.js';
@@ -48,9 +48,9 @@ export type RunSender = {
 
 async function compile(tuid: string, campaignId: string, channel: CampaignChannel, commandKey: string | null): Promise<CompiledRun> {
   if (channel === 'email') {
-    const [command, fields, identities, account] = await Promise.all([readEmailCommand(commandKey), listContactFields(tuid), sendableIdentitiesOf({ tuid }), getAccount(tuid)]);
+    const [command, fields, verifiedDomains, account] = await Promise.all([readEmailCommand(commandKey), listContactFields(tuid), verifiedDomainsOf(tuid), getAccount(tuid)]);
     const footer = account?.addFooter ? { language: account.language } : null;
-    return { channel, message: await compileRunMessage({ command, fields, verifiedDomains: identities.verifiedDomains, footer }) };
+    return { channel, message: await compileRunMessage({ command, fields, verifiedDomains, footer }) };
   }
   const [command, fields, settings] = await Promise.all([readTextCommand(commandKey), listContactFields(tuid), getSmsSettings(tuid)]);
   return { channel, message: await compileTextRunMessage({ tuid, campaignId, channel, command, fields, allowedCallingCodes: settings.allowedCallingCodes }) };
