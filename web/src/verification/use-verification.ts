@@ -12,7 +12,7 @@ import type { TSendVerificationResponse } from '../../../shared/schemas/account.
 import { toApiError, type ApiError } from '../api/errors.js';
 import { showError } from '../components/error-dialog.js';
 import { notify } from '../components/toaster.js';
-import { useSocketEvent } from '../realtime/socket.js';
+import { onSocketReconnected, useSocketEvent } from '../realtime/socket.js';
 import { storeToken } from '../session/session.js';
 import { retryAfterText } from '../errors/retry-after.js';
 import { FORM_NAMESPACES, emailFieldError } from '../forms/account-field-rules.js';
@@ -82,20 +82,32 @@ export function useVerification({ login, force, onVerified }: Options) {
     if (at !== null) setSentAt((current) => ({ ...current, [purpose]: at }));
   }
 
-  // Ask when the last code went out, so the countdown survives a reload (spec §4).
-  useEffect(() => {
-    const controller = new AbortController();
-    sendAccountVerification({ email: login, force, checkLastSendTimeOnly: true }, controller.signal).then(
+  /** What the server knows of the last code to `target` (null: the login email): when it went out, and whether it bounced. */
+  function askLastSend(target: string | null, signal?: AbortSignal): void {
+    const purpose: Purpose = target === null ? 'login' : 'changeEmail';
+    const question = target === null
+      ? sendAccountVerification({ email: login, force, checkLastSendTimeOnly: true }, signal)
+      : sendChangeEmailVerification({ email: target, force, checkLastSendTimeOnly: true }, signal);
+    question.then(
       (answer) => {
-        markSent('login', parseLastSendTime(answer.lastSendTime));
+        markSent(purpose, parseLastSendTime(answer.lastSendTime));
         setBounce(bounceOf(answer));
       },
       () => {
-        // Only a hint for the countdown: without it the first send simply proceeds.
+        // Only a hint for the countdown and the bounce notice: without it the page still works.
       },
     );
+  }
+
+  // Ask when the last code went out, so the countdown survives a reload (spec §4).
+  useEffect(() => {
+    const controller = new AbortController();
+    askLastSend(null, controller.signal);
     return () => controller.abort();
   }, [login, force]);
+
+  // A bounce reported while the socket was down is lost with it: ask again once it is back.
+  useEffect(() => onSocketReconnected(() => askLastSend(newEmail)), [login, force, newEmail]);
 
   /** Sends a code; 'tooSoon' (OTH-UTL-C-030) means one is already on its way. */
   async function send(target: string | null): Promise<'sent' | 'tooSoon' | ApiError> {

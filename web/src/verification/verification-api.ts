@@ -10,9 +10,12 @@ export function sendAccountVerification(
   return callRoute(account.routes.sendVerification, { body }, { signal });
 }
 
-/** Sends a code to a new address that will become the login email once confirmed. */
-export function sendChangeEmailVerification(body: { email: string; force: boolean }) {
-  return callRoute(account.routes.sendChangeEmailCode, { body });
+/** Sends a code to a new address that will become the login email once confirmed; with checkLastSendTimeOnly it only reports the last send. */
+export function sendChangeEmailVerification(
+  body: { email: string; force: boolean; checkLastSendTimeOnly?: boolean },
+  signal?: AbortSignal,
+) {
+  return callRoute(account.routes.sendChangeEmailCode, { body }, { signal });
 }
 
 /** A confirmed code answers a fresh token whose claims say verified. */
