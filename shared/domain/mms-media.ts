@@ -32,9 +32,6 @@ export const MMS_MEDIA_LIMITS: Readonly<Record<string, { kind: TMmsComponent['ty
   'application/pdf': { kind: 'file', maxBytes: 600 * KB },
 };
 
-/** The MMS text limit in characters (code points), whatever the alphabet. */
-export const MMS_TEXT_CHARACTERS = 1600;
-
 export type MmsMediaProblem = { index: number; filename: string; problem: 'type'; mimeType: string } | { index: number; filename: string; problem: 'size'; size: number; maxBytes: number };
 
 /** Each component that cannot go in an MMS, with why. */

@@ -21,7 +21,8 @@ export const TEMPLATE_LIMITS = {
   contentBytes: 3 * MIB,
   /** Ten concatenated GSM-7 parts; the segment count itself is the campaign's concern. */
   smsTextLength: 1600,
-  mmsTextLength: 5000,
+  /** End User Messaging's SendMediaMessage body (the subject, when there is one, is its first line). */
+  mmsTextLength: 1600,
   mmsSubjectLength: 80,
   mmsMedia: 10,
   mediaUrlLength: 2048,
@@ -32,6 +33,12 @@ export const TEMPLATE_LIMITS = {
   /** Characters of message text a list shows. */
   snippetLength: 100,
 } as const;
+
+/** Characters a message's text may have: an MMS subject is the body's first line (docs/decisions.md "SMS channel") and takes its share of the service's limit. */
+export function messageTextLimit(kind: 'sms' | 'mms', subject: string): number {
+  if (kind === 'sms') return TEMPLATE_LIMITS.smsTextLength;
+  return TEMPLATE_LIMITS.mmsTextLength - (subject ? subject.length + 1 : 0);
+}
 
 /**
  * Edit lock timing: the editor renews every heartbeat, the lock lapses a lease after the last

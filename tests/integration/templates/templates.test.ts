@@ -300,6 +300,8 @@ describe('bad input', () => {
       ['empty name', { name: '   ', content: smsContent('x') }, 400, ERROR_CODES.INVALID_INPUT],
       ['long name', { name: 'n'.repeat(101), content: smsContent('x') }, 400, ERROR_CODES.INVALID_INPUT],
       ['long SMS', { name: 'Long', content: smsContent('s'.repeat(TEMPLATE_LIMITS.smsTextLength + 1)) }, 400, ERROR_CODES.INVALID_INPUT],
+      // End User Messaging's SendMediaMessage takes a body of at most 1,600 characters.
+      ['MMS longer than the service sends', { name: 'Long MMS', content: { kind: 'mms', subject: '', text: 'm'.repeat(1_601), media: [] } }, 400, ERROR_CODES.INVALID_INPUT],
       ['project not JSON', { name: 'Broken', content: emailContent('<p>x</p>', '{rows:') }, 400, ERROR_CODES.INVALID_INPUT],
       ['media not http', { name: 'Media', content: { kind: 'mms', text: 'x', media: [{ url: 'javascript:alert(1)' }] } }, 400, ERROR_CODES.INVALID_INPUT],
       ['HTML over the cap', { name: 'Huge', content: emailContent(tooBigHtml) }, 413, ERROR_CODES.TEMPLATE_TOO_LARGE],

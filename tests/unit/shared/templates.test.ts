@@ -3,6 +3,7 @@ import {
   checkTemplateContentSize,
   copyName,
   editLockStateOf,
+  messageTextLimit,
   requireOwnEditLock,
   TEMPLATE_LIMITS,
   templateNameKey,
@@ -87,5 +88,15 @@ describe('template content', () => {
     expect(ZCreateTemplateRequest.safeParse({ name: 'A', content: { kind: 'email', editor: 'dragAndDrop', html: '', project: '{' } }).success).toBe(false);
     expect(ZCreateTemplateRequest.parse({ name: ' A ', content: { kind: 'mms', text: 'x' } })).toEqual({ name: 'A', content: { kind: 'mms', text: 'x', subject: '', media: [] } });
     expect(ZTemplateListQuery.safeParse({ cursor: '01arz3ndektsv4rrffq69g5fav' }).success).toBe(false);
+  });
+});
+
+describe('message text limits', () => {
+  it("keeps an MMS body, its subject line included, within End User Messaging's 1,600 characters", () => {
+    expect(messageTextLimit('sms', '')).toBe(1600);
+    expect(messageTextLimit('mms', '')).toBe(1600);
+    // The subject leads the body on a line of its own.
+    expect(messageTextLimit('mms', 'Sale today')).toBe(1600 - 'Sale today\n'.length);
+    expect(ZCreateTemplateRequest.safeParse({ name: 'A', content: { kind: 'mms', text: 'm'.repeat(1601) } }).success).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { Field, Flex, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { TEMPLATE_LIMITS } from '../../../../shared/domain/templates.js';
+import { TEMPLATE_LIMITS, messageTextLimit } from '../../../../shared/domain/templates.js';
 import { ZMmsMedia, type TMmsMedia, type TTemplateContent } from '../../../../shared/schemas/templates.js';
 import { useFieldSchemas } from '../../api/contacts.js';
 import { notify } from '../../components/toaster.js';
@@ -52,7 +52,7 @@ function MessageEditor({ editor, kind }: { editor: TemplateEditor; kind: Message
   const [saved, setSaved] = useState<string>(() => JSON.stringify({ name: editor.template?.name ?? '', content }));
   const isDirty = JSON.stringify({ name: name.name.trim(), content }) !== saved;
 
-  const textLimit = kind === 'sms' ? TEMPLATE_LIMITS.smsTextLength : TEMPLATE_LIMITS.mmsTextLength;
+  const textLimit = messageTextLimit(kind, kind === 'mms' ? subject : '');
 
   const mediaProblem = (): string | null => {
     if (content.kind !== 'mms') return null;

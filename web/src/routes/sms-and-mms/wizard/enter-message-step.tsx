@@ -12,9 +12,9 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Heading, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { MMS_MEDIA_LIMITS, MMS_TEXT_CHARACTERS, mmsComponentType, mmsMediaProblems, type MmsMediaProblem } from '../../../../../shared/domain/mms-media.js';
+import { MMS_MEDIA_LIMITS, mmsComponentType, mmsMediaProblems, type MmsMediaProblem } from '../../../../../shared/domain/mms-media.js';
 import { canUseFileManager } from '../../../../../shared/domain/permissions.js';
-import { TEMPLATE_LIMITS } from '../../../../../shared/domain/templates.js';
+import { TEMPLATE_LIMITS, messageTextLimit } from '../../../../../shared/domain/templates.js';
 import type { TMmsComponent } from '../../../../../shared/schemas/campaigns.js';
 import { useFilesById, type TFileEntry } from '../../../api/file-manager.js';
 import { useFieldSchemas } from '../../../api/contacts.js';
@@ -52,7 +52,8 @@ export function EnterMessageStep({ draft, channel, canExecute, isImporting, back
     if (message.text !== (draft.command.message ?? '')) update({ message: message.text });
   }, [message.text]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const textLimit = channel === 'sms' ? TEMPLATE_LIMITS.smsTextLength : MMS_TEXT_CHARACTERS;
+  const subject = channel === 'mms' ? (draft.command.subject ?? '') : '';
+  const textLimit = messageTextLimit(channel, subject);
   const components = draft.command.content?.components ?? [];
   // The media's hosted URLs, for the pictures: a component names its file by id only.
   const claims = useClaims();
@@ -115,7 +116,7 @@ export function EnterMessageStep({ draft, channel, canExecute, isImporting, back
             <CampaignCost draft={draft} />
           </Stack>
         </Stack>
-        <PhonePreview subject={channel === 'mms' ? (draft.command.subject ?? '') : ''} text={message.text} media={previewMedia} />
+        <PhonePreview subject={subject} text={message.text} media={previewMedia} />
       </Flex>
       {isSending && (
         <SendDialog draft={draft} source="enter-message" isImporting={isImporting} onClose={() => setSending(false)}>
