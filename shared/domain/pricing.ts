@@ -15,7 +15,8 @@ export type PaymentCycle = 'monthly' | 'quarterly' | 'annually' | 'oneoff';
 /**
  * A row of a product's price list: `price` (base-currency minor units) buys `credits`, and every
  * unit of a quantity up to `checkpoint` is priced at this row's rate (volume pricing: the whole
- * quantity at the rate of the tier it reaches). Tiers are listed by ascending checkpoint.
+ * quantity at the rate of the tier it reaches), but never above a larger row's price. Tiers are
+ * listed by ascending checkpoint.
  */
 export type PriceTier = { credits: number; price: number; checkpoint: number };
 
@@ -148,8 +149,12 @@ export function basePeriodPrice(book: Pricebook, kind: ProductKind, planType: Pl
   // Tiers priced per whole item (file storage and team snap to a row; ip and dns price one each).
   const exact = tiers.find((tier) => tier.credits === quantity);
   if (exact) return exact.price;
-  const tier = tiers.find((candidate) => quantity <= candidate.checkpoint) ?? tiers[tiers.length - 1];
-  return Math.round((quantity * tier.price) / tier.credits);
+  const index = tiers.findIndex((candidate) => quantity <= candidate.checkpoint);
+  const tier = tiers[index === -1 ? tiers.length - 1 : index];
+  const volumePrice = Math.round((quantity * tier.price) / tier.credits);
+  // Never more than a larger row costs: 999 SMS at the first row's rate must not cost more than 1,000 at the second's.
+  const larger = tiers.filter((candidate) => candidate.credits > quantity).map((candidate) => candidate.price);
+  return Math.min(volumePrice, ...larger);
 }
 
 /** The cycle's discount rate for the kind (billing §9 "Discounts": dedicated IP has its own). */

@@ -102,8 +102,20 @@ describe('prices (billing §3–§5, §9)', () => {
     expect(basePeriodPrice(BOOK, 'email', 'monthly', 20_000)).toBe(40_000);
     expect(basePeriodPrice(BOOK, 'email', 'monthly', 60_000)).toBe(96_000);
     expect(basePeriodPrice(BOOK, 'team', 'monthly', 10)).toBe(30_000);
+    // 999 SMS at the first row's rate (HK$599.40) would cost more than the 1,000 row (HK$500).
+    expect(basePeriodPrice(BOOK, 'sms', 'refill', 999)).toBe(50_000);
     expect(() => basePeriodPrice(BOOK, 'email', 'monthly', MAX_CREDITS + 1)).toThrow(PricingError);
     expect(() => basePeriodPrice(BOOK, 'dns', 'refill', 1)).toThrow(PricingError);
+  });
+
+  it('never charges more for fewer credits', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('email' as const, 'sms' as const), fc.integer({ min: 1, max: 200_000 }), fc.integer({ min: 1, max: 50_000 }), (kind, smaller, more) => {
+        const planType = 'refill';
+        const larger = Math.min(smaller + more, quantityCap(BOOK, kind, planType));
+        expect(basePeriodPrice(BOOK, kind, planType, Math.min(smaller, larger))).toBeLessThanOrEqual(basePeriodPrice(BOOK, kind, planType, larger));
+      }),
+    );
   });
 
   it('converts to the currency and rounds to cents, or to whole units without decimals', () => {
