@@ -62,6 +62,8 @@ export const keys = {
   announcementsReadAll: (userId: string) => ({ PK: `ACCOUNT#${userId}`, SK: 'ANNREADALL' }),
   cartItemPrefix: 'CART#',
   cartItem: (tuid: string, id: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `CART#${id}` }),
+  /** The cart's currency and pay cycle, kept while the cart is empty too. */
+  cartOptions: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'CARTOPTIONS' }),
   accountPartition: (tuid: string) => `ACCOUNT#${tuid}`,
   connectionPrefix: 'CONN#',
   connection: (userId: string, connectionId: string) => ({ PK: `ACCOUNT#${userId}`, SK: `CONN#${connectionId}` }),

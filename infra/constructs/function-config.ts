@@ -100,7 +100,9 @@ export const FUNCTION_ACCESS: {
     // Announcements are written and broadcast; force-logout and locks end sessions and tell the tabs;
     // sender ID decisions notify the account (smsIdentity: stored, pushed, mailed by the user's settings).
     admin: ['readWriteTable', 'readJwtSecret', 'enqueueMail', 'publishToSockets'],
-    'shopping-cart': ['readTable', 'readJwtSecret'],
+    // Cart lines and options are written (priced from the pricebook deployed with the code); each
+    // change tells the user's tabs the new count (updateShoppingCart).
+    'shopping-cart': ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
     // Contacts and fields are written; a free account crossing 75% or 100% of its contact limit
     // gets a contactLimit notification (stored, pushed, mailed by the owner's settings); a
     // subscription turned on or off by hand tells the account's webhooks.

@@ -1,18 +1,94 @@
-/** The shopping cart menu (billing §2): the items in the account's cart. */
+/**
+ * The shopping cart (billing §2, §4, §7): lines the server prices itself from the pricebook
+ * (shared/domain/pricing.ts), in the cart's one currency, monthly plans at the cart's pay cycle and
+ * pay as you go once. The browser sends a product, a plan type and a quantity, never a price. Every
+ * change tells the user's tabs the new count (updateShoppingCart).
+ */
+import { currencyOf, priceItem, PricingError, roundQuantity, sortCartItems, type Pricebook } from '../../../shared/domain/pricing.js';
+import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TCart } from '../../../shared/schemas/shopping-cart.js';
-import { listCartItems } from '../../data/shopping-cart.js';
+import type { z } from 'zod';
+import type { ZCartItemRequest } from '../../../shared/schemas/shopping-cart.js';
+import { deleteCartItem, getCartOptions, listCartItems, saveCart, type CartItemRecord, type CartOptions } from '../../data/shopping-cart.js';
+import { publish } from '../notifications/realtime.js';
+import { currentPricebook } from './pricebook.js';
+
+/** Billing §9: an empty cart is in HKD; §4: monthly until the user picks another cycle. */
+const DEFAULT_OPTIONS: CartOptions = { currency: 'HKD', payCycle: 'monthly' };
+
+type Caller = { tuid: string; loginTuid: string };
+
+/** The line's deterministic id: one line per product and plan type, so adding again changes the quantity. */
+const lineId = (kind: string, planType: string) => `${kind}-${planType}`;
+
+function priced(book: Pricebook, options: CartOptions, line: Pick<CartItemRecord, 'id' | 'itemType' | 'planType' | 'quantity' | 'addedAt'>): CartItemRecord {
+  const planType = line.planType === 'monthly' ? 'monthly' : 'refill';
+  const cycle = planType === 'monthly' ? options.payCycle : 'oneoff';
+  try {
+    const item = priceItem(book, { kind: line.itemType, planType, quantity: line.quantity, cycle }, options.currency);
+    return { id: line.id, itemType: line.itemType, planType, quantity: line.quantity, paymentCycle: cycle, price: item.charge, currency: options.currency, addedAt: line.addedAt };
+  } catch (error) {
+    if (error instanceof PricingError) throw new AppError(ERROR_CODES.INVALID_INPUT, error.message);
+    throw error;
+  }
+}
+
+function cartOf(items: readonly CartItemRecord[], options: CartOptions): TCart {
+  const ordered = sortCartItems([...items].sort((a, b) => a.addedAt - b.addedAt).map((item) => ({ ...item, kind: item.itemType })));
+  const result = ordered.map(({ id, itemType, planType, quantity, paymentCycle, price, currency, additionalInfo }) => ({ id, itemType, planType, quantity, paymentCycle, price, currency, additionalInfo }));
+  return { count: result.length, result, currency: options.currency, paymentCycle: options.payCycle };
+}
+
+async function announceCount(caller: Caller, count: number): Promise<void> {
+  await publish(caller.loginTuid, { event: 'updateShoppingCart', data: { count } });
+}
 
 export async function getCart({ tuid }: { tuid: string }): Promise<TCart> {
-  const items = await listCartItems(tuid);
-  const result = items.map(({ id, itemType, planType, quantity, paymentCycle, price, currency, additionalInfo }) => ({
-    id,
-    itemType,
-    planType,
-    quantity,
-    paymentCycle,
-    price,
-    currency,
-    additionalInfo,
-  }));
-  return { count: result.length, result };
+  const [items, options] = await Promise.all([listCartItems(tuid), getCartOptions(tuid)]);
+  return cartOf(items, options ?? DEFAULT_OPTIONS);
+}
+
+/** POST shoppingCart: a quantity off the price list's steps (a tampered or stale request) is refused, not rounded silently. */
+export async function putCartLine({ caller, input, now }: { caller: Caller; input: z.infer<typeof ZCartItemRequest>; now: Date }): Promise<TCart> {
+  const book = currentPricebook();
+  const [items, stored] = await Promise.all([listCartItems(caller.tuid), getCartOptions(caller.tuid)]);
+  const options = stored ?? DEFAULT_OPTIONS;
+  const id = lineId(input.itemtype, input.type);
+  if (input.id !== undefined && (input.id !== id || !items.some((item) => item.id === id))) {
+    throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'This cart line no longer exists; add the item again.');
+  }
+  if (!book.prices[input.itemtype]?.[input.type]) throw new AppError(ERROR_CODES.INVALID_INPUT, `itemtype: ${input.itemtype} has no ${input.type} plan.`);
+  const onList = roundQuantity(book, input.itemtype, input.type, input.quantity);
+  if (onList !== input.quantity) throw new AppError(ERROR_CODES.INVALID_INPUT, `quantity: ${input.quantity} is not on the price list; the nearest is ${onList}.`);
+  const existing = items.find((item) => item.id === id);
+  const line = priced(book, options, { id, itemType: input.itemtype, planType: input.type, quantity: input.quantity, addedAt: existing?.addedAt ?? now.getTime() });
+  await saveCart(caller.tuid, options, [line]);
+  const cart = cartOf([...items.filter((item) => item.id !== id), line], options);
+  await announceCount(caller, cart.count);
+  return cart;
+}
+
+/** DELETE shoppingCart: removing a line that is gone already answers the cart as it is. */
+export async function removeCartLine({ caller, id }: { caller: Caller; id: string }): Promise<TCart> {
+  await deleteCartItem(caller.tuid, id);
+  const cart = await getCart({ tuid: caller.tuid });
+  await announceCount(caller, cart.count);
+  return cart;
+}
+
+/** POST shoppingCart/currency and paycycle: every line priced again under the new options, in one write. */
+export async function changeCartOptions({ caller, change }: { caller: Caller; change: Partial<CartOptions> }): Promise<TCart> {
+  const book = currentPricebook();
+  if (change.currency !== undefined) {
+    try {
+      currencyOf(book, change.currency);
+    } catch {
+      throw new AppError(ERROR_CODES.INVALID_INPUT, `currency: ${change.currency} is not one the pricebook sells in.`);
+    }
+  }
+  const [items, stored] = await Promise.all([listCartItems(caller.tuid), getCartOptions(caller.tuid)]);
+  const options = { ...(stored ?? DEFAULT_OPTIONS), ...change };
+  const repriced = items.map((item) => priced(book, options, item));
+  await saveCart(caller.tuid, options, repriced);
+  return cartOf(repriced, options);
 }

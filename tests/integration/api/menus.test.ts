@@ -64,7 +64,7 @@ describe('header menus read the real lists', () => {
     // Assess
     expect(page.body.data.map((a) => [a.id, a.is_read])).toEqual([[a2, false], [a1, true]]);
     expect(page.body).toMatchObject({ unread: 1, current_page: 1 });
-    expect(cart.body).toEqual({ count: 0, result: [] });
+    expect(cart.body).toEqual({ count: 0, result: [], currency: 'HKD', paymentCycle: 'monthly' });
     expect(cartCount.body).toEqual({ count: 0 });
   });
 
