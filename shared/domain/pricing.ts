@@ -3,8 +3,9 @@
  * from the pricebook's tiers, converted to the purchase's currency, discounted by payment cycle,
  * and the cart's totals. One module for the cart, the checkout and the server, which recomputes
  * every total itself from the pricebook and never takes the browser's. Money is integer minor
- * units of the currency (cents; whole units for a currency without decimals); the pricebook's
- * prices are minor units of its base currency (HKD). Pure: no clock, no I/O.
+ * units of the currency as ISO 4217 and Stripe count them (cents of HKD; a currency that allows no
+ * decimals is charged in whole units, multiples of 100 cents); the pricebook's prices are minor
+ * units of its base currency (HKD). Pure: no clock, no I/O.
  */
 
 export const PRODUCT_KINDS = ['email', 'attachment', 'dynamicattachment', 'sms', 'filestorage', 'team', 'ip', 'dns'] as const;
@@ -134,10 +135,22 @@ export function currencyOf(book: Pricebook, name: string): Currency {
   return currency;
 }
 
-/** Base-currency minor units → the currency's minor units, rounded to what it can charge (billing §5 "Amount rounding"). */
-export function convert(baseMinor: number, currency: Currency): number {
-  const units = (baseMinor / 100) * currency.rate;
-  return currency.allowDecimal ? Math.round(units * 100) : Math.round(units);
+/** Decimal places of a currency's minor unit (ISO 4217, as Intl and Stripe count them: HKD 2, JPY 0). */
+export function minorDigits(currencyName: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: currencyName }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** An amount in minor units, rounded to what the currency charges: cents, or whole units when it allows no decimals (billing §5 "Amount rounding"). */
+export function chargeable(minor: number, currency: Currency): number {
+  if (currency.allowDecimal) return Math.round(minor);
+  const unit = 10 ** minorDigits(currency.name);
+  return Math.round(minor / unit) * unit;
+}
+
+/** Base-currency minor units → the currency's minor units, at its forex rate. */
+export function convert(baseMinor: number, book: Pricebook, currency: Currency): number {
+  const units = (baseMinor / 10 ** minorDigits(book.baseCurrency)) * currency.rate;
+  return chargeable(units * 10 ** minorDigits(currency.name), currency);
 }
 
 /** The base-currency price of one period (a month, or the one-off purchase) of `quantity`: volume pricing over the tiers. */
@@ -187,9 +200,8 @@ export function priceItem(book: Pricebook, item: { kind: ProductKind; planType: 
   if (recurring === (item.cycle === 'oneoff')) throw new PricingError('unknownCycle', `a ${item.planType} plan cannot be paid ${item.cycle}`);
   const months = item.cycle === 'oneoff' ? 1 : CYCLE_MONTHS[item.cycle];
   // Converted per month first, so a quarter is exactly three of the months the price list shows.
-  const listPrice = convert(basePeriodPrice(book, item.kind, item.planType, item.quantity), currency) * months;
-  // Minor units are whole units for a currency without decimals, so one rounding serves both.
-  const rebate = Math.round(listPrice * cycleDiscount(book, item.kind, item.cycle));
+  const listPrice = convert(basePeriodPrice(book, item.kind, item.planType, item.quantity), book, currency) * months;
+  const rebate = chargeable(listPrice * cycleDiscount(book, item.kind, item.cycle), currency);
   return { ...item, listPrice, rebate, charge: listPrice - rebate, recurring };
 }
 

@@ -119,9 +119,10 @@ describe('prices (billing §3–§5, §9)', () => {
   });
 
   it('converts to the currency and rounds to cents, or to whole units without decimals', () => {
-    expect(convert(12_345, BOOK.forex[0])).toBe(12_345);
-    expect(convert(12_345, BOOK.forex[1])).toBe(506); // HK$123.45 × 4.1 = NT$506.145
-    expect(convert(12_345, BOOK.forex[2])).toBe(1_580); // × 0.128 = US$15.8016
+    expect(convert(12_345, BOOK, BOOK.forex[0])).toBe(12_345);
+    expect(convert(12_345, BOOK, BOOK.forex[1])).toBe(50_600); // HK$123.45 × 4.1 = NT$506.145 → NT$506
+    expect(convert(12_345, BOOK, BOOK.forex[2])).toBe(1_580); // × 0.128 = US$15.8016
+    expect(convert(12_345, BOOK, { name: 'JPY', symbol: '¥', rate: 19.5, allowDecimal: false })).toBe(2_407); // ¥2,407.2750
   });
 
   it('charges a quarter as three months less 10% and a year as twelve less 50% (25% for a dedicated IP)', () => {
@@ -132,9 +133,12 @@ describe('prices (billing §3–§5, §9)', () => {
         const year = priceItem(BOOK, { kind: 'email', planType: 'monthly', quantity, cycle: 'annually' }, currency);
         expect(month.rebate).toBe(0);
         expect(quarter.listPrice).toBe(3 * month.listPrice);
-        expect(quarter.rebate).toBe(Math.round(0.1 * quarter.listPrice));
+        // A currency without decimals is charged in whole units (NT$: multiples of 100 cents).
+        const unit = currency === 'TWD' ? 100 : 1;
+        for (const item of [month, quarter, year]) expect(item.listPrice % unit).toBe(0);
+        expect(quarter.rebate).toBe(Math.round((0.1 * quarter.listPrice) / unit) * unit);
         expect(year.listPrice).toBe(12 * month.listPrice);
-        expect(year.rebate).toBe(Math.round(0.5 * year.listPrice));
+        expect(year.rebate).toBe(Math.round((0.5 * year.listPrice) / unit) * unit);
         for (const item of [month, quarter, year]) expect(item.charge).toBe(item.listPrice - item.rebate);
       }),
     );
