@@ -161,6 +161,31 @@ describe('application shell', () => {
     await page.getByTestId('cart-panel').waitFor({ state: 'detached' });
   });
 
+  it('lists a cart line with its price and removes it, the dot going with it', async () => {
+    // Prepare: a line added as the buy dialog would (through the API).
+    const added = await fetch(`${host.url}/api/v1/pageBasedAPI/plansAndBillings/shoppingCart`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ itemtype: 'sms', type: 'refill', quantity: 500 }),
+    });
+    expect(added.status).toBe(200);
+    await page.getByTestId('cart-dot').waitFor();
+
+    // Act
+    await page.getByTestId('cart-button').click();
+    const line = page.getByTestId('cart-panel').getByText('500 × SMS credits');
+    await line.waitFor();
+    const price = await page.getByTestId('cart-panel').getByText(/HK\$/).textContent();
+    await page.getByRole('button', { name: 'Remove SMS credits' }).click();
+
+    // Assess
+    await page.getByTestId('cart-empty').waitFor();
+    await page.getByTestId('cart-dot').waitFor({ state: 'detached' });
+    expect(price).toContain('HK$300.00');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('cart-panel').waitFor({ state: 'detached' });
+  });
+
   it('lists the user panel entries and the contact-us hours', async () => {
     // Act
     await page.getByTestId('user-menu-button').click();

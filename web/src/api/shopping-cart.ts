@@ -1,6 +1,6 @@
 import { shoppingCart } from '../../../shared/contracts/shopping-cart.js';
 import type { TCart, TCartItem } from '../../../shared/schemas/shopping-cart.js';
-import { useRoute } from './routes.js';
+import { callRoute, useRoute } from './routes.js';
 
 export type { TCart, TCartItem };
 
@@ -14,4 +14,9 @@ export function useShoppingCart(open: boolean) {
 export function useShoppingCartCount() {
   const { data, mutate } = useRoute(shoppingCart.routes.count, {});
   return { count: data?.count ?? 0, refetch: () => mutate() };
+}
+
+/** Removes one line; the answer is the cart as it is now. */
+export function removeCartLine(id: string) {
+  return callRoute(shoppingCart.routes.removeLine, { body: { id } });
 }

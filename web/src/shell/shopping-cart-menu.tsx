@@ -2,12 +2,12 @@
  * The shopping-cart menu (billing spec §2): a dot when the cart has items, the items with price
  * and cycle, a link to plans and a checkout link that needs canBuyPlan.
  */
-import type { ReactNode } from 'react';
-import { Box, Button, Flex, Stack, Text, type IconProps } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Flex, IconButton, Stack, Text, type IconProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useShoppingCart, useShoppingCartCount, type TCartItem } from '../api/shopping-cart.js';
-import { CartIcon, EmailIcon, FileTextIcon, GlobeIcon, PaperclipIcon, ShieldIcon, SmsIcon, StorageIcon, TeamIcon } from '../components/icons.js';
+import { removeCartLine, useShoppingCart, useShoppingCartCount, type TCartItem } from '../api/shopping-cart.js';
+import { CartIcon, CloseIcon, EmailIcon, FileTextIcon, GlobeIcon, PaperclipIcon, ShieldIcon, SmsIcon, StorageIcon, TeamIcon } from '../components/icons.js';
 import { formatMinorUnits } from '../format/money.js';
 import { PLANS_PAGE } from '../paths/plans.js';
 import { HeaderMenu, MenuEmpty, MenuError, MenuLoading, useMenuOpen } from './header-menu.js';
@@ -62,7 +62,7 @@ export function ShoppingCartMenu({ canBuyPlan }: { canBuyPlan: boolean }) {
       ) : (
         <Stack gap="0" separator={<Box borderBottomWidth="1px" />}>
           {cart.result.map((item) => (
-            <CartLine key={item.id} item={item} />
+            <CartLine key={item.id} item={item} onRemoved={() => void Promise.all([refetch(), refetchCount()])} />
           ))}
         </Stack>
       )}
@@ -82,10 +82,20 @@ const ITEM_ICONS: Record<TCartItem['itemType'], (props: IconProps) => ReactNode>
   dns: GlobeIcon,
 };
 
-function CartLine({ item }: { item: TCartItem }) {
+function CartLine({ item, onRemoved }: { item: TCartItem; onRemoved: () => void }) {
   const { t, i18n } = useTranslation('shell');
+  const [isRemoving, setRemoving] = useState(false);
   const Icon = ITEM_ICONS[item.itemType];
   const price = formatMinorUnits(item.price, item.currency, i18n.language);
+  const name = t(`cart.item.${item.itemType}`);
+
+  // Billing §8: a failed removal is ignored; the list read again shows what the cart holds.
+  const remove = async () => {
+    setRemoving(true);
+    await removeCartLine(item.id).catch(() => undefined);
+    setRemoving(false);
+    onRemoved();
+  };
   return (
     <Flex gap="3" px="4" py="3" align="start">
       <Flex boxSize="9" rounded="md" bg="brand.subtle" color="brand.fg" align="center" justify="center" flexShrink="0">
@@ -93,12 +103,15 @@ function CartLine({ item }: { item: TCartItem }) {
       </Flex>
       <Box flex="1" minW="0">
         <Text fontWeight="medium" lineClamp="1">
-          {item.quantity} × {t(`cart.item.${item.itemType}`)}
+          {item.quantity} × {name}
         </Text>
         <Text fontSize="sm" color="fg.muted">
           {t('cart.priceWithCycle', { price, cycle: t(`cart.cycle.${item.paymentCycle}`) })}
         </Text>
       </Box>
+      <IconButton aria-label={t('cart.remove', { item: name })} size="xs" variant="ghost" loading={isRemoving} onClick={() => void remove()} data-testid="cart-remove">
+        <CloseIcon />
+      </IconButton>
     </Flex>
   );
 }
