@@ -112,7 +112,7 @@ async function startReceiver(secretOf: () => string) {
  * The webhook queue polled as Lambda's event source mapping polls it (infra/local/queue-poller.ts,
  * as the local host runs it: one long-polling receiver, batches of 10 handed to up to `WORKERS`
  * concurrent invocations, successes deleted with DeleteMessageBatch, the queue's 120 s
- * visibility), invoking `worker`'s handler; stopped once `done()` says so.
+ * visibility), invoking the worker `resolveModule` names; stopped once `done()` says so.
  */
 async function pollWebhookQueue(resolveModule: ResolveModule, done: () => boolean): Promise<void> {
   const queueUrls = Object.fromEntries(QUEUES.map((queue) => [queue.name, queueUrlOf(queue.name)])) as Record<QueueName, string>;
