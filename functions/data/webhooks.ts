@@ -7,7 +7,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEventType } from '../../shared/domain/webhooks.js';
 import { keys } from './keys.js';
-import { conditionHeld, deletePartition, queryPages, table, unlessConditionFails, updateFields } from './table-client.js';
+import { batchGet, conditionHeld, deletePartition, queryPages, table, unlessConditionFails, updateFields } from './table-client.js';
 
 export type WebhookEndpointRecord = {
   tuid: string;
@@ -122,6 +122,37 @@ export async function getWebhookDelivery(tuid: string, endpointId: string, id: s
   return (answer.Item as WebhookDeliveryRecord | undefined) ?? null;
 }
 
+type WaitingLogRead = { key: { PK: string; SK: string }; settle: Array<{ resolve: (record: WebhookDeliveryRecord | null) => void; reject: (error: unknown) => void }> };
+let waitingLogReads: Map<string, WaitingLogRead> | null = null;
+
+async function readWaitingLogs(): Promise<void> {
+  const waiting = waitingLogReads!;
+  waitingLogReads = null;
+  try {
+    const found = new Map((await batchGet([...waiting.values()].map((read) => read.key), { consistent: true })).map((item) => [`${item.PK}\n${item.SK}`, item as WebhookDeliveryRecord]));
+    for (const [id, read] of waiting) read.settle.forEach(({ resolve }) => resolve(found.get(id) ?? null));
+  } catch (error) {
+    for (const read of waiting.values()) read.settle.forEach(({ reject }) => reject(error));
+  }
+}
+
+/**
+ * A delivery's log entry, as getWebhookDelivery answers it, read together with the others asked
+ * for in the same turn of the event loop (one consistent BatchGetItem): a worker's batch of
+ * attempts reads its entries in one call instead of one each.
+ */
+export function getWebhookDeliveryBatched(tuid: string, endpointId: string, id: string): Promise<WebhookDeliveryRecord | null> {
+  const key = keys.webhookDelivery(tuid, endpointId, id);
+  if (!waitingLogReads) {
+    waitingLogReads = new Map();
+    setImmediate(() => void readWaitingLogs());
+  }
+  const keyText = `${key.PK}\n${key.SK}`;
+  const read = waitingLogReads.get(keyText) ?? { key, settle: [] };
+  waitingLogReads.set(keyText, read);
+  return new Promise((resolve, reject) => read.settle.push({ resolve, reject }));
+}
+
 // Access pattern: an endpoint's latest deliveries, newest first.
 export async function listWebhookDeliveries(tuid: string, endpointId: string, limit: number): Promise<WebhookDeliveryRecord[]> {
   const { db, name } = table();
@@ -137,20 +168,22 @@ export async function listWebhookDeliveries(tuid: string, endpointId: string, li
   return (answer.Items ?? []) as WebhookDeliveryRecord[];
 }
 
-export type WebhookAttemptOutcome = Pick<WebhookDeliveryRecord, 'attempts' | 'status' | 'statusCode' | 'durationMs' | 'response' | 'lastAttemptAt' | 'nextAttemptAt'>;
-
 /**
- * Records attempt number `outcome.attempts` when the delivery's last recorded attempt is the one
- * before it; answers false when it is not (a redelivered message whose attempt is already logged).
+ * Logs attempt number `record.attempts` with its outcome, in one write, when the delivery's last
+ * logged attempt is the one before it (for the first attempt: no entry yet, or the pending entry a
+ * settings call wrote); answers false when it is not (a redelivered message whose attempt is
+ * already logged). The whole entry is written each time: the queue message carries all of it.
  */
-export async function recordWebhookAttempt(tuid: string, endpointId: string, id: string, outcome: WebhookAttemptOutcome): Promise<boolean> {
+export async function recordWebhookAttempt(record: WebhookDeliveryRecord): Promise<boolean> {
   const { db, name } = table();
+  const isNext = 'attempts = :previous';
   return conditionHeld(
     db.send(
-      new UpdateCommand({
+      new PutCommand({
         TableName: name,
-        Key: keys.webhookDelivery(tuid, endpointId, id),
-        ...updateFields(outcome, { condition: { expression: 'attempts = :previous', values: { ':previous': outcome.attempts - 1 } } }),
+        Item: { ...keys.webhookDelivery(record.tuid, record.endpointId, record.id), ...record },
+        ConditionExpression: record.attempts === 1 ? `attribute_not_exists(PK) OR ${isNext}` : isNext,
+        ExpressionAttributeValues: { ':previous': record.attempts - 1 },
       }),
     ),
   );

@@ -12,7 +12,8 @@ export function createQueueWorker<S extends z.ZodType>(
   schema: S,
   processRecord: (body: z.output<S>, record: SQSRecord) => Promise<void>,
 ): (event: SQSEvent, context: Context) => Promise<SQSBatchResponse> {
-  const processor = new BatchProcessor(EventType.SQS);
+  // A processor per invocation: one keeps its batch's records and failures in fields, which
+  // concurrent invocations in one process (the local host's poller, the benches) would share.
   return (event, context) =>
     processPartialResponse(
       event,
@@ -21,7 +22,7 @@ export function createQueueWorker<S extends z.ZodType>(
           const body = schema.parse(JSON.parse(record.body));
           await processRecord(body, record);
         }),
-      processor,
+      new BatchProcessor(EventType.SQS),
       { context, throwOnFullBatchFailure: false },
     );
 }

@@ -1,39 +1,48 @@
 /**
  * webhook-delivery: up to WEBHOOK_BENCH_RATE (default 1,000) events/s for WEBHOOK_BENCH_SECONDS
- * (default 30), emitted through the product's emitWebhookEvent (at most WEBHOOK_BENCH_WORKERS at
- * once) to one endpoint of one account, delivered by the real webhook-deliveries worker polled by
- * WEBHOOK_BENCH_WORKERS concurrent "Lambdas" (default 16) over the embedded queue, to a receiver on 127.0.0.1 (allowed through WEBHOOK_LOOPBACK_HOSTS,
- * as the local host allows its catcher). The receiver answers 500 to the first attempt of a seeded
- * WEBHOOK_BENCH_FAIL_FRACTION (0.1) of the events and 200 otherwise, records each answer's arrival
- * time and `webhook-id`, and verifies the signature of every 100th request. A failed event is
- * retried on the product's own schedule (1 s first): failing its retries too would put a few
- * events of every run into the later (30 s, 2 min, 10 min) retries, which a run of minutes cannot wait for.
+ * (default 30), emitted through the product's emitWebhookEvent (at most a second's worth under
+ * way; the product sends them 10 to a call) to one endpoint of one account, delivered by the real
+ * webhook-deliveries worker, invoked as the local host invokes it (infra/local/queue-poller.ts:
+ * one long-polling receiver, batches of 10 to up to WEBHOOK_BENCH_WORKERS (16) concurrent
+ * invocations, DeleteMessageBatch, the queue's 120 s visibility), to a receiver on 127.0.0.1
+ * (allowed through WEBHOOK_LOOPBACK_HOSTS, as the local host allows its catcher). The receiver
+ * answers 500 to the first attempt of a seeded WEBHOOK_BENCH_FAIL_FRACTION (0.1) of the events and
+ * 200 otherwise, records each answer's arrival time and `webhook-id`, and verifies the signature
+ * of every 100th request. A failed event is retried on the product's own schedule (1 s first):
+ * failing its retries too would put a few events of every run into the later (30 s, 2 min,
+ * 10 min) retries, which a run of minutes cannot wait for.
  * - delivered-per-s: 2xx answers between the first and the last emit ÷ those seconds (the rate
  *   sustained under the load; also emitted-per-s, what the emitter achieved);
  * - p99-ms: event (its `timestamp`) to its first 2xx answer, every event delivered; p99-first-attempt-ms
  *   the same for the events delivered at their first attempt (the others wait ≥ 1 s by design);
- * - queue-ceiling-per-s: messages/s the same queue moves with no work just before, sent one per
- *   call as emit sends them (one endpoint), received 10 at a time and deleted one by one as the
- *   pollers do, with as many senders and receivers as workers; queue-efficiency = delivered-per-s ÷ it;
+ * - queue-ceiling-per-s: messages/s the same queue moves with no work just before, in the run's
+ *   shapes: queued at once through the product's enqueueWebhookDeliveries, received and deleted by
+ *   the same poller invoking a worker that only counts; queue-efficiency = delivered-per-s ÷ it;
  * - lost: events emitted − distinct ids answered 2xx once the queue has drained (at most
  *   WEBHOOK_BENCH_DRAIN_S, default 60, after the last emit); duplicate-deliveries: 2xx answers
- *   to an id already delivered (redelivery after the pollers' 5 s visibility);
- *   signature-failures: sampled requests whose signature did not verify.
- * The emitter, the worker, the pollers and the receiver share this Node process; fauxqs (SQS) is a
+ *   to an id already delivered; signature-failures: sampled requests whose signature did not verify;
+ * - store-calls-per-event, queue-calls-per-event: DynamoDB and SQS calls of the run (emit, poll,
+ *   worker, retries) ÷ events emitted, which the machine's load does not change.
+ * The emitter, the worker, the poller and the receiver share this Node process; fauxqs (SQS) is a
  * Node child, DynamoDB Local a JVM.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { sendQueueMessages, sqsClient } from '../../functions/lib/aws/sqs.js';
+import { fileURLToPath } from 'node:url';
+import { documentClient } from '../../functions/lib/aws/dynamodb.js';
+import { sqsClient } from '../../functions/lib/aws/sqs.js';
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { verifyWebhook, type WebhookHeaders } from '../../functions/lib/webhook-signature.js';
 import { createWebhookEndpoint } from '../../functions/services/webhooks/endpoints.js';
 import { emitWebhookEvent } from '../../functions/services/webhooks/events.js';
-import { QUEUES } from '../../functions/routes.js';
+import { enqueueWebhookDeliveries, type TWebhookDeliveryMessage } from '../../functions/queues/webhook-deliveries.js';
+import { QUEUES, type QueueName } from '../../functions/routes.js';
+import { resolveProductModule, type ResolveModule } from '../../infra/local/lambda-runtime.js';
+import { startQueuePoller } from '../../infra/local/queue-poller.js';
 import { seedAccount } from '../helpers/seed/accounts.js';
 import { seededRandom } from '../helpers/delivery-worker.js';
-import { pollQueue, queueUrlOf, startSendEmulators } from './campaign-send-harness.js';
+import { queueUrlOf, startSendEmulators } from './campaign-send-harness.js';
+import { handled } from './no-op-worker.js';
 import { percentile, type Benchmark, type Figure } from './figures.js';
 
 const RATE = Number(process.env.WEBHOOK_BENCH_RATE ?? 1_000);
@@ -44,13 +53,11 @@ const DRAIN_MS = Number(process.env.WEBHOOK_BENCH_DRAIN_S ?? 60) * 1000;
 const CEILING_MESSAGES = Number(process.env.WEBHOOK_BENCH_CEILING_MESSAGES ?? 10_000);
 const SIGNATURE_SAMPLE_EVERY = 100;
 const TICK_MS = 5;
-/**
- * A poller that finds the queue empty waits this long: the emulator's long poll does not wake on
- * a message as SQS's does, and a queue fed at a steady rate is often empty, so 16 pollers at the
- * campaign benches' 20 ms would make 800 empty receives a second, CPU the deliveries need.
- * Staggered, the pollers still look every 20 ms between them.
- */
-const EMPTY_POLL_PAUSE_MS = WORKERS * 20;
+/** Emits under way at most: a second's worth, so a queue slower than the rate holds the emitter back. */
+const EMITS_IN_FLIGHT = Math.max(WORKERS, RATE);
+const QUEUE = QUEUES.find((queue) => queue.name === 'webhook-deliveries')!;
+/** The worker the ceiling's poller invokes instead of the product's: it only counts. */
+const NO_OP_WORKER = fileURLToPath(new URL('./no-op-worker.ts', import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -102,43 +109,39 @@ async function startReceiver(secretOf: () => string) {
 }
 
 /**
- * Messages/s the queue moves with no work: `loops` senders sending one message per call and
- * `loops` receivers taking 10 at a time and deleting each, until all `count` are deleted.
+ * The webhook queue polled as Lambda's event source mapping polls it (infra/local/queue-poller.ts,
+ * as the local host runs it: one long-polling receiver, batches of 10 handed to up to `WORKERS`
+ * concurrent invocations, successes deleted with DeleteMessageBatch, the queue's 120 s
+ * visibility), invoking the worker `resolveModule` names; stopped once `done()` says so.
  */
-async function measureQueueCeiling(queueUrl: string, count: number, loops: number, body: string): Promise<number> {
-  const batchSize = QUEUES.find((queue) => queue.name === 'webhook-deliveries')!.batchSize;
-  let sent = 0;
-  let deleted = 0;
+async function pollWebhookQueue(resolveModule: ResolveModule, done: () => boolean): Promise<void> {
+  const queueUrls = Object.fromEntries(QUEUES.map((queue) => [queue.name, queueUrlOf(queue.name)])) as Record<QueueName, string>;
+  const poller = await startQueuePoller({ sqs: sqsClient(), queues: [QUEUE], queueUrls, resolveModule, log: (line) => console.error(line), concurrentBatches: WORKERS });
+  while (!done()) await sleep(TICK_MS);
+  await poller.stop();
+}
+
+/**
+ * Messages/s the queue moves with no work, in the shapes the run uses: `count` attempts queued at
+ * once through the product's enqueueWebhookDeliveries (10 to a call, 4 calls in flight), received
+ * and deleted by the same poller invoking a worker that only counts, until all are deleted.
+ */
+async function measureQueueCeiling(count: number, sample: TWebhookDeliveryMessage): Promise<number> {
   const started = performance.now();
-  const send = async () => {
-    while (sent < count) {
-      sent += 1;
-      await sendQueueMessages(queueUrl, [{ body }]);
-    }
-  };
-  const receive = async () => {
-    while (deleted < count) {
-      const received = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: batchSize, WaitTimeSeconds: 0, VisibilityTimeout: 5 }));
-      const messages = received.Messages ?? [];
-      if (messages.length === 0) {
-        await sleep(EMPTY_POLL_PAUSE_MS);
-        continue;
-      }
-      for (const message of messages) await sqsClient().send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }));
-      deleted += messages.length;
-    }
-  };
-  await Promise.all([...Array.from({ length: loops }, send), ...Array.from({ length: loops }, receive)]);
+  const resolveNoOp: ResolveModule = (kind, name) => (kind === 'workers' && name === QUEUE.worker ? NO_OP_WORKER : resolveProductModule(kind, name));
+  await Promise.all([
+    ...Array.from({ length: count }, () => enqueueWebhookDeliveries([sample], new Date())),
+    pollWebhookQueue(resolveNoOp, () => handled.records >= count),
+  ]);
   return count / ((performance.now() - started) / 1000);
 }
 
 /**
- * Emits up to `RATE` events/s for `SECONDS` through the product's emit, at most `inFlight` at once
- * (as many emitting "Lambdas" as delivering ones: here they share one SQS client and its 50
- * sockets, which unbounded emits would take from the pollers; in AWS each Lambda has its own). A
- * queue slower than the rate holds the emitter back: emitted-per-s says what was offered.
+ * Emits up to `RATE` events/s for `SECONDS` through the product's emit, at most EMITS_IN_FLIGHT at
+ * once (the product sends them 10 to a call, a few calls at a time). A queue slower than the rate
+ * holds the emitter back: emitted-per-s says what was offered.
  */
-async function emitEvents(tuid: string, inFlight: number): Promise<{ emitted: number; firstAt: number; lastAt: number }> {
+async function emitEvents(tuid: string): Promise<{ emitted: number; firstAt: number; lastAt: number }> {
   const pending = new Set<Promise<void>>();
   let emitted = 0;
   let lastAt = 0;
@@ -146,7 +149,7 @@ async function emitEvents(tuid: string, inFlight: number): Promise<{ emitted: nu
   const stopAt = firstAt + SECONDS * 1000;
   while (Date.now() < stopAt) {
     const due = Math.floor(((Date.now() - firstAt) / 1000) * RATE) + 1;
-    while (emitted < due && pending.size < inFlight) {
+    while (emitted < due && pending.size < EMITS_IN_FLIGHT) {
       const seq = emitted;
       emitted += 1;
       const call = emitWebhookEvent({ tuid, type: 'contact.subscribed', data: { seq, contactId: `bench-${seq}`, channel: 'email' }, now: new Date() }).finally(() => {
@@ -175,15 +178,29 @@ export const webhookDelivery: Benchmark = {
       const created = await createWebhookEndpoint({ tuid: account.tuid, url: `http://${receiver.host}/hook`, eventTypes: ['contact.subscribed'], description: 'bench', now: new Date() });
       secret = created.secret;
 
-      // The queue ceiling, on the same queue, with a message of the size the run sends.
-      const sample = JSON.stringify({ tuid: account.tuid, endpointId: created.endpoint.id, deliveryId: 'x'.repeat(26), eventId: `msg_${'x'.repeat(26)}`, eventType: 'contact.subscribed', body: JSON.stringify({ id: 'x'.repeat(30), type: 'contact.subscribed', timestamp: new Date().toISOString(), data: { seq: 0, contactId: 'bench-0', channel: 'email' } }), createdAt: new Date().toISOString(), attempt: 1, notBefore: 0 });
-      const ceiling = await measureQueueCeiling(queueUrlOf('webhook-deliveries'), CEILING_MESSAGES, WORKERS, sample);
+      // The queue ceiling, on the same queue, with messages of the size the run sends.
+      const sample: TWebhookDeliveryMessage = {
+        tuid: account.tuid, endpointId: created.endpoint.id, deliveryId: 'x'.repeat(26), eventId: `msg_${'x'.repeat(26)}`, eventType: 'contact.subscribed',
+        body: JSON.stringify({ id: 'x'.repeat(30), type: 'contact.subscribed', timestamp: new Date().toISOString(), data: { seq: 0, contactId: 'bench-0', channel: 'email' } }),
+        createdAt: new Date().toISOString(), attempt: 1, notBefore: 0,
+      };
+      const ceiling = await measureQueueCeiling(CEILING_MESSAGES, sample);
 
+      // Calls to the store and the queue from here on (the run, not the ceiling): counts, which the machine's load does not change.
+      const calls = { store: 0, queue: 0 };
+      documentClient().middlewareStack.add((next) => async (args) => {
+        calls.store += 1;
+        return next(args);
+      }, { step: 'initialize', name: 'benchStoreCallCounter' });
+      sqsClient().middlewareStack.add((next) => async (args) => {
+        calls.queue += 1;
+        return next(args);
+      }, { step: 'initialize', name: 'benchQueueCallCounter' });
       let emission: Awaited<ReturnType<typeof emitEvents>> | undefined;
       let drainUntil = Number.POSITIVE_INFINITY;
-      const done = async () => emission !== undefined && (receiver.receipts.deliveredAt.size >= emission.emitted || Date.now() > drainUntil);
-      const polling = pollQueue('webhook-deliveries', WORKERS, done, EMPTY_POLL_PAUSE_MS);
-      emission = await emitEvents(account.tuid, WORKERS);
+      const done = () => emission !== undefined && (receiver.receipts.deliveredAt.size >= emission.emitted || Date.now() > drainUntil);
+      const polling = pollWebhookQueue(resolveProductModule, done);
+      emission = await emitEvents(account.tuid);
       drainUntil = emission.lastAt + DRAIN_MS;
       await polling;
 
@@ -207,6 +224,8 @@ export const webhookDelivery: Benchmark = {
         figure('queue-efficiency', deliveredPerSecond / ceiling, 'ratio'),
         figure('lost', emission.emitted - receipts.deliveredAt.size, 'events'),
         figure('duplicate-deliveries', receipts.duplicates, 'requests'),
+        figure('store-calls-per-event', calls.store / emission.emitted, 'calls'),
+        figure('queue-calls-per-event', calls.queue / emission.emitted, 'calls'),
         figure('signature-failures', receipts.signatureFailures, 'requests'),
       ];
     } finally {

@@ -11,13 +11,16 @@ export async function sendQueueMessage(queueUrl: string, body: string): Promise<
 }
 
 /** What SendMessageBatch takes at most in one call. */
-const SEND_BATCH_LIMIT = 10;
+export const SEND_BATCH_LIMIT = 10;
+
+/** One message to put on a queue, hidden for `delaySeconds` if given. */
+export type QueueMessage = { body: string; delaySeconds?: number };
 
 /**
  * Puts messages on a queue, 10 to a call; entries the queue refused are sent again (a bounded
  * number of times), so a caller's checkpoint never passes a message that was not stored.
  */
-export async function sendQueueMessages(queueUrl: string, messages: ReadonlyArray<{ body: string; delaySeconds?: number }>): Promise<void> {
+export async function sendQueueMessages(queueUrl: string, messages: ReadonlyArray<QueueMessage>): Promise<void> {
   for (let start = 0; start < messages.length; start += SEND_BATCH_LIMIT) {
     let entries = messages.slice(start, start + SEND_BATCH_LIMIT).map((message, index) => ({
       Id: String(index),

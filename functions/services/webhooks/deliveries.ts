@@ -5,18 +5,18 @@
  * queue with growing delays (shared/domain/webhooks.ts) for 24 hours from the event; then the
  * delivery fails, the endpoint is disabled and the owner notified. Idempotent under redelivery: an
  * attempt already logged is not made again, an attempt is logged only if it is the next one, and
- * only a logged attempt queues the next.
+ * only a logged failure queues the next attempt (again from a later copy, see queueRetry).
  */
 import { fetch, type Agent, type Response } from 'undici';
 import { WEBHOOK_RESPONSE_SNIPPET_CHARS, isWebhookSuccess, nextWebhookAttemptAt } from '../../../shared/domain/webhooks.js';
-import { getWebhookDelivery, getWebhookEndpoint, putWebhookDeliveryIfAbsent, recordWebhookAttempt, setWebhookEndpointStatus, type WebhookEndpointRecord } from '../../data/webhooks.js';
+import { getWebhookDeliveryBatched, recordWebhookAttempt, setWebhookEndpointStatus, type WebhookDeliveryRecord, type WebhookEndpointRecord } from '../../data/webhooks.js';
 import { config } from '../../lib/config.js';
 import { logger } from '../../lib/logger.js';
 import { createPublicOnlyDispatcher, isRefusedAddressError } from '../../lib/public-only-dispatcher.js';
 import { webhookHeaders } from '../../lib/webhook-signature.js';
 import { enqueueWebhookDeliveries, type TWebhookDeliveryMessage } from '../../queues/webhook-deliveries.js';
 import { createNotification } from '../notifications/notifications.js';
-import { forgetCachedEndpoints, pendingDelivery } from './events.js';
+import { cachedEndpoint, forgetCachedEndpoints, pendingDelivery } from './events.js';
 
 /** A receiver must answer within this (Svix allows 15 s, Stripe 10 s). */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -33,6 +33,9 @@ function guardedDispatcher(): Agent {
 }
 
 type AttemptResult = { statusCode: number | null; durationMs: number; response: string };
+
+/** What one attempt adds to the delivery's log entry. */
+type WebhookAttemptOutcome = Pick<WebhookDeliveryRecord, 'status' | 'statusCode' | 'durationMs' | 'response' | 'nextAttemptAt'>;
 
 /** Reads the start of an answer and lets the rest go. */
 async function snippetOf(body: Response['body']): Promise<string> {
@@ -83,7 +86,9 @@ async function disableFailingEndpoint(endpoint: WebhookEndpointRecord, now: Date
 /**
  * Makes one attempt of a delivery; answers the attempt queued after it (a retry), or null when
  * none is (delivered, failed for good, already made by an earlier copy of the message, or the
- * endpoint is gone).
+ * endpoint is gone). Two store requests: the log read that spots a redelivered copy (one call for
+ * the worker's whole batch), and the one conditional write of the attempt with its outcome; the
+ * endpoint comes from the emit side's cache.
  */
 export async function attemptWebhookDelivery(message: TWebhookDeliveryMessage, now: Date): Promise<TWebhookDeliveryMessage | null> {
   if (message.notBefore - now.getTime() > EARLY_TOLERANCE_MS) {
@@ -91,30 +96,24 @@ export async function attemptWebhookDelivery(message: TWebhookDeliveryMessage, n
     await enqueueWebhookDeliveries([message], now);
     return message;
   }
-  const endpoint = await getWebhookEndpoint(message.tuid, message.endpointId);
+  const [endpoint, logged] = await Promise.all([
+    cachedEndpoint(message.tuid, message.endpointId, now),
+    getWebhookDeliveryBatched(message.tuid, message.endpointId, message.deliveryId),
+  ]);
   // A deleted endpoint's log went with it.
   if (!endpoint) return null;
-  const logged = await getWebhookDelivery(message.tuid, message.endpointId, message.deliveryId);
   // A copy of a message whose attempt is logged posts nothing again (a crash between the post and the log can still repeat one).
-  if (logged && logged.attempts >= message.attempt) return null;
-  if (!logged) await putWebhookDeliveryIfAbsent(pendingDelivery(message));
-  const lastAttemptAt = now.toISOString();
+  if (logged && logged.attempts > message.attempt) return null;
+  if (logged && logged.attempts === message.attempt) return logged.status === 'retrying' && logged.nextAttemptAt ? queueRetry(message, new Date(logged.nextAttemptAt), now) : null;
+  const attempt = (outcome: WebhookAttemptOutcome): WebhookDeliveryRecord => ({ ...pendingDelivery(message), attempts: message.attempt, lastAttemptAt: now.toISOString(), ...outcome });
   if (endpoint.status === 'disabled') {
-    await recordWebhookAttempt(message.tuid, message.endpointId, message.deliveryId, {
-      attempts: message.attempt, status: 'failed', statusCode: null, durationMs: null, response: 'Not sent: the endpoint is disabled.', lastAttemptAt, nextAttemptAt: null,
-    });
+    await recordWebhookAttempt(attempt({ status: 'failed', statusCode: null, durationMs: null, response: 'Not sent: the endpoint is disabled.', nextAttemptAt: null }));
     return null;
   }
   const result = await post(endpoint, message, now);
   const delivered = result.statusCode !== null && isWebhookSuccess(result.statusCode);
   const nextAt = delivered ? null : nextWebhookAttemptAt({ eventAt: new Date(message.createdAt), failedAttempt: message.attempt, now });
-  const recorded = await recordWebhookAttempt(message.tuid, message.endpointId, message.deliveryId, {
-    attempts: message.attempt,
-    status: delivered ? 'delivered' : nextAt ? 'retrying' : 'failed',
-    ...result,
-    lastAttemptAt,
-    nextAttemptAt: nextAt?.toISOString() ?? null,
-  });
+  const recorded = await recordWebhookAttempt(attempt({ status: delivered ? 'delivered' : nextAt ? 'retrying' : 'failed', ...result, nextAttemptAt: nextAt?.toISOString() ?? null }));
   if (!recorded) {
     logger.info('webhook attempt already made', { endpointId: message.endpointId, deliveryId: message.deliveryId, attempt: message.attempt });
     return null;
@@ -124,7 +123,17 @@ export async function attemptWebhookDelivery(message: TWebhookDeliveryMessage, n
     await disableFailingEndpoint(endpoint, now);
     return null;
   }
-  const retry: TWebhookDeliveryMessage = { ...message, attempt: message.attempt + 1, notBefore: nextAt.getTime() };
+  return queueRetry(message, nextAt, now);
+}
+
+/**
+ * Queues the attempt after a failed one. The copy that logged the failure queues it, and so does
+ * any later copy of the same message that finds the failure logged and the delivery still retrying:
+ * the first may have stopped between its log write and this call, and a retry queued twice is
+ * made once (its log write is conditional).
+ */
+async function queueRetry(message: TWebhookDeliveryMessage, at: Date, now: Date): Promise<TWebhookDeliveryMessage> {
+  const retry: TWebhookDeliveryMessage = { ...message, attempt: message.attempt + 1, notBefore: at.getTime() };
   await enqueueWebhookDeliveries([retry], now);
   return retry;
 }

@@ -3,7 +3,8 @@
  * unsubscribe, delivery outcomes are recorded, campaigns change state and imports finish. It is
  * cheap where it is called most (the send path): the account's endpoint list is cached in the
  * container for ENDPOINT_CACHE_MS, so an account without endpoints costs one small query per
- * container that often and nothing else; a new endpoint receives events within that time.
+ * container that often and nothing else; a new endpoint receives events within that time. The
+ * delivery worker reads an attempt's endpoint from the same cache.
  */
 import { WEBHOOK_LOG_RETENTION_DAYS, type WebhookEventType } from '../../../shared/domain/webhooks.js';
 import { listWebhookEndpoints, putWebhookDeliveryIfAbsent, type WebhookDeliveryRecord, type WebhookEndpointRecord } from '../../data/webhooks.js';
@@ -15,14 +16,32 @@ import { enqueueWebhookDeliveries, type TWebhookDeliveryMessage } from '../../qu
 export const ENDPOINT_CACHE_MS = 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const cachedEndpoints = new Map<string, { readAt: number; endpoints: WebhookEndpointRecord[] }>();
+/** The read itself is cached, so the records of a batch that miss together share one query. */
+const cachedEndpoints = new Map<string, { readAt: number; endpoints: Promise<WebhookEndpointRecord[]> }>();
 
-async function endpointsOf(tuid: string, now: Date): Promise<WebhookEndpointRecord[]> {
+function endpointsOf(tuid: string, now: Date): Promise<WebhookEndpointRecord[]> {
   const cached = cachedEndpoints.get(tuid);
   if (cached && now.getTime() - cached.readAt < ENDPOINT_CACHE_MS && now.getTime() >= cached.readAt) return cached.endpoints;
-  const endpoints = await listWebhookEndpoints(tuid);
-  cachedEndpoints.set(tuid, { readAt: now.getTime(), endpoints });
-  return endpoints;
+  const entry = { readAt: now.getTime(), endpoints: listWebhookEndpoints(tuid) };
+  cachedEndpoints.set(tuid, entry);
+  // A failed read is not kept: the next caller reads again.
+  entry.endpoints.catch(() => {
+    if (cachedEndpoints.get(tuid) === entry) cachedEndpoints.delete(tuid);
+  });
+  return entry.endpoints;
+}
+
+/**
+ * One endpoint of the account for a delivery attempt, from the same cache (so a change made in
+ * another container reaches attempts within ENDPOINT_CACHE_MS, as it reaches emits); an id the
+ * cached list lacks is read again once (an endpoint newer than the cache), and null means deleted.
+ */
+export async function cachedEndpoint(tuid: string, endpointId: string, now: Date): Promise<WebhookEndpointRecord | null> {
+  const find = (endpoints: WebhookEndpointRecord[]) => endpoints.find((endpoint) => endpoint.id === endpointId) ?? null;
+  const cached = find(await endpointsOf(tuid, now));
+  if (cached) return cached;
+  forgetCachedEndpoints(tuid);
+  return find(await endpointsOf(tuid, now));
 }
 
 /** Drops the account's cached endpoints after this container changed them. */

@@ -3,13 +3,13 @@
  * on 127.0.0.1 (reachable over http only through WEBHOOK_LOOPBACK_HOSTS, as the local catcher is):
  * registration and its refusals (nothing written), a delivery the receiver verifies with its own
  * HMAC, an endpoint that fails 5 times then recovers, 24 hours of failures (time driven through
- * the worker's `now`) disabling the endpoint with a notification, resend, and a redelivered
- * message that logs nothing twice.
+ * the worker's `now`) disabling the endpoint with a notification, resend, a redelivered
+ * message that logs nothing twice, and one that queues the retry its first copy could not.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listWebhookEndpoints } from '../../../functions/data/webhooks.js';
 import { resetConfigForTests } from '../../../functions/lib/config.js';
 import { attemptWebhookDelivery } from '../../../functions/services/webhooks/deliveries.js';
@@ -238,6 +238,39 @@ describe('webhook deliveries', () => {
     const posts = receivedAt('/resend');
     expect(posts).toHaveLength(2);
     expect(posts.map((request) => request.headers['webhook-id'])).toEqual([first!.eventId, first!.eventId]);
+  });
+
+  it('queues the retry from a redelivered copy when the copy that logged the failure could not queue it', async () => {
+    // Prepare: the first copy posts, logs its failed attempt, then finds no queue to put the retry on.
+    const joe = await signUpAs(api, 'Joe Requeue');
+    const { endpoint } = await endpointAt(joe, '/requeue');
+    failuresLeft.set('/requeue', 1);
+    const message = await emitAndTake(joe, new Date());
+    const queueUrl = process.env.QUEUE_URL_WEBHOOK_DELIVERIES!;
+    process.env.QUEUE_URL_WEBHOOK_DELIVERIES = `${queueUrl}-gone`;
+    resetConfigForTests();
+    const firstCopy = await attemptWebhookDelivery(message, new Date()).catch((error: unknown) => error);
+    process.env.QUEUE_URL_WEBHOOK_DELIVERIES = queueUrl;
+    resetConfigForTests();
+
+    // Act: SQS delivers the message again.
+    const secondCopy = await attemptWebhookDelivery(message, new Date());
+
+    // Assess
+    expect(firstCopy).toBeInstanceOf(Error);
+    expect(secondCopy).toMatchObject({ deliveryId: message.deliveryId, attempt: 2 });
+    // The retry is hidden for its 1 s back-off: taken off the queue once it shows.
+    const queued: TWebhookDeliveryMessage[] = [];
+    await vi.waitFor(
+      async () => {
+        queued.push(...(await takeWebhookDeliveryMessages()).filter((candidate) => candidate.tuid === joe.tuid));
+        expect(queued).not.toEqual([]);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    expect(queued).toEqual([secondCopy]);
+    expect(receivedAt('/requeue')).toHaveLength(1);
+    expect((await deliveriesOf(joe, endpoint.id))[0]).toMatchObject({ status: 'retrying', attempts: 1, statusCode: 503 });
   });
 
   it('sends a test event to an endpoint whatever it subscribed to', async () => {

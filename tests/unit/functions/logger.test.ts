@@ -1,27 +1,14 @@
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { logger, withCorrelationIds } from '../../../functions/lib/logger.js';
 import { createQueueWorker } from '../../../functions/lib/worker.js';
+import { sqsRecord } from '../../helpers/sqs-records.js';
 
 /** The JSON lines the logger wrote to stdout (where Lambda's log agent reads them). */
 function captureStdout(): { lines: () => Record<string, unknown>[] } {
   const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   return { lines: () => write.mock.calls.map(([chunk]) => JSON.parse(String(chunk))) };
-}
-
-function sqsRecord(messageId: string): SQSRecord {
-  return {
-    messageId,
-    receiptHandle: 'handle',
-    body: '{}',
-    attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 'test', ApproximateFirstReceiveTimestamp: '0' },
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:test',
-    awsRegion: 'us-east-1',
-  };
 }
 
 describe('the logger', () => {
