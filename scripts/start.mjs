@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm start`: the whole product on this machine. Builds the web app when web/dist is missing or
- * older than its sources, then runs the local host (infra/local/main.ts) in a child process that
- * gets our signals, so Ctrl+C stops it cleanly.
+ * older than its sources (not with `--no-build`: `npm run dev:host`), then runs the local host
+ * (infra/local/main.ts) in a child process that gets our signals, so Ctrl+C stops it cleanly.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,10 +43,13 @@ function buildWebIfStale() {
   }
 }
 
-buildWebIfStale();
+if (!process.argv.includes('--no-build')) buildWebIfStale();
 
+// The host's V8 options (a smaller young generation: docs/decisions.md "The local host's young
+// generation"); the import benchmark runs its host with the same ones.
+const hostNodeOptions = JSON.parse(readFileSync(join(root, 'infra', 'local', 'host-node-options.json'), 'utf8'));
 // `--import tsx` runs the TypeScript entry in this one child process (no tsx wrapper process).
-const host = spawn(process.execPath, ['--import', 'tsx', join(root, 'infra', 'local', 'main.ts')], {
+const host = spawn(process.execPath, [...hostNodeOptions, '--import', 'tsx', join(root, 'infra', 'local', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...process.env },

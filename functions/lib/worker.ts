@@ -10,7 +10,8 @@ import { withCorrelationIds } from './logger.js';
 
 export function createQueueWorker<S extends z.ZodType>(
   schema: S,
-  processRecord: (body: z.output<S>, record: SQSRecord) => Promise<void>,
+  /** `context` is the invocation's: a long job reads its time left from it. */
+  processRecord: (body: z.output<S>, record: SQSRecord, context: Context) => Promise<void>,
 ): (event: SQSEvent, context: Context) => Promise<SQSBatchResponse> {
   // A processor per invocation: one keeps its batch's records and failures in fields, which
   // concurrent invocations in one process (the local host's poller, the benches) would share.
@@ -20,7 +21,7 @@ export function createQueueWorker<S extends z.ZodType>(
       (record: SQSRecord) =>
         withCorrelationIds({ correlation_id: record.messageId }, async () => {
           const body = schema.parse(JSON.parse(record.body));
-          await processRecord(body, record);
+          await processRecord(body, record, context);
         }),
       new BatchProcessor(EventType.SQS),
       { context, throwOnFullBatchFailure: false },

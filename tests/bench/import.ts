@@ -19,7 +19,8 @@
  *   below) ÷ store-ceiling's write rate on the same kind of table, measured just before and just
  *   after the import (their mean: a ceiling taken under another load than the import's says nothing);
  * - peak-rss-mb: the peak resident memory (getrusage maxRSS, Linux's VmHWM) of the process that
- *   runs the import worker, the host's, tsx included, the larger of the two runs. The emulators'
+ *   runs the import worker, the host's, tsx included, the larger of the two runs; the host runs
+ *   with the V8 options `npm start` gives it (infra/local/host-node-options.json). The emulators'
  *   processes (DynamoDB Local's JVM; fauxqs, which holds the upload and the lists as S3 would) are
  *   not counted.
  * IMPORT_BENCH_PARTS picks the measurements (default `parse,disk,memory`: the two parses, the
@@ -32,8 +33,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
 import { decodeJwt } from 'jose';
+import { loadExcelJs } from '../../functions/lib/files/exceljs.js';
+import hostNodeOptions from '../../infra/local/host-node-options.json';
 import { IdentitySet } from '../../functions/lib/files/import/identity-set.js';
 import { createMobileNormalizer } from '../../functions/lib/files/import/mobile-normalizer.js';
 import { readImportRows } from '../../functions/lib/files/import/row-reader.js';
@@ -123,7 +125,9 @@ async function writeCsv(path: string, rows: number): Promise<void> {
 }
 
 async function writeXlsx(path: string, rows: number): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true, useStyles: true });
+  // Loaded here only: the host child, which runs this module too, should carry what `npm start` does.
+  const excel = await loadExcelJs();
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true, useStyles: true });
   const sheet = workbook.addWorksheet('Contacts');
   sheet.addRow(HEADER).commit();
   const next = random(2);
@@ -271,7 +275,8 @@ function waitForMessage(child: ChildProcess, matches: (message: HostMessage) => 
 
 async function startHostChild(dataDir: string, table: StoreTable): Promise<HostChild> {
   // The host's stdout goes to our stderr: our stdout carries only figures.
-  const child = fork(fileURLToPath(import.meta.url), [HOST_FLAG, dataDir, table], { stdio: ['ignore', 2, 2, 'ipc'] });
+  // With the V8 options `npm start` gives the host (scripts/start.mjs).
+  const child = fork(fileURLToPath(import.meta.url), [HOST_FLAG, dataDir, table], { stdio: ['ignore', 2, 2, 'ipc'], execArgv: [...hostNodeOptions, ...process.execArgv] });
   const exited = once(child, 'exit');
   let nextId = 0;
   const ask = async <T>(request: HostRequest): Promise<T> => {

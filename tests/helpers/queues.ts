@@ -14,8 +14,8 @@ import { ZWebhookDeliveryMessage, type TWebhookDeliveryMessage } from '../../fun
 import { lambdaContext } from '../../infra/local/lambda-runtime.js';
 import { queueUrlEnvName } from '../../infra/local/emulators.js';
 
-/** Runs a queue's worker once over what is waiting (up to one batch). */
-export async function runQueueOnce(name: QueueName): Promise<{ processed: number; failed: number }> {
+/** Runs a queue's worker once over what is waiting (up to one batch), with the queue's time limit or `timeoutMs`. */
+export async function runQueueOnce(name: QueueName, options: { timeoutMs?: number } = {}): Promise<{ processed: number; failed: number }> {
   const queue = QUEUES.find((q) => q.name === name);
   const queueUrl = process.env[queueUrlEnvName(name)];
   if (!queue || !queueUrl) throw new Error(`unknown queue ${name}`);
@@ -45,7 +45,7 @@ export async function runQueueOnce(name: QueueName): Promise<{ processed: number
       awsRegion: 'us-east-1',
     })),
   };
-  const answer = await worker.handler(event, lambdaContext(queue.worker, queue.visibilityTimeoutSeconds * 1000));
+  const answer = await worker.handler(event, lambdaContext(queue.worker, options.timeoutMs ?? queue.visibilityTimeoutSeconds * 1000));
   const failed = new Set(answer.batchItemFailures.map((failure) => failure.itemIdentifier));
   for (const message of messages) {
     if (!failed.has(message.MessageId ?? '')) {

@@ -163,14 +163,31 @@ async function holdBulkWriteLease(tuid: string, holder: string): Promise<void> {
   }
 }
 
-/** How a run ended; 'superseded' when another delivery of the same import is further along. */
-export type ImportRunResult = TImportEnd | 'gone' | 'superseded';
+/**
+ * The time a run keeps in hand: it starts no batch, and not the report lists, with less left (a
+ * batch takes seconds; the lists of a million rows about a minute in AWS, two or three locally).
+ */
+export const IMPORT_RUN_RESERVE_MS = 3 * 60_000;
 
 /**
- * Runs (or resumes) one import to its end. Safe to call again for the same import at any time:
- * a finished import does nothing, a stopped one stays stopped.
+ * How a run ended; 'superseded' when another delivery of the same import is further along,
+ * 'continues' when the invocation's time ran short and a fresh one is to go on from the checkpoint.
  */
-export async function runContactImport(options: { tuid: string; importId: string; now?: () => Date }): Promise<ImportRunResult> {
+export type ImportRunResult = TImportEnd | 'gone' | 'superseded' | 'continues';
+
+/**
+ * Runs (or resumes) one import to its end, or until `remainingMs` (the invocation's time left)
+ * falls under IMPORT_RUN_RESERVE_MS between two batches. Handing over there, rather than being
+ * stopped at the time limit, means no batch is cut off; and under the local host, which cannot
+ * stop a handler at its limit, it means the timed-out run does not go on beside the delivery that
+ * resumes it (two runs, two duplicate sets and two reads of the file in one process). Safe to call
+ * again for the same import at any time: a finished import does nothing, a stopped one stays stopped.
+ */
+export async function runContactImport(options: { tuid: string; importId: string; now?: () => Date; remainingMs?: () => number }): Promise<ImportRunResult> {
+  const { remainingMs } = options;
+  let batchesRun = 0;
+  // A run always does one batch, so even an invocation shorter than the reserve makes progress.
+  const isOutOfTime = () => batchesRun > 0 && remainingMs !== undefined && remainingMs() < IMPORT_RUN_RESERVE_MS;
   const clock = options.now ?? (() => new Date());
   let job = await getImportJob(options.tuid, options.importId);
   if (!job) return 'gone';
@@ -353,6 +370,7 @@ export async function runContactImport(options: { tuid: string; importId: string
 
   /** A batch that ends early or fails gives the lease back at once rather than when it lapses. */
   const runBatch = async (rows: string[][], startPosition: number): Promise<ImportRunResult | null> => {
+    batchesRun += 1;
     try {
       const ended = await processBatch(rows, startPosition);
       if (ended === 'superseded') await releaseBulkWriteLease(tuid, leaseHolder);
@@ -384,15 +402,18 @@ export async function runContactImport(options: { tuid: string; importId: string
       if (batch.length === 0) batchStart = dataRow;
       batch.push(row);
       if (batch.length >= batchSize) {
+        if (isOutOfTime()) return 'continues';
         const ended = await runBatch(batch, batchStart);
         batch = [];
         if (ended) return ended;
       }
     }
   }
+  if (isOutOfTime()) return 'continues';
   if (batch.length > 0) {
     const ended = await runBatch(batch, batchStart);
     if (ended) return ended;
   }
+  if (isOutOfTime()) return 'continues';
   return finish('finished', null);
 }

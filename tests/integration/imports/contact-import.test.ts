@@ -1,9 +1,9 @@
 /**
  * The contact import worker against the embedded S3, SQS and DynamoDB: mapping, duplicates in the
- * file, error rows, update vs skip, group memberships, redelivery, a crash between a batch's writes
- * and its checkpoint followed by a resume, the report lists streamed in parts and a crash while
- * they are written, stop, abort after consecutive errors, the free limit (its own end, its notices
- * once, every row in one list).
+ * file, error rows, update vs skip, group memberships, redelivery, a run handing over when its
+ * time runs short, a crash between a batch's writes and its checkpoint followed by a resume, the
+ * report lists streamed in parts and a crash while they are written, stop, abort after
+ * consecutive errors, the free limit (its own end, its notices once, every row in one list).
  */
 import { UploadPartCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -15,7 +15,7 @@ import { s3Client } from '../../../functions/lib/aws/s3.js';
 import { readObjectStream, readObjectText, UPLOAD_PART_BYTES, writeObject } from '../../../functions/lib/aws/storage.js';
 import { sqsClient } from '../../../functions/lib/aws/sqs.js';
 import { timeOrderedId } from '../../../functions/lib/time-ordered-id.js';
-import { IMPORT_ABORT_AFTER_ERRORS, runContactImport } from '../../../functions/services/imports/contact-import.js';
+import { IMPORT_ABORT_AFTER_ERRORS, IMPORT_RUN_RESERVE_MS, runContactImport } from '../../../functions/services/imports/contact-import.js';
 import { writeImportReport } from '../../../functions/services/imports/import-report.js';
 import { FREE_CONTACT_LIMIT } from '../../../shared/constants.js';
 import type { TContactSearchResponse } from '../../../shared/schemas/contact-search.js';
@@ -217,6 +217,22 @@ describe('contact import', () => {
     expect((await getImportJob(me.tuid, job.id))).toMatchObject({ status: 'finished', position: 900, counts: { created: 900 } });
     expect(await contactCount(me)).toBe(900);
     expect((await getAccount(me.tuid))?.contactCount).toBe(900);
+  });
+
+  it('hands over to a fresh invocation when its time runs short, each doing a batch at least, and counts every row once', async () => {
+    // Prepare: 900 rows (a batch and a part); every invocation has less time than a run keeps in hand.
+    const me = await signUp();
+    const job = await prepareImport(me, csvOf(manyRows(900, 'handover')));
+    await sqsClient().send(new SendMessageCommand({ QueueUrl: process.env.QUEUE_URL_CONTACT_IMPORT!, MessageBody: JSON.stringify({ tuid: me.tuid, importId: job.id }) }));
+
+    // Act: one invocation after another while each leaves the message for the next.
+    const positions: number[] = [];
+    while ((await runQueueOnce('contact-import', { timeoutMs: IMPORT_RUN_RESERVE_MS - 1_000 })).processed > 0) positions.push((await getImportJob(me.tuid, job.id))!.position);
+
+    // Assess: the last run had only the report lists left.
+    expect(positions).toEqual([500, 900, 900]);
+    expect(await getImportJob(me.tuid, job.id)).toMatchObject({ status: 'finished', counts: { created: 900, duplicated: 0, errors: 0 } });
+    expect(await contactCount(me)).toBe(900);
   });
 
   it('resumes after a crash between a batch’s writes and its checkpoint, creating and counting each row once', async () => {

@@ -4,7 +4,7 @@
  * contacts are read only as fast as the file is stored.
  */
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../exceljs.js';
 import type { ExportCell, ExportColumn } from '../../../../shared/domain/contact-export.js';
 import type { ExportFormat } from '../../../../shared/schemas/exports.js';
 import { CSV_BOM, csvLine } from './csv.js';
@@ -85,16 +85,23 @@ function csvWriter(output: Writable, columns: readonly TableColumn[]): TableWrit
 
 function xlsxWriter(output: Writable, columns: readonly TableColumn[], sheetName: string): TableWriter {
   const stream = watch(output);
-  // Inline strings instead of a shared-string table, which would hold every distinct text in memory.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({ width: column.width }));
-  const header = sheet.addRow(columns.map((column) => column.header));
-  header.font = { bold: true };
-  header.commit();
+  // The workbook starts once exceljs has loaded (loadExcelJs); every write waits for it.
+  const opening = loadExcelJs().then((excel) => {
+    // Inline strings instead of a shared-string table, which would hold every distinct text in memory.
+    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((column) => ({ width: column.width }));
+    const header = sheet.addRow(columns.map((column) => column.header));
+    header.font = { bold: true };
+    header.commit();
+    return { workbook, sheet };
+  });
+  // A failure to load is reported by the first write or the end, not as an unhandled rejection.
+  opening.catch(() => undefined);
   let sinceCheck = 0;
   return {
     async writeRow(cells) {
+      const { sheet } = await opening;
       // Every value is typed (text or number), so no cell is ever read as a formula.
       sheet.addRow(cells.map((cell) => cell ?? undefined)).commit();
       sinceCheck += 1;
@@ -104,6 +111,7 @@ function xlsxWriter(output: Writable, columns: readonly TableColumn[], sheetName
       }
     },
     async end() {
+      const { workbook, sheet } = await opening;
       stream.check();
       sheet.commit();
       await workbook.commit();

@@ -1,7 +1,8 @@
 import { ReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../exceljs.js';
 import { AppError, ERROR_CODES } from '../../../../shared/errors.js';
 import { toBuffer } from './row-text.js';
 import { SharedStringTable } from './shared-string-table.js';
@@ -27,7 +28,8 @@ export async function* readXlsxRows(input: Readable, choice: SheetChoice = {}): 
     feed.end();
   });
   input.pipe(feed);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(feed, {
+  const excel = await loadExcelJs();
+  const workbook = new excel.stream.xlsx.WorkbookReader(feed, {
     worksheets: 'emit',
     // Shared strings come one by one into a compact table of ours instead of one JS string each;
     // exceljs then spools every sheet to a temporary file and hands the sheets over at the end.
