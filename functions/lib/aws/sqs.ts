@@ -11,7 +11,7 @@ export async function sendQueueMessage(queueUrl: string, body: string): Promise<
 }
 
 /** What SendMessageBatch takes at most in one call. */
-const SEND_BATCH_LIMIT = 10;
+export const SEND_BATCH_LIMIT = 10;
 
 /**
  * Puts messages on a queue, 10 to a call; entries the queue refused are sent again (a bounded
