@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { countryOfMobile } from '../../shared/domain/phone.js';
+import { SEND_BATCH_LIMIT } from '../lib/aws/sqs.js';
 import { createGroupCommit } from '../lib/concurrency.js';
 import { logger } from '../lib/logger.js';
 import { enqueueProviderNotifications } from '../queues/delivery-events.js';
@@ -184,8 +185,15 @@ export function smsEventsFor(sms: SentSms): SmsEvent[] {
   ];
 }
 
-// Events of concurrent sends go to the queue together, ten to a call.
-const publish = createGroupCommit<string>(enqueueProviderNotifications);
+/**
+ * How long an event waits for others to share its queue call. Without it a group held what arrived
+ * during the previous call, 2.5 events on average at 250 messages/s: most of the stand-in's CPU went
+ * to queue calls (docs/benchmarks.md, 2026-12-02). The provider publishes seconds later anyway.
+ */
+const PUBLISH_LINGER_MS = 50;
+
+// Events of concurrent sends go to the queue together, a full SendMessageBatch to a call.
+const publish = createGroupCommit<string>(enqueueProviderNotifications, { lingerMs: PUBLISH_LINGER_MS, fullAt: SEND_BATCH_LIMIT });
 const publishing = new Set<Promise<void>>();
 
 /**

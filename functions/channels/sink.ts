@@ -64,8 +64,15 @@ function appenderOf(dir: string, kind: SinkKind): (line: string) => Promise<void
   let append = appenders.get(file);
   if (!append) {
     append = createGroupCommit<string>(async (lines) => {
-      await mkdir(dir, { recursive: true });
-      await appendFile(file, lines.join(''), 'utf8');
+      const text = lines.join('');
+      try {
+        await appendFile(file, text, 'utf8');
+      } catch (error) {
+        // The folder is made when the first append finds it missing, not checked at every append.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        await appendFile(file, text, 'utf8');
+      }
     });
     appenders.set(file, append);
   }

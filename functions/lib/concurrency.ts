@@ -51,15 +51,31 @@ export async function* interleave<T>(sources: ReadonlyArray<AsyncIterable<T>>): 
  * Group commit: callers hand in one item each and wait; while a flush runs, what arrives meanwhile
  * is gathered and flushed together next. Under concurrency the flushes grow (fewer, larger writes);
  * alone, an item is flushed at once. Every caller's promise settles with its own group's flush.
+ *
+ * `lingerMs` makes a group wait that long for company before it is flushed, and `fullAt` flushes it
+ * as soon as it holds that many (a group never holds more): for flushes whose fixed cost is large
+ * against the items' (one queue call per group), when the callers need not wait.
  */
-export function createGroupCommit<T>(flush: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+export function createGroupCommit<T>(flush: (items: T[]) => Promise<void>, { lingerMs = 0, fullAt = Infinity }: { lingerMs?: number; fullAt?: number } = {}): (item: T) => Promise<void> {
   let waiting: Array<{ item: T; resolve: () => void; reject: (error: unknown) => void }> = [];
   let flushing = false;
+  let filled: (() => void) | null = null;
+  const linger = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        filled = null;
+        resolve();
+      };
+      const timer = setTimeout(done, lingerMs);
+      filled = done;
+    });
   const run = async (): Promise<void> => {
     flushing = true;
     while (waiting.length > 0) {
-      const group = waiting;
-      waiting = [];
+      if (lingerMs > 0 && waiting.length < fullAt) await linger();
+      const group = waiting.slice(0, fullAt);
+      waiting = waiting.slice(group.length);
       try {
         await flush(group.map((entry) => entry.item));
         for (const entry of group) entry.resolve();
@@ -72,6 +88,7 @@ export function createGroupCommit<T>(flush: (items: T[]) => Promise<void>): (ite
   return (item) =>
     new Promise<void>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
+      if (waiting.length >= fullAt) filled?.();
       if (!flushing) void run();
     });
 }

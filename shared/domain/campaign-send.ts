@@ -60,6 +60,18 @@ export function messageNotBefore(batchStart: number, index: number, rate: number
   return rate > 0 ? batchStart + (index * 1000) / rate : 0;
 }
 
+/**
+ * When the `index`-th message of a batch goes, at `now` or later: at its slot, and never sooner than
+ * one interval (1 ÷ rate) after the batch's message before it went (`previousAt`, null for the
+ * first). A batch that fell behind its slots (a slow store write, a busy process) stays behind
+ * rather than sending what is overdue at once: a catch-up was a burst above the rate, which is
+ * what the provider counts and throttles. Unlimited (rate 0): at once.
+ */
+export function pacedSendAt({ batchStart, index, rate, previousAt, now }: { batchStart: number; index: number; rate: number; previousAt: number | null; now: number }): number {
+  if (rate <= 0) return now;
+  return Math.max(now, messageNotBefore(batchStart, index, rate), previousAt === null ? now : previousAt + 1000 / rate);
+}
+
 /** When a run of `recipients` should end at `rate` (or the unlimited estimate). */
 export function estimatedEndTime(start: Date, recipients: number, rate: number): Date {
   return new Date(start.getTime() + Math.ceil((recipients / (rate > 0 ? rate : UNLIMITED_RATE_ESTIMATE)) * 1000));

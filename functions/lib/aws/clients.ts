@@ -15,3 +15,12 @@ export function once<T>(name: string, build: () => T): T {
 export function resetClientsForTests(): void {
   clients.clear();
 }
+
+/**
+ * What the campaign send clients (SES, End User Messaging) add: they make one call per message, so
+ * what each call costs before it leaves is the delivery worker's main cost. The SDK builds a
+ * command's middleware chain on every call unless told to keep it (cacheMiddleware): about 7% of a
+ * delivery worker's CPU in a profile (docs/benchmarks.md, 2026-12-02). Nothing adds middleware to
+ * these clients after they are built, which is what the cache requires.
+ */
+export const CAMPAIGN_SDK_OPTIONS = { cacheMiddleware: true } as const;

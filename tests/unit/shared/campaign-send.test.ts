@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { backOffMs, batchNotBefore, DELIVERY_BATCH_SIZE, deliveryBatchSize, estimatedEndTime, MAX_BATCH_SECONDS, messageNotBefore, SENDS_IN_FLIGHT, sendsInFlight } from '../../../shared/domain/campaign-send.js';
+import {
+  backOffMs,
+  batchNotBefore,
+  DELIVERY_BATCH_SIZE,
+  deliveryBatchSize,
+  estimatedEndTime,
+  MAX_BATCH_SECONDS,
+  messageNotBefore,
+  pacedSendAt,
+  SENDS_IN_FLIGHT,
+  sendsInFlight,
+} from '../../../shared/domain/campaign-send.js';
 
 describe('campaign send rules', () => {
   it('gives batches consecutive slots at the rate and spaces messages inside them', () => {
@@ -35,5 +46,34 @@ describe('sends in flight inside a batch', () => {
     expect(sendsInFlight(2)).toBe(SENDS_IN_FLIGHT);
     expect(sendsInFlight(200)).toBe(50);
     expect(sendsInFlight(1_001)).toBe(251);
+  });
+});
+
+describe('a paced batch', () => {
+  /** When each of `count` messages goes when the batch begins sending at `begin`, each as soon as pacedSendAt lets it. */
+  const sendTimes = (options: { batchStart: number; begin: number; count: number; rate: number }) => {
+    const times: number[] = [];
+    let previousAt: number | null = null;
+    for (let index = 0; index < options.count; index += 1) {
+      previousAt = pacedSendAt({ batchStart: options.batchStart, index, rate: options.rate, previousAt, now: options.begin });
+      times.push(previousAt);
+    }
+    return times;
+  };
+  const mostInOneSecond = (times: number[]) => Math.max(...times.map((start) => times.filter((time) => time >= start && time < start + 1_000).length));
+
+  it('that begins on time keeps its slots', () => {
+    expect(sendTimes({ batchStart: 1_000, begin: 1_000, count: 4, rate: 200 })).toEqual([1_000, 1_005, 1_010, 1_015]);
+  });
+
+  it('that begins late keeps to the rate instead of sending what is overdue at once', () => {
+    // Its store work took 300 ms past the slot: 60 messages were overdue.
+    const times = sendTimes({ batchStart: 0, begin: 300, count: 400, rate: 200 });
+    expect(times[0]).toBe(300);
+    expect(mostInOneSecond(times)).toBeLessThanOrEqual(200);
+  });
+
+  it('unlimited sends at once', () => {
+    expect(pacedSendAt({ batchStart: 0, index: 50, rate: 0, previousAt: 7, now: 9 })).toBe(9);
   });
 });

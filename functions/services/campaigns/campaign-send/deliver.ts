@@ -20,7 +20,7 @@
 import {
   backOffMs,
   MAX_SLOT_WAIT_MS,
-  messageNotBefore,
+  pacedSendAt,
   PROGRESS_EVERY_MS,
   sendsInFlight,
   THROTTLE_ATTEMPTS,
@@ -129,9 +129,12 @@ async function sendAll(options: {
   });
   // Once one message has exhausted its retries the transport is saturated: the rest wait for the batch's retry.
   let givingUp = false;
+  // When the message admitted last goes: the next goes one interval after it at the soonest.
+  let previousAt: number | null = null;
   const sendOne = async (contact: ContactRecord, index: number) => {
     if (!(await window.admitted(contact.id))) return void unsent.push(contact.id);
-    const at = messageNotBefore(slotStart, index, rate);
+    const at = pacedSendAt({ batchStart: slotStart, index, rate, previousAt, now: now() });
+    previousAt = at;
     if (at > now()) await sleep(at - now());
     if (givingUp) {
       unsent.push(contact.id);
@@ -233,9 +236,7 @@ export async function deliverBatch({ message, ...deliveryOptions }: DeliveryOpti
   if (!isSending(record.status)) return drop({ message, outcome, now: now() });
 
   // Far from its slot (a long rate-limited run): back on the queue rather than holding a worker.
-  const wait = message.notBefore - now();
-  if (wait > MAX_SLOT_WAIT_MS) return enqueueDeliveryBatches([message], now());
-  if (wait > 0) await options.sleep(wait);
+  if (message.notBefore - now() > MAX_SLOT_WAIT_MS) return enqueueDeliveryBatches([message], now());
 
   const [compiled, contacts] = await Promise.all([
     compiledRun({ tuid, campaignId, runId, channel: record.channel, commandKey: record.run?.commandKey ?? record.commandKey }),
@@ -268,6 +269,10 @@ export async function deliverBatch({ message, ...deliveryOptions }: DeliveryOpti
   }
 
   const recipients = claim.claimed.map((id) => contacts.get(id)!);
+  // Ready before its slot (message, contacts, lease, claims): the first message goes at the slot. A
+  // batch that began its store work at the slot started each run that much late, then caught up.
+  const wait = message.notBefore - now();
+  if (wait > 0) await options.sleep(wait);
   const sent = await sendAll({ recipients, sender, ref, version, recorded: taken, costs, slotStart: message.notBefore > 0 ? message.notBefore : now(), resolved: options });
   // Another attempt took the batch over (this one looked stopped): what this one sent is its to count.
   if (sent.leaseLost) return;
