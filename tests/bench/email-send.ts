@@ -1,6 +1,6 @@
 /**
  * email-send: a campaign of EMAIL_SEND_BENCH_RECIPIENTS (default 50,000) contacts, each message
- * personalised and tracked, through the embedded queues and store to the local sink: the real
+ * personalised and tracked, through the embedded queues and store to SES's stand-in: the real
  * planner and delivery handlers, polled by EMAIL_SEND_BENCH_WORKERS concurrent "Lambdas"
  * (default 16), as the event source mapping would. Contacts are seeded in bulk first (not timed).
  * - messages-per-s: recipients ÷ seconds from the plan message until the campaign is finished;
@@ -8,16 +8,17 @@
  *   conditional attempts that failed included) in that time ÷ recipients;
  * - store-efficiency: those writes per second ÷ store-ceiling's batch-items-per-s, measured in the
  *   same run just before;
- * - render-transport-per-s: the same messages rendered (MIME included) and handed to the sink
- *   transport with the store bypassed, as many in flight as the workers keep (workers × 10), until
- *   the sink's SES-format events are on their queue;
+ * - render-transport-per-s: the same messages rendered (MIME included) and sent through the SES
+ *   SDK with the store bypassed, as many in flight as the workers keep (workers × 10), until SES's
+ *   stand-in has answered the last (it publishes the SES events itself, in its own process);
  * - render-transport-ratio: render-transport-per-s ÷ template-render's renders-per-s, measured in
  *   the same run just after (that figure swings ×3.5 with the machine; the ratio does not);
  * - rate-error: |achieved − configured| ÷ configured for EMAIL_SEND_BENCH_RATE_RECIPIENTS
  *   (default 4,000) recipients at CAMPAIGN_SEND_RATE 200, achieved = messages ÷ (last send − first send);
  * - lost-messages and duplicate-messages with the sink throttling 10% of calls
  *   (EMAIL_SEND_BENCH_THROTTLE_RECIPIENTS, default 5,000): recipients never sent, and sent twice.
- * In process: fauxqs (SQS) shares this Node process, DynamoDB Local is its own JVM.
+ * Processes: the planner and delivery handlers run here; SES's stand-in (with the sink) and
+ * fauxqs (SQS) are Node children, DynamoDB Local a JVM.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -11,7 +11,8 @@
  *   recipients, and writes per second ÷ store-ceiling's batch-items-per-s, measured just before);
  * - rate-error: |achieved − configured| ÷ configured for SMS_SEND_BENCH_RATE_RECIPIENTS (default
  *   4,000) recipients at SMS_SEND_RATE 100, achieved = messages ÷ (last send − first send).
- * In process: fauxqs (SQS) shares this Node process, DynamoDB Local is its own JVM.
+ * Processes: the planner and delivery handlers run here; the provider stand-in (with the sink) and
+ * fauxqs (SQS) are Node children, DynamoDB Local a JVM.
  */
 import { resetConfigForTests } from '../../functions/lib/config.js';
 import { smsCommand } from '../helpers/seed/campaigns.js';
