@@ -21,8 +21,12 @@ export async function tokenFor(purpose: TrackingPurpose, actor: Actor, campaignI
   return (await trackingSigner())(purpose, { tuid: actor.tuid, campaignId, contactId });
 }
 
-/** Runs the delivery-events worker until its queue is empty; no record may fail. */
+/**
+ * Runs the delivery-events worker until its queue is empty; no record may fail. Events the local
+ * sink publishes in the background (gathered for a moment into batches) are waited for first.
+ */
 export async function drainEvents(): Promise<number> {
+  await sinkEventsPublished();
   let processed = 0;
   for (;;) {
     const round = await runQueueOnce('delivery-events');
