@@ -1,11 +1,11 @@
 import { shoppingCart } from '../../shared/contracts/shopping-cart.js';
 import { createApiHandler } from '../lib/http.js';
 import { currentPricebook } from '../services/billing/pricebook.js';
-import { changeCartOptions, getCart, putCartLine, removeCartLine } from '../services/billing/shopping-cart.js';
+import { changeCartOptions, countCartLines, getCart, putCartLine, removeCartLine } from '../services/billing/shopping-cart.js';
 
 export const handler = createApiHandler(shoppingCart, {
   get: async ({ caller }) => getCart({ tuid: caller.tuid }),
-  count: async ({ caller }) => ({ count: (await getCart({ tuid: caller.tuid })).count }),
+  count: async ({ caller }) => ({ count: await countCartLines({ tuid: caller.tuid }) }),
   pricebook: async () => ({ data: currentPricebook() }),
   putLine: async ({ caller, body, now }) => putCartLine({ caller, input: body, now }),
   removeLine: async ({ caller, body }) => removeCartLine({ caller, id: body.id }),

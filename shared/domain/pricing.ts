@@ -219,8 +219,6 @@ export function cartTotals(items: readonly PricedItem[]): CartTotals {
 
 /** Cart items in the order billing §2 lists them: by kind, higher first; the order added within a kind. */
 export function sortCartItems<T extends { kind: ProductKind }>(items: readonly T[]): T[] {
-  return items
-    .map((item, index) => ({ item, index }))
-    .sort((a, b) => CART_ORDER[b.item.kind] - CART_ORDER[a.item.kind] || a.index - b.index)
-    .map(({ item }) => item);
+  // Array sort is stable: lines of one kind keep their order.
+  return [...items].sort((a, b) => CART_ORDER[b.kind] - CART_ORDER[a.kind]);
 }

@@ -4,7 +4,7 @@
  * pay as you go once. The browser sends a product, a plan type and a quantity, never a price. Every
  * change tells the user's tabs the new count (updateShoppingCart).
  */
-import { currencyOf, priceItem, PricingError, roundQuantity, sortCartItems, type Pricebook } from '../../../shared/domain/pricing.js';
+import { priceItem, PricingError, roundQuantity, sortCartItems, type Pricebook } from '../../../shared/domain/pricing.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TCart } from '../../../shared/schemas/shopping-cart.js';
 import type { z } from 'zod';
@@ -48,6 +48,11 @@ export async function getCart({ tuid }: { tuid: string }): Promise<TCart> {
   return cartOf(items, options ?? DEFAULT_OPTIONS);
 }
 
+/** The count behind the cart icon's dot: the lines alone, without the options a priced cart needs. */
+export async function countCartLines({ tuid }: { tuid: string }): Promise<number> {
+  return (await listCartItems(tuid)).length;
+}
+
 /** POST shoppingCart: a quantity off the price list's steps (a tampered or stale request) is refused, not rounded silently. */
 export async function putCartLine({ caller, input, now }: { caller: Caller; input: z.infer<typeof ZCartItemRequest>; now: Date }): Promise<TCart> {
   const book = currentPricebook();
@@ -79,12 +84,8 @@ export async function removeCartLine({ caller, id }: { caller: Caller; id: strin
 /** POST shoppingCart/currency and paycycle: every line priced again under the new options, in one write. */
 export async function changeCartOptions({ caller, change }: { caller: Caller; change: Partial<CartOptions> }): Promise<TCart> {
   const book = currentPricebook();
-  if (change.currency !== undefined) {
-    try {
-      currencyOf(book, change.currency);
-    } catch {
-      throw new AppError(ERROR_CODES.INVALID_INPUT, `currency: ${change.currency} is not one the pricebook sells in.`);
-    }
+  if (change.currency !== undefined && !book.forex.some((currency) => currency.name === change.currency)) {
+    throw new AppError(ERROR_CODES.INVALID_INPUT, `currency: ${change.currency} is not one the pricebook sells in.`);
   }
   const [items, stored] = await Promise.all([listCartItems(caller.tuid), getCartOptions(caller.tuid)]);
   const options = { ...(stored ?? DEFAULT_OPTIONS), ...change };
