@@ -44,6 +44,19 @@ const ZConfig = z.object({
   CONTENT_BUCKET: z.string().min(3).optional(),
   /** Where the content bucket's objects are publicly served, without a trailing slash. */
   CONTENT_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Stripe's API, when not api.stripe.com: the local host's and tests' stand-in
+   * (infra/local/stripe-stand-in.ts), e.g. http://127.0.0.1:PORT. Refused in production.
+   */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** The secret key (sk_…, or a restricted rk_…) locally; in AWS STRIPE_SECRET_KEY_ARN names the Secrets Manager secret. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/).optional(),
+  STRIPE_SECRET_KEY_ARN: z.string().optional(),
+  /** The webhook endpoint's signing secret (whsec_…) locally; in AWS STRIPE_WEBHOOK_SECRET_ARN names it. */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/).optional(),
+  STRIPE_WEBHOOK_SECRET_ARN: z.string().optional(),
+  /** The publishable key (pk_…) the web app's card entry uses, answered by GET /config. */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/).optional(),
   /** The help centre's address; the knowledge-base links show only when it is set. */
   KNOWLEDGE_BASE_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@example.com'),
@@ -123,6 +136,10 @@ const ZConfig = z.object({
   .refine((parsed) => parsed.PAGE_FETCH_TEST_HOSTS.length === 0 || parsed.STAGE === 'test', {
     path: ['PAGE_FETCH_TEST_HOSTS'],
     message: 'PAGE_FETCH_TEST_HOSTS is for the test stage only',
+  })
+  .refine((parsed) => !parsed.STRIPE_API_URL || parsed.STAGE !== 'production', {
+    path: ['STRIPE_API_URL'],
+    message: 'STRIPE_API_URL (the Stripe stand-in) is for the local host and tests only',
   })
   .refine((parsed) => parsed.WEBHOOK_LOOPBACK_HOSTS.length === 0 || parsed.STAGE !== 'production', {
     path: ['WEBHOOK_LOOPBACK_HOSTS'],

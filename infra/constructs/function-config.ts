@@ -189,12 +189,32 @@ export function jobAccess(job: string): Capabilities {
  * S3_PUBLIC_URL and LOG_FORMAT to the local host (in AWS browsers upload to S3 itself, and CloudWatch reads JSON lines),
  * PAGE_FETCH_TEST_HOSTS to tests (the fixture servers a page fetch may reach; never in AWS), and
  * WEBHOOK_LOOPBACK_HOSTS to the local host and tests (the catcher and test receivers; never in AWS).
+ * STRIPE_API_URL names the local Stripe stand-in, and Stripe's secrets are read through their ARNs,
+ * like the signing key.
  */
 export type LambdaConfigVariable = Exclude<
   keyof Config,
-  'JWT_SECRET' | 'SINK_DIR' | 'QUEUE_URL_INBOUND_SMS' | 'S3_PUBLIC_URL' | 'LOG_FORMAT' | 'PAGE_FETCH_TEST_HOSTS' | 'WEBHOOK_LOOPBACK_HOSTS'
+  | 'JWT_SECRET'
+  | 'SINK_DIR'
+  | 'QUEUE_URL_INBOUND_SMS'
+  | 'S3_PUBLIC_URL'
+  | 'LOG_FORMAT'
+  | 'PAGE_FETCH_TEST_HOSTS'
+  | 'WEBHOOK_LOOPBACK_HOSTS'
+  | 'STRIPE_API_URL'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
 >;
-type OptionalVariable = 'KNOWLEDGE_BASE_URL' | 'STORE_WRITES_IN_FLIGHT' | 'STORE_BULK_WRITES' | 'CAMPAIGN_BATCH_SIZE' | 'MMS_ORIGINATION_IDENTITY';
+/** The Stripe variables stay optional until the payments stack gives their secrets. */
+type OptionalVariable =
+  | 'KNOWLEDGE_BASE_URL'
+  | 'STORE_WRITES_IN_FLIGHT'
+  | 'STORE_BULK_WRITES'
+  | 'CAMPAIGN_BATCH_SIZE'
+  | 'MMS_ORIGINATION_IDENTITY'
+  | 'STRIPE_SECRET_KEY_ARN'
+  | 'STRIPE_WEBHOOK_SECRET_ARN'
+  | 'STRIPE_PUBLISHABLE_KEY';
 export type LambdaEnvironment = Readonly<Record<Exclude<LambdaConfigVariable, OptionalVariable>, string> & Partial<Record<OptionalVariable, string>>>;
 
 /** How users reach the provider's support, shown in the contact-us dialog and help links. */
