@@ -4,6 +4,7 @@
  * app; behind it run DynamoDB Local and fauxqs (persisted under DATA_DIR), the queue poller and
  * the scheduler. Handlers are imported only after process.env points them at all of this.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -26,6 +27,7 @@ import { loadDemoCredentials, loadJwtSecret, loadSupportCredentials, runPendingM
 import { createS3Mirror, type S3Mirror } from './persistence/s3-mirror.js';
 import { startProviderStandIn, type ProviderStandIn } from './provider-stand-in.js';
 import { createS3UploadProxy, S3_UPLOAD_PATH, type S3UploadProxy } from './s3-upload-proxy.js';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
 import { createSqsJournal, type SqsJournal } from './persistence/sqs-journal.js';
 import { closeServer, isLoopbackAddress, listen, LOOPBACK } from './ports.js';
 import { startQueuePoller, type QueuePoller } from './queue-poller.js';
@@ -40,6 +42,8 @@ export const DATA_BUCKET = 'campaign-platform-data';
 export const CONTENT_BUCKET = 'campaign-platform-content';
 const QUEUE_PREFIX = 'campaign-platform-';
 const WEBSOCKET_PATH = '/ws';
+/** Where the Stripe stand-in posts its events: the payments webhook route of the route table. */
+export const STRIPE_WEBHOOK_PATH = '/api/v1/webhooks/stripe';
 const MANAGEMENT_PATH = '/_ws';
 /** Dev-only: creates a sample notification (functions/services/seed.ts createSampleNotification). */
 /**
@@ -154,6 +158,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
   let poller: QueuePoller | undefined;
   let scheduler: Scheduler | undefined;
   let providers: ProviderStandIn | undefined;
+  let stripe: StripeStandIn | undefined;
   try {
     const [started, jwtSecret, demo, support] = await Promise.all([
       startEmulators({
@@ -188,9 +193,15 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
 
     const sinkDir = join(dataDir, 'sink');
     providers = await startProviderStandIn({ sinkDir });
+    // A new endpoint secret each start: the handlers are given it with the rest of their environment.
+    stripe = await startStripeStandIn({
+      stateFile: join(dataDir, 'stripe', 'state.json'),
+      webhookEndpoint: { url: `http://${LOOPBACK}:${port}${STRIPE_WEBHOOK_PATH}`, secret: `whsec_${randomBytes(24).toString('base64url').replace(/[-_]/g, '')}` },
+    });
     const env: Record<string, string> = {
       ...awsEnv,
       ...providers.env,
+      ...stripe.env,
       STAGE: process.env.STAGE ?? 'development',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'DEBUG',
       LOG_FORMAT: process.env.LOG_FORMAT ?? 'readable',
@@ -248,6 +259,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
       await mirror?.close();
       await journal?.close();
       await providers?.stop();
+      await stripe?.stop();
       sqs.destroy();
       s3.destroy();
       await started.stop();
@@ -259,6 +271,7 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     await poller?.stop();
     await journal?.close();
     await providers?.stop();
+    await stripe?.stop();
     await emulators?.stop();
     await closeServer(server);
     throw error;

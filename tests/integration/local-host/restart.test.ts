@@ -7,6 +7,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
+import Stripe from 'stripe';
 import { afterAll, expect, it, vi } from 'vitest';
 import type { QueueDefinition } from '../../../functions/routes.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
@@ -29,6 +30,12 @@ function clients(host: TestHost) {
   };
 }
 
+/** A Stripe client of the host's stand-in, as the host configures the product's (functions/lib/stripe.ts). */
+function stripeOf(host: TestHost): Stripe {
+  const api = new URL(host.env.STRIPE_API_URL);
+  return new Stripe(host.env.STRIPE_SECRET_KEY, { host: api.hostname, port: Number(api.port), protocol: 'http' });
+}
+
 function deliveriesOf(id: string): number {
   return recordedOf<SQSEvent>('batch')
     .flatMap((event) => event.Records)
@@ -36,7 +43,7 @@ function deliveriesOf(id: string): number {
 }
 
 // Two whole hosts start here, each with its DynamoDB Local: more than the default 30 s on a busy machine.
-it('keeps table items, bucket objects, queued messages and secrets across a restart', { timeout: 90_000 }, async () => {
+it('keeps table items, bucket objects, queued messages, Stripe objects and secrets across a restart', { timeout: 90_000 }, async () => {
   // Prepare
   // No product schedules: campaign-scheduler's minutely run would reach the queue fixture as a batch without records.
   const options = { dataDir, resolveModule: resolveFixtureModule, queues: [QUEUE], schedules: [], log: () => {} };
@@ -48,6 +55,7 @@ it('keeps table items, bucket objects, queued messages and secrets across a rest
   await before.sqs.send(new SendMessageCommand({ QueueUrl: first.env.QUEUE_URL_OUTBOUND_MAIL, MessageBody: JSON.stringify({ id: messageId, fail: 'always' }) }));
   // Failed once, the message is in flight (hidden for 60 s) when the host stops.
   await vi.waitFor(() => expect(deliveriesOf(messageId)).toBe(1));
+  const customer = await stripeOf(first).customers.create({ email: 'kept@example.com' });
   before.table.destroy();
   before.s3.destroy();
   before.sqs.destroy();
@@ -65,6 +73,7 @@ it('keeps table items, bucket objects, queued messages and secrets across a rest
     expect([await object.Body?.transformToString(), object.ContentType]).toEqual(['a,b', 'text/csv']);
     await vi.waitFor(() => expect(deliveriesOf(messageId)).toBe(2));
     expect(second.env.JWT_SECRET).toBe(first.env.JWT_SECRET);
+    expect(await stripeOf(second).customers.retrieve(customer.id)).toMatchObject({ email: 'kept@example.com' });
     expect(second.demo).toEqual(first.demo);
     expect(recordedOf('seed')).toEqual([
       { ...first.demo, fullname: 'Demo User' },
