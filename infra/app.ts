@@ -4,6 +4,7 @@
  *   -c mailFrom="Name <no-reply@your-domain>"   sender of all mail, a verified SES identity
  *   -c supportEmail=… -c supportPhone=… -c knowledgeBaseUrl=…   the contact-us details and help centre
  *   -c mmsOriginationIdentity=…   the End User Messaging phone number or pool (ID or ARN) MMS are sent from
+ *   -c stripePublishableKey=pk_live_…   the browser's card entry (the secret key and webhook secret go into Secrets Manager)
  * cdk-nag's AwsSolutions pack runs on every synth: an unacknowledged finding fails it.
  */
 import { App, Validations } from 'aws-cdk-lib';
@@ -21,6 +22,7 @@ createPlatform(app, {
   isProduction: production === true || production === 'true',
   mailFrom: contextText('mailFrom') ?? DEFAULT_MAIL_FROM,
   mmsOriginationIdentity: contextText('mmsOriginationIdentity'),
+  stripePublishableKey: contextText('stripePublishableKey'),
   support: {
     email: contextText('supportEmail') ?? DEFAULT_SUPPORT.email,
     phone: contextText('supportPhone') ?? DEFAULT_SUPPORT.phone,

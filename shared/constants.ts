@@ -124,3 +124,6 @@ export const CONTACT_LIMITS = {
 
 /** Share of the free contact limit at which the owner is told (spec §9: 75% and 100%). */
 export const CONTACT_LIMIT_NOTICES = [75, 100] as const;
+
+/** Billing §9: the card list is read again this long after a card is added, changed or deleted (Stripe's webhook has moved plans by then). */
+export const CARD_LIST_RELOAD_MS = 7 * SECOND_MS;

@@ -130,6 +130,29 @@ export const ERROR_CODES = {
   SENDER_DOMAIN_PROBLEM: 'EA-V-012',
   /** MMS needs a phone number or pool that can send it, and this platform's deployment names none. */
   MMS_NOT_SET_UP: 'VALIDATE_MMS_NOT_SET_UP',
+  /** Pay Now with an empty cart (billing §5). */
+  CART_EMPTY: 'VALIDATE_CART_EMPTY',
+  /** The cart's currency, cycle or prices are not what the buyer saw: review and pay again. */
+  CART_CHANGED: 'VALIDATE_CART_CHANGED',
+  /** Another Pay Now of the account is being processed. */
+  PAYMENT_IN_FLIGHT: 'VALIDATE_PAYMENT_IN_FLIGHT',
+  /** The card pays for auto-renewing plans (billing §4: it cannot be deleted). */
+  CARD_IN_USE: 'VALIDATE_CARD_IN_USE',
+  /** The user may not buy plans (billing §6 canBuyPlan). */
+  CANNOT_BUY_PLAN: 'VALIDATE_CANNOT_BUY_PLAN',
+  /** Stripe's card error codes (billing §8), passed through so the client translates them. */
+  CARD_DECLINED: 'card_declined',
+  GENERIC_DECLINE: 'generic_decline',
+  INSUFFICIENT_FUNDS: 'insufficient_funds',
+  EXPIRED_CARD: 'expired_card',
+  INCORRECT_CVC: 'incorrect_cvc',
+  INCORRECT_NUMBER: 'incorrect_number',
+  PROCESSING_ERROR: 'processing_error',
+  AUTHENTICATION_REQUIRED: 'authentication_required',
+  LOST_CARD: 'lost_card',
+  STOLEN_CARD: 'stolen_card',
+  FRAUDULENT: 'fraudulent',
+  PAYMENT_AUTHENTICATION_FAILED: 'payment_intent_authentication_failure',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -170,7 +193,44 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   'VALIDATE_CAMPAIGN_STATE': 409,
   'VALIDATE_APPROVAL_REQUIRED': 409,
   'STT-SMS-01': 409,
+  'VALIDATE_PAYMENT_IN_FLIGHT': 409,
+  'VALIDATE_CARD_IN_USE': 409,
+  'VALIDATE_CART_CHANGED': 409,
+  'VALIDATE_CANNOT_BUY_PLAN': 403,
+  card_declined: 402,
+  generic_decline: 402,
+  insufficient_funds: 402,
+  expired_card: 402,
+  incorrect_cvc: 402,
+  incorrect_number: 402,
+  processing_error: 402,
+  authentication_required: 402,
+  lost_card: 402,
+  stolen_card: 402,
+  fraudulent: 402,
+  payment_intent_authentication_failure: 402,
 };
+
+const CARD_CODES: ReadonlySet<string> = new Set<string>([
+  ERROR_CODES.CARD_DECLINED,
+  ERROR_CODES.GENERIC_DECLINE,
+  ERROR_CODES.INSUFFICIENT_FUNDS,
+  ERROR_CODES.EXPIRED_CARD,
+  ERROR_CODES.INCORRECT_CVC,
+  ERROR_CODES.INCORRECT_NUMBER,
+  ERROR_CODES.PROCESSING_ERROR,
+  ERROR_CODES.AUTHENTICATION_REQUIRED,
+  ERROR_CODES.LOST_CARD,
+  ERROR_CODES.STOLEN_CARD,
+  ERROR_CODES.FRAUDULENT,
+  ERROR_CODES.PAYMENT_AUTHENTICATION_FAILED,
+]);
+
+/** Billing §8: a card_declined answer is shown by its decline code when that is one the client words; any other code falls back to card_declined. */
+export function cardErrorCode(code: string, declineCode: string | null): ErrorCode {
+  if (code === ERROR_CODES.CARD_DECLINED && declineCode && CARD_CODES.has(declineCode)) return declineCode as ErrorCode;
+  return CARD_CODES.has(code) ? (code as ErrorCode) : ERROR_CODES.CARD_DECLINED;
+}
 
 export function httpStatusOf(code: string): number {
   return HTTP_STATUS[code as ErrorCode] ?? 400;
@@ -184,6 +244,8 @@ export type ErrorBody = {
   numOfRecentlyUsed?: number;
   /** Seconds until the action may be retried (rate limits, resend cooldown). */
   retryAfter?: number;
+  /** The card provider's own words for a failed payment (billing §8). */
+  stripeMessage?: string;
 };
 
 /** An error that is already an HTTP answer: handlers throw it, one middleware renders it. */

@@ -10,8 +10,9 @@
  */
 import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { FREE_DAILY_EMAIL_CREDITS } from '../../shared/constants.js';
+import type { TCreditKind } from '../../shared/schemas/payments.js';
 import { keys } from './keys.js';
-import { cancellationCodes, table, transactWrite } from './table-client.js';
+import { cancellationCodes, queryPages, table, transactWrite } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -19,7 +20,7 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 export type CreditSource = { free: false } | { free: true; day: string };
 export type CreditKind = 'email' | 'sms';
 
-export type LedgerEntry = {
+type CampaignEntry = {
   entryId: string;
   kind: CreditKind;
   /** Credits added (positive) or taken (negative). */
@@ -32,7 +33,21 @@ export type LedgerEntry = {
   createTime: string;
 };
 
-function entryPut(tuid: string, entry: LedgerEntry): TransactItem {
+/** Credits an order's line bought (written with the order's settlement, functions/data/orders.ts). */
+export type PurchaseEntry = {
+  entryId: string;
+  kind: TCreditKind;
+  delta: number;
+  reason: 'purchase';
+  orderId: string;
+  planId: string;
+  createTime: string;
+};
+
+export type LedgerEntry = CampaignEntry | PurchaseEntry;
+
+/** A ledger entry's write, made once: its cause-chosen id makes a repeat fail the whole transaction it is in. */
+export function entryPut(tuid: string, entry: LedgerEntry): TransactItem {
   return {
     Put: {
       TableName: table().name,
@@ -74,7 +89,7 @@ type RunCredits = { tuid: string; campaignId: string; runId: string; kind: Credi
  */
 export async function reserveCampaignCredits(options: RunCredits): Promise<boolean> {
   const { tuid, campaignId, runId, kind, count, source, now } = options;
-  const entry: LedgerEntry = {
+  const entry: CampaignEntry = {
     entryId: `${runId}#reserve`,
     kind,
     delta: -count,
@@ -128,7 +143,7 @@ export async function reserveCampaignCredits(options: RunCredits): Promise<boole
 export async function refundCampaignCredits(options: RunCredits): Promise<void> {
   const { tuid, campaignId, runId, kind, count, source, now } = options;
   if (count <= 0) return;
-  const entry: LedgerEntry = {
+  const entry: CampaignEntry = {
     entryId: `${runId}#refund`,
     kind,
     delta: count,
@@ -162,4 +177,13 @@ export async function getLedgerEntry(tuid: string, entryId: string): Promise<Led
   if (!answer.Item) return null;
   const { PK: _pk, SK: _sk, ...entry } = answer.Item;
   return entry as LedgerEntry;
+}
+
+// Access pattern: every entry of an account (support's audit, the checkout benchmark's ledger check).
+export async function listLedgerEntries(tuid: string): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  for await (const page of queryPages({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.creditLedgerPartition(tuid) }, ConsistentRead: true })) {
+    for (const { PK: _pk, SK: _sk, ...entry } of page) entries.push(entry as LedgerEntry);
+  }
+  return entries;
 }

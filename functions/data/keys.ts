@@ -64,6 +64,19 @@ export const keys = {
   cartItem: (tuid: string, id: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `CART#${id}` }),
   /** The cart's currency and pay cycle, kept while the cart is empty too. */
   cartOptions: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'CARTOPTIONS' }),
+  /** Orders sort by their time-ordered id: newest last. */
+  orderPrefix: 'ORDER#',
+  order: (tuid: string, orderId: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `ORDER#${orderId}` }),
+  /** Stripe's payment intent → the order it pays: how a webhook finds its order. */
+  paymentIntentOrder: (paymentIntentId: string) => ({ PK: `PAYMENTINTENT#${paymentIntentId}`, SK: 'ORDER' }),
+  /** One Pay Now at a time per account: held by the order being paid until it is paid or failed. */
+  checkoutLock: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'CHECKOUTLOCK' }),
+  planPrefix: 'PLAN#',
+  plan: (tuid: string, planId: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `PLAN#${planId}` }),
+  /** The account's Stripe customer in one currency (billing §7: cards are listed per currency). */
+  paymentCustomer: (tuid: string, currency: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `PAYMENTCUSTOMER#${currency}` }),
+  /** A Stripe event already handled: replays are ignored. */
+  paymentEvent: (eventId: string) => ({ PK: `PAYMENTEVENT#${eventId}`, SK: 'EVENT' }),
   accountPartition: (tuid: string) => `ACCOUNT#${tuid}`,
   connectionPrefix: 'CONN#',
   connection: (userId: string, connectionId: string) => ({ PK: `ACCOUNT#${userId}`, SK: `CONN#${connectionId}` }),

@@ -62,7 +62,9 @@ export type Capability =
   /** SES v2 CreateEmailIdentity, GetEmailIdentity, DeleteEmailIdentity and PutEmailIdentityMailFromAttributes: the accounts' sender domains. */
   | 'manageSenderDomains'
   /** Send to the webhook-deliveries queue (events for the accounts' webhook endpoints, and retries). */
-  | 'enqueueWebhookDeliveries';
+  | 'enqueueWebhookDeliveries'
+  /** Read Stripe's secret key and webhook signing secret (the payments adapter). */
+  | 'useStripe';
 
 type Capabilities = readonly Capability[];
 
@@ -103,6 +105,9 @@ export const FUNCTION_ACCESS: {
     // Cart lines and options are written (priced from the pricebook deployed with the code); each
     // change tells the user's tabs the new count (updateShoppingCart).
     'shopping-cart': ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
+    // Cards, orders and plans: orders, plans, ledger entries and credits are written in one
+    // transaction when Stripe says an order is paid; the account's tabs are told (creditsChanged).
+    payments: ['readWriteTable', 'readJwtSecret', 'publishToSockets', 'useStripe'],
     // Contacts and fields are written; a free account crossing 75% or 100% of its contact limit
     // gets a contactLimit notification (stored, pushed, mailed by the owner's settings); a
     // subscription turned on or off by hand tells the account's webhooks.
@@ -245,6 +250,8 @@ export type FunctionConfigProps = {
   /** The file manager's content bucket, its public URL (CloudFront), its read/write/delete policy and its read-only one (MMS media). */
   contentHosting: { bucket: IBucket; publicUrl: string; policy: IManagedPolicy; mediaReadPolicy: IManagedPolicy };
   jwtSecret: ISecret;
+  /** Stripe's secrets (read through their ARNs by functions/lib/stripe.ts) and the publishable key the web app's card entry uses. */
+  stripe: { secretKey: ISecret; webhookSecret: ISecret; publishableKey?: string };
   /** What CloudFront adds to every API origin request; the API believes the viewer address it writes only beside it. */
   originVerifySecret: ISecret;
   queues: ReadonlyMap<QueueName, IQueue>;
@@ -292,6 +299,9 @@ export class FunctionConfig {
       CONTENT_PUBLIC_URL: props.contentHosting.publicUrl,
       APP_URL: props.appUrl,
       JWT_SECRET_ARN: props.jwtSecret.secretArn,
+      STRIPE_SECRET_KEY_ARN: props.stripe.secretKey.secretArn,
+      STRIPE_WEBHOOK_SECRET_ARN: props.stripe.webhookSecret.secretArn,
+      ...(props.stripe.publishableKey ? { STRIPE_PUBLISHABLE_KEY: props.stripe.publishableKey } : {}),
       // Resolved by CloudFormation, unlike the signing key: the same value is plain text in the
       // distribution's origin configuration anyway, and reading it per cold start would cost every
       // API function a Secrets Manager call for a value that only vouches for client addresses.
@@ -397,6 +407,10 @@ export class FunctionConfig {
         return;
       case 'manageSenderDomains':
         role.addToPrincipalPolicy(this.manageSenderDomainsStatement(role));
+        return;
+      case 'useStripe':
+        this.props.stripe.secretKey.grantRead(role);
+        this.props.stripe.webhookSecret.grantRead(role);
         return;
     }
   }

@@ -29,6 +29,8 @@ export class DataStack extends Stack {
   readonly table: Table;
   readonly dataBucket: PrivateBucket;
   readonly jwtSecret: Secret;
+  /** Stripe's secret API key and the webhook endpoint's signing secret: placeholders until the operator puts the account's values in (README, Deploying). */
+  readonly stripeSecrets: { secretKey: Secret; webhookSecret: Secret };
   /** GetObject and PutObject on import files, attached to the functions that read or sign uploads. */
   readonly importFilePolicies: { read: ManagedPolicy; upload: ManagedPolicy; report: ManagedPolicy };
   /** GetObject (signing download links) and writes (the export worker) on export files. */
@@ -134,5 +136,13 @@ export class DataStack extends Stack {
       reason:
         'Rotating the signing key signs every user out unless verification accepts the previous key too; the token code reads one key, so rotation waits for dual-key verification.',
     });
+
+    this.stripeSecrets = {
+      secretKey: new Secret(this, 'StripeSecretKey', { description: "Stripe's secret API key (sk_live_… or a restricted rk_live_…); set it after the first deploy", removalPolicy }),
+      webhookSecret: new Secret(this, 'StripeWebhookSecret', { description: "The signing secret (whsec_…) of Stripe's webhook endpoint for /api/v1/webhooks/stripe; set it after the first deploy", removalPolicy }),
+    };
+    for (const secret of Object.values(this.stripeSecrets)) {
+      Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: "Stripe's keys are rolled in Stripe's dashboard, not by a rotation Lambda; the operator puts the new value here." });
+    }
   }
 }

@@ -34,6 +34,8 @@ export type PlatformOptions = {
   campaignSendRate?: number;
   /** The End User Messaging phone number or pool (ID or ARN) that sends MMS; without one, MMS campaigns cannot be sent. */
   mmsOriginationIdentity?: string;
+  /** Stripe's publishable key (pk_live_…) for the browser's card entry; without it the checkout cannot take cards. */
+  stripePublishableKey?: string;
   /** Support contact and help centre; DEFAULT_SUPPORT when absent. */
   support?: SupportContact;
   /** Where handler code comes from; tests point every function at a fixture. */
@@ -82,6 +84,7 @@ export function createPlatform(app: App, options: PlatformOptions): Platform {
     campaignContentPolicy: data.campaignContentPolicy,
     contentHosting: { bucket: content.bucket, publicUrl: content.publicUrl, policy: content.policy, mediaReadPolicy: content.mediaReadPolicy },
     jwtSecret: data.jwtSecret,
+    stripe: { ...data.stripeSecrets, publishableKey: options.stripePublishableKey },
     originVerifySecret: httpGateway.originVerifySecret,
     queues: messaging.queues,
     appUrl: web.appUrl,

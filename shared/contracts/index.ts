@@ -14,6 +14,7 @@ import { fileManager } from './file-manager.js';
 import { groups } from './groups.js';
 import { imports } from './imports.js';
 import { notifications } from './notifications.js';
+import { payments } from './payments.js';
 import type { RouteContract } from './route.js';
 import { search } from './search.js';
 import { senderIdentities } from './sender-identities.js';
@@ -33,6 +34,7 @@ export const CONTRACTS = {
   announcements,
   admin,
   shoppingCart,
+  payments,
   contacts,
   groups,
   imports,

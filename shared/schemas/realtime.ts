@@ -38,6 +38,8 @@ export const ZSocketEvent = z.discriminatedUnion('event', [
   /** The password was changed elsewhere: this session ends. */
   z.object({ event: z.literal('changedPassword'), userId: z.string(), data: z.object({ sid: z.string() }) }),
   z.object({ event: z.literal('updateShoppingCart'), userId: z.string(), data: z.object({ count: z.number().int().nonnegative() }) }),
+  /** An order was paid: balances, plans and orders changed (the dashboard and plans & orders refetch). */
+  z.object({ event: z.literal('creditsChanged'), userId: z.string(), data: z.object({ orderId: z.string() }) }),
   /** A notification was read in another tab: refetch the count. */
   z.object({ event: z.literal('acknowledge'), userId: z.string(), data: z.object({ notificationId: z.string().nullable() }) }),
   /** A mailing list (group) changed size or finished regenerating: refetch it. */

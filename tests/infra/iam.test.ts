@@ -70,7 +70,11 @@ function observedCapabilities(fn: FunctionUnderTest): Capability[] {
   if (actions.includes('dynamodb:PutItem')) observed.push('readWriteTable');
   else if (actions.includes('dynamodb:Query')) observed.push('readTable');
   if (actions.includes('dynamodb:Scan')) observed.push('scanTable');
-  if (actions.includes('secretsmanager:GetSecretValue')) observed.push('readJwtSecret');
+  // Which secret a read names: their logical ids carry their names.
+  const readsSecret = (secret: string) =>
+    statements.some((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(statement.Resource).includes(secret));
+  if (readsSecret('JwtSecret')) observed.push('readJwtSecret');
+  if (readsSecret('StripeSecretKey') && readsSecret('StripeWebhookSecret')) observed.push('useStripe');
   if (sendsTo('OutboundMail')) observed.push('enqueueMail');
   if (sendsTo('ContactImport')) observed.push('enqueueImports');
   if (sendsTo('ExportQueue')) observed.push('enqueueExports');

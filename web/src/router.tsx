@@ -22,7 +22,6 @@ import { smsRoutes } from './routes/sms-and-mms/routes.js';
 
 /** Sections of later issues: routed to the "not available in this build" page, not to placeholders. */
 const LATER_SECTIONS = [
-  'plans-and-orders',
   'checkout',
 ];
 
@@ -38,6 +37,7 @@ const shellRoutes: RouteObject[] = [
   { path: 'account-banned', element: lazyPage(() => import('./routes/account-banned/account-banned-page.js')) },
   { path: 'account-force-verify', element: lazyPage(() => import('./routes/account-force-verify/account-force-verify-page.js')) },
   { path: 'force-password-change', element: lazyPage(() => import('./routes/password/force-password-change-page.js')) },
+  { path: 'plans-and-orders', element: <OwnAccountOnly>{lazyPage(() => import('./routes/plans-and-orders/plans-and-orders-page.js'))}</OwnAccountOnly> },
   { path: 'activity-history', element: <OwnAccountOnly>{lazyPage(() => import('./routes/activity-history/activity-history-page.js'))}</OwnAccountOnly> },
   // Ranked above 'settings/*' by react-router for being more specific.
   {

@@ -16,6 +16,8 @@ export class ApiError extends Error {
   lockedBy?: string;
   numOfRecentlyUsed?: number;
   retryAfter?: number;
+  /** The card provider's own words for a failed payment (billing §8). */
+  stripeMessage?: string;
 
   constructor(options: {
     code?: string;
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     lockedBy?: string;
     numOfRecentlyUsed?: number;
     retryAfter?: number;
+    stripeMessage?: string;
   }) {
     super(options.message ?? '');
     this.name = 'ApiError';
@@ -34,6 +37,7 @@ export class ApiError extends Error {
     if (options.lockedBy !== undefined) this.lockedBy = options.lockedBy;
     if (options.numOfRecentlyUsed !== undefined) this.numOfRecentlyUsed = options.numOfRecentlyUsed;
     if (options.retryAfter !== undefined) this.retryAfter = options.retryAfter;
+    if (options.stripeMessage !== undefined) this.stripeMessage = options.stripeMessage;
   }
 }
 
@@ -54,6 +58,7 @@ export function toApiError(error: unknown, httpStatus = 0): ApiError {
       lockedBy: error.lockedBy,
       numOfRecentlyUsed: error.numOfRecentlyUsed,
       retryAfter: error.retryAfter,
+      stripeMessage: error.stripeMessage,
     });
   }
   if (error instanceof Error) return new ApiError({ message: error.message, httpStatus });

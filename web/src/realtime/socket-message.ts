@@ -13,6 +13,7 @@ const KNOWN_EVENTS: Record<TSocketEventName, true> = {
   refreshToken: true,
   changedPassword: true,
   updateShoppingCart: true,
+  creditsChanged: true,
   acknowledge: true,
   mlst: true,
   progress: true,

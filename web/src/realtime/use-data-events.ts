@@ -8,7 +8,7 @@ import { useSWRConfig } from 'swr';
 import { refetchAnnouncements } from '../api/announcements.js';
 import { notify } from '../components/toaster.js';
 import { useSocketEvent } from './socket.js';
-import { CART_COUNT_KEY, isGroupsKey } from './swr-keys.js';
+import { CART_COUNT_KEY, isCreditsKey, isGroupsKey } from './swr-keys.js';
 
 async function toastBounce(message: string, detail: string): Promise<void> {
   // The toast may be the first text of the `realtime` namespace this page needs.
@@ -21,5 +21,6 @@ export function useDataEvents(): void {
   useSocketEvent('announcement', () => void refetchAnnouncements());
   useSocketEvent('updateShoppingCart', ({ data }) => void mutate(CART_COUNT_KEY, { count: data.count }, { revalidate: false }));
   useSocketEvent('mlst', () => void mutate(isGroupsKey));
+  useSocketEvent('creditsChanged', () => void mutate(isCreditsKey));
   useSocketEvent('bounceReason', ({ data }) => void toastBounce(data.message, data.detail));
 }

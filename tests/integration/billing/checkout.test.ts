@@ -1,0 +1,349 @@
+/**
+ * Paying for the cart (issue 20): cards through SetupIntents, create-order through PaymentIntents
+ * against the local Stripe stand-in (the real SDK adapter), 3-D Secure passed and failed, each
+ * decline code, the webhook before and after the browser's confirmation and replayed, a crash
+ * between Stripe's charge and our credit. Credits land once, only when Stripe says paid.
+ */
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getLedgerEntry } from '../../../functions/data/credit-ledger.js';
+import { getOrder, startOrder, type OrderRecord } from '../../../functions/data/orders.js';
+import { chargeOrder } from '../../../functions/services/billing/payments/stripe-adapter.js';
+import { currentPricebook } from '../../../functions/services/billing/pricebook.js';
+import { priceItem } from '../../../shared/domain/pricing.js';
+import { ERROR_CODES } from '../../../shared/errors.js';
+import type { TCard, TOrder, TPlan } from '../../../shared/schemas/payments.js';
+import type { TCart } from '../../../shared/schemas/shopping-cart.js';
+import { call } from '../../helpers/api.js';
+import { startTestHost, type TestHost } from '../../helpers/local-host.js';
+import { verifiedAccount, type Actor } from '../../helpers/seed/accounts.js';
+import { openTab } from '../../helpers/socket-clients.js';
+
+let host: TestHost;
+let stripe: Stripe;
+
+const BILLING = '/plansAndBillings';
+const CARDS = {
+  visa: '4242424242424242',
+  authentication: '4000002500003155',
+  insufficientFunds: '4000000000009995',
+  authenticationThenInsufficientFunds: '4000008260003178',
+  declined: '4000000000000002',
+  lost: '4000000000009987',
+  expired: '4000000000000069',
+  incorrectCvc: '4000000000000127',
+  chargeDeclined: '4000000000000341',
+};
+
+beforeAll(async () => {
+  host = await startTestHost();
+  stripe = new Stripe(process.env.STRIPE_SECRET_KEY!, { host: new URL(process.env.STRIPE_API_URL!).hostname, port: Number(new URL(process.env.STRIPE_API_URL!).port), protocol: 'http' });
+});
+afterAll(() => host.stop());
+
+async function control(path: string, body: Record<string, unknown> = {}, method = 'POST'): Promise<any> {
+  const answer = await fetch(`${process.env.STRIPE_API_URL}/_stand-in${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify(body) });
+  if (!answer.ok) throw new Error(`stand-in control ${path}: ${answer.status} ${await answer.text()}`);
+  return answer.json();
+}
+
+/** What the browser does with a SetupIntent's client secret: the card's details confirm it (Stripe.js). */
+async function addCard(buyer: Actor, number: string, currency = 'HKD'): Promise<string> {
+  const setup = await call<{ data: { setupIntent: { id: string; client_secret: string } } }>(host.api, buyer, 'PUT', `${BILLING}/payment/stripe/card/add`, { currencyName: currency });
+  expect(setup.status).toBe(200);
+  const method = await stripe.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } as Stripe.PaymentMethodCreateParams.Card });
+  const { id, client_secret } = setup.body.data.setupIntent;
+  const confirmed = await stripe.setupIntents.confirm(id, { payment_method: method.id });
+  // Cards that ask for 3-D Secure ask at setup too: the buyer passes it on the stand-in's page.
+  if (confirmed.status === 'requires_action') await control(`/3ds/${id}`, { client_secret, outcome: 'complete' });
+  expect((await stripe.setupIntents.retrieve(id)).status).toBe('succeeded');
+  return method.id;
+}
+
+async function fillCart(buyer: Actor, quantity = 500): Promise<TCart> {
+  const cart = await call<TCart>(host.api, buyer, 'POST', `${BILLING}/shoppingCart`, { itemtype: 'sms', type: 'refill', quantity });
+  expect(cart.status).toBe(200);
+  return cart.body;
+}
+
+function payNow(buyer: Actor, cardId: string, overrides: Record<string, unknown> = {}) {
+  const rate = currentPricebook().forex.find((currency) => currency.name === 'HKD')!.rate;
+  return call<{ message: string; orderId: string; paymentIntent?: { id: string; client_secret: string } }>(host.api, buyer, 'POST', `${BILLING}/payment/stripe/create-order`, {
+    billingInterval: 'oneoff',
+    rate,
+    name: 'HKD',
+    cardId,
+    paymentMethodId: cardId,
+    ...overrides,
+  });
+}
+
+async function balances(buyer: Actor) {
+  return (await call<{ plans: TPlan[]; balances: Record<string, number> }>(host.api, buyer, 'GET', `${BILLING}/plans`)).body;
+}
+
+async function orderOf(buyer: Actor, orderId: string): Promise<TOrder> {
+  const orders = await call<{ orders: TOrder[] }>(host.api, buyer, 'GET', `${BILLING}/orders`);
+  return orders.body.orders.find((order) => order.orderId === orderId)!;
+}
+
+/** Waits until the stand-in has delivered `type` for the intent, `count` times, with a 2xx answer. */
+async function delivered(type: string, intentId: string, count = 1): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const status = await control('/webhooks', {}, 'GET');
+    const events = (await stripe.events.list({ type, limit: 100 })).data.filter((event) => (event.data.object as { id: string }).id === intentId);
+    const ok = status.deliveries.filter((delivery: { eventId: string; status: number }) => events.some((event) => event.id === delivery.eventId) && delivery.status >= 200 && delivery.status < 300);
+    if (ok.length >= count) return;
+    if (Date.now() > deadline) throw new Error(`${type} for ${intentId}: ${ok.length} of ${count} deliveries`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('checkout', () => {
+  it('adds a card, pays the cart, credits it once and tells the tabs; the later webhook changes nothing', async () => {
+    // Prepare
+    const buyer = await verifiedAccount(host.api, 'Card Buyer');
+    const tab = await openTab(host, buyer.token, 'checkout-1');
+    const cart = await fillCart(buyer, 500);
+    const cardId = await addCard(buyer, CARDS.visa);
+
+    // Act
+    const cards = await call<{ validCardsList: TCard[] }>(host.api, buyer, 'GET', `${BILLING}/payment/stripe/card/getCards/HKD`);
+    const paid = await payNow(buyer, cardId);
+    const pushed = await tab.waitFor((event) => event.event === 'creditsChanged');
+    await delivered('payment_intent.succeeded', (await getOrder(buyer.tuid, paid.body.orderId))!.paymentIntentId!);
+    const after = await balances(buyer);
+    const order = await orderOf(buyer, paid.body.orderId);
+    const cartAfter = await call<TCart>(host.api, buyer, 'GET', `${BILLING}/shoppingCart`);
+    const cardsAfter = await call<{ validCardsList: TCard[] }>(host.api, buyer, 'GET', `${BILLING}/payment/stripe/card/getCards/HKD`);
+
+    // Assess
+    expect(cards.body.validCardsList).toEqual([{ id: cardId, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 }, orderCount: 0 }]);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toEqual({ message: 'Payment successful', orderId: expect.any(String) });
+    expect(pushed.data).toEqual({ orderId: paid.body.orderId });
+    expect(after.balances.sms).toBe(500);
+    expect(after.plans).toEqual([expect.objectContaining({ orderId: paid.body.orderId, itemType: 'sms', planType: 'refill', quantity: 500, autoRenew: false })]);
+    expect(order).toMatchObject({ state: 'paid', total: cart.result[0].price, currency: { name: 'HKD' }, card: { brand: 'visa', last4: '4242' }, recurring: null, pricebookVersion: currentPricebook().version });
+    expect(order.total).toBe(priceItem(currentPricebook(), { kind: 'sms', planType: 'refill', quantity: 500, cycle: 'oneoff' }, 'HKD').charge);
+    expect(await getLedgerEntry(buyer.tuid, `${paid.body.orderId}#0`)).toMatchObject({ kind: 'sms', delta: 500, reason: 'purchase' });
+    expect(cartAfter.body.count).toBe(0);
+    // Pay as you go renews nothing, so the card is free to delete.
+    expect(cardsAfter.body.validCardsList[0].orderCount).toBe(0);
+    tab.close();
+  });
+
+  it('waits for 3-D Secure, then credits once whether the webhook or the browser comes first', async () => {
+    // Prepare
+    const buyer = await verifiedAccount(host.api, 'Secure Buyer');
+    await fillCart(buyer, 1_000);
+    const cardId = await addCard(buyer, CARDS.authentication);
+    await control('/webhooks/hold');
+
+    // Act
+    const started = await payNow(buyer, cardId);
+    const waiting = await orderOf(buyer, started.body.orderId);
+    const before = await balances(buyer);
+    await control(`/3ds/${started.body.paymentIntent!.id}`, { client_secret: started.body.paymentIntent!.client_secret, outcome: 'complete' });
+    // The webhook first: released before the browser's confirmation.
+    await control('/webhooks/release');
+    await delivered('payment_intent.succeeded', started.body.paymentIntent!.id);
+    const confirmed = await call<{ message: string; orderId: string }>(host.api, buyer, 'POST', `${BILLING}/payment/stripe/confirm-order`, { orderId: started.body.orderId });
+    const again = await call<{ message: string }>(host.api, buyer, 'POST', `${BILLING}/payment/stripe/confirm-order`, { orderId: started.body.orderId });
+    const after = await balances(buyer);
+
+    // Assess
+    expect(started.body).toMatchObject({ message: 'requires_action', paymentIntent: { client_secret: expect.stringContaining('_secret_') } });
+    expect(waiting.state).toBe('requiresAction');
+    expect(before.balances.sms).toBe(0);
+    expect(confirmed.body).toEqual({ message: 'Payment successful', orderId: started.body.orderId });
+    expect(again.body.message).toBe('Payment successful');
+    expect(after.balances.sms).toBe(1_000);
+  });
+
+  it('credits once when the browser confirms first and the webhook is replayed five times', async () => {
+    // Prepare
+    const buyer = await verifiedAccount(host.api, 'Replay Buyer');
+    await fillCart(buyer, 500);
+    const cardId = await addCard(buyer, CARDS.authentication);
+    await control('/webhooks/hold');
+    const started = await payNow(buyer, cardId);
+    await control(`/3ds/${started.body.paymentIntent!.id}`, { client_secret: started.body.paymentIntent!.client_secret, outcome: 'complete' });
+
+    // Act
+    const confirmed = await call<{ message: string }>(host.api, buyer, 'POST', `${BILLING}/payment/stripe/confirm-order`, { orderId: started.body.orderId });
+    await control('/webhooks/release');
+    await delivered('payment_intent.succeeded', started.body.paymentIntent!.id);
+    const [event] = (await stripe.events.list({ type: 'payment_intent.succeeded', limit: 100 })).data.filter((candidate) => (candidate.data.object as { id: string }).id === started.body.paymentIntent!.id);
+    await control('/webhooks/redeliver', { event: event.id, times: 5 });
+    await delivered('payment_intent.succeeded', started.body.paymentIntent!.id, 6);
+
+    // Assess
+    expect(confirmed.body.message).toBe('Payment successful');
+    expect((await balances(buyer)).balances.sms).toBe(500);
+  });
+
+  it('fails the order when 3-D Secure fails, credits nothing and lets the buyer pay again', async () => {
+    // Prepare
+    const buyer = await verifiedAccount(host.api, 'Failed Secure Buyer');
+    await fillCart(buyer, 500);
+    const cardId = await addCard(buyer, CARDS.authentication);
+    const started = await payNow(buyer, cardId);
+
+    // Act
+    await control(`/3ds/${started.body.paymentIntent!.id}`, { client_secret: started.body.paymentIntent!.client_secret, outcome: 'fail' });
+    const confirmed = await call(host.api, buyer, 'POST', `${BILLING}/payment/stripe/confirm-order`, { orderId: started.body.orderId });
+    const order = await orderOf(buyer, started.body.orderId);
+    const retry = await payNow(buyer, cardId);
+
+    // Assess
+    expect(confirmed.status).toBe(402);
+    expect(confirmed.body).toMatchObject({ statusCode: ERROR_CODES.PAYMENT_AUTHENTICATION_FAILED });
+    expect(order.state).toBe('failed');
+    expect((await balances(buyer)).balances.sms).toBe(0);
+    expect(retry.body.message).toBe('requires_action');
+  });
+
+  it('answers each decline at payment with its card code, charges and credits nothing', async () => {
+    // Prepare
+    const buyer = await verifiedAccount(host.api, 'Declined Buyer');
+    await fillCart(buyer, 500);
+    const declinedCard = await addCard(buyer, CARDS.chargeDeclined);
+    const poorCard = await addCard(buyer, CARDS.authenticationThenInsufficientFunds);
+
+    // Act
+    const declined = await payNow(buyer, declinedCard);
+    const started = await payNow(buyer, poorCard);
+    await control(`/3ds/${started.body.paymentIntent!.id}`, { client_secret: started.body.paymentIntent!.client_secret, outcome: 'complete' });
+    const poor = await call(host.api, buyer, 'POST', `${BILLING}/payment/stripe/confirm-order`, { orderId: started.body.orderId });
+    const orders = await call<{ orders: TOrder[] }>(host.api, buyer, 'GET', `${BILLING}/orders`);
+    const cart = await call<TCart>(host.api, buyer, 'GET', `${BILLING}/shoppingCart`);
+
+    // Assess
+    expect([declined, poor].map((answer) => [answer.status, (answer.body as unknown as { statusCode: string }).statusCode])).toEqual([
+      [402, ERROR_CODES.GENERIC_DECLINE],
+      [402, ERROR_CODES.INSUFFICIENT_FUNDS],
+    ]);
+    expect([declined, poor].every((answer) => typeof (answer.body as unknown as { stripeMessage?: string }).stripeMessage === 'string')).toBe(true);
+    expect(orders.body.orders.map((order) => order.state)).toEqual(['failed', 'failed']);
+    expect((await balances(buyer)).balances.sms).toBe(0);
+    expect(cart.body.count).toBe(1);
+  });
+
+  it('refuses cards that fail at setup with their codes', async () => {
+    // Prepare
+    const buyer = await verifiedAccount(host.api, 'Setup Buyer');
+    const setup = await call<{ data: { setupIntent: { id: string } } }>(host.api, buyer, 'PUT', `${BILLING}/payment/stripe/card/add`, { currencyName: 'HKD' });
+
+    // Act
+    const codes = [];
+    for (const number of [CARDS.declined, CARDS.insufficientFunds, CARDS.lost, CARDS.expired, CARDS.incorrectCvc]) {
+      const method = await stripe.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } as Stripe.PaymentMethodCreateParams.Card });
+      codes.push(await stripe.setupIntents.confirm(setup.body.data.setupIntent.id, { payment_method: method.id }).then(() => 'ok', (error: Stripe.errors.StripeError) => error.decline_code ?? error.code));
+    }
+    const cards = await call<{ validCardsList: TCard[] }>(host.api, buyer, 'GET', `${BILLING}/payment/stripe/card/getCards/HKD`);
+
+    // Assess
+    expect(codes).toEqual(['generic_decline', 'insufficient_funds', 'lost_card', 'expired_card', 'incorrect_cvc']);
+    expect(cards.body.validCardsList).toEqual([]);
+  });
+
+  it('recovers an order whose charge went through before the process died', async () => {
+    // Prepare: the order written and charged at Stripe, then the process gone before recording it.
+    const buyer = await verifiedAccount(host.api, 'Crash Buyer');
+    const cart = await fillCart(buyer, 500);
+    const cardId = await addCard(buyer, CARDS.visa);
+    const customerId = (await stripe.paymentMethods.retrieve(cardId)).customer as string;
+    await control('/webhooks/hold');
+    const now = new Date(Date.now() - 120_000);
+    const order: OrderRecord = {
+      orderId: `crash-${Date.now()}`,
+      tuid: buyer.tuid,
+      createTime: now.toISOString(),
+      state: 'pending',
+      currency: { name: 'HKD', symbol: 'HK$', allowDecimal: true },
+      pricebookVersion: currentPricebook().version,
+      lines: [{ itemType: 'sms', planType: 'refill', quantity: 500, paymentCycle: 'oneoff', price: cart.result[0].price }],
+      total: cart.result[0].price,
+      recurring: null,
+      card: { brand: 'visa', last4: '4242' },
+      paidTime: null,
+      customerId,
+      paymentMethodId: cardId,
+      paymentIntentId: null,
+      cartLineIds: ['sms-refill'],
+      failure: null,
+    };
+    expect(await startOrder(order, now)).toBe(true);
+    const charged = await chargeOrder({ orderId: order.orderId, tuid: buyer.tuid, customerId, paymentMethodId: cardId, amount: order.total, currency: 'HKD', description: `Order ${order.orderId}` });
+
+    // Act: the buyer pays again; the stale order is re-read under its idempotency key and settled.
+    const again = await payNow(buyer, cardId);
+    await control('/webhooks/release');
+    await delivered('payment_intent.succeeded', charged.paymentIntentId!);
+    const intents = await stripe.paymentIntents.list({ customer: customerId });
+
+    // Assess
+    expect(charged.status).toBe('succeeded');
+    expect((await getOrder(buyer.tuid, order.orderId))?.state).toBe('paid');
+    // The recovered order took the cart's line, so the second Pay Now found an empty cart and charged nothing.
+    expect(again.body).toMatchObject({ statusCode: ERROR_CODES.CART_EMPTY });
+    expect(intents.data).toHaveLength(1);
+    expect((await balances(buyer)).balances.sms).toBe(500);
+  });
+
+  it('refuses bad input in the error shape and changes nothing', async () => {
+    // Prepare
+    const buyer = await verifiedAccount(host.api, 'Tamper Buyer');
+    const other = await verifiedAccount(host.api, 'Other Buyer');
+    await fillCart(buyer, 500);
+    const cardId = await addCard(buyer, CARDS.visa);
+    const othersCard = await addCard(other, CARDS.visa);
+    const unverified = await (await import('../../helpers/seed/accounts.js')).signUpAs(host.api, 'Unverified Buyer');
+
+    // Act
+    const answers = await Promise.all([
+      payNow(buyer, cardId, { rate: 0.5 }),
+      payNow(buyer, cardId, { name: 'USD' }),
+      payNow(buyer, cardId, { billingInterval: 'annually' }),
+      payNow(buyer, othersCard),
+      payNow(buyer, cardId, { paymentMethodId: othersCard }),
+      payNow(buyer, cardId, { price: 1 }),
+      payNow(unverified, cardId),
+      call(host.api, buyer, 'DELETE', `${BILLING}/payment/stripe/card/delete`, { currencyName: 'HKD', paymentMethodId: othersCard, cardId: othersCard }),
+      call(host.api, buyer, 'GET', `${BILLING}/payment/stripe/card/getCards/XYZ`),
+    ]);
+
+    // Assess
+    expect(answers.map((answer) => (answer.body as unknown as { statusCode: string }).statusCode)).toEqual([
+      ERROR_CODES.CART_CHANGED,
+      ERROR_CODES.CART_CHANGED,
+      ERROR_CODES.CART_CHANGED,
+      ERROR_CODES.RECORD_NOT_FOUND,
+      ERROR_CODES.INVALID_INPUT,
+      ERROR_CODES.INVALID_INPUT,
+      ERROR_CODES.UNVERIFIED,
+      ERROR_CODES.RECORD_NOT_FOUND,
+      ERROR_CODES.INVALID_INPUT,
+    ]);
+    expect((await call<{ orders: TOrder[] }>(host.api, buyer, 'GET', `${BILLING}/orders`)).body.orders).toEqual([]);
+    expect((await balances(buyer)).balances.sms).toBe(0);
+    expect((await stripe.paymentMethods.retrieve(othersCard)).customer).not.toBeNull();
+  });
+
+  it('refuses a second Pay Now while the first is being charged', async () => {
+    // Prepare
+    const buyer = await verifiedAccount(host.api, 'Double Buyer');
+    await fillCart(buyer, 500);
+    const cardId = await addCard(buyer, CARDS.visa);
+
+    // Act
+    const answers = await Promise.all([payNow(buyer, cardId), payNow(buyer, cardId)]);
+
+    // Assess
+    const codes = answers.map((answer) => (answer.body as { message?: string; statusCode?: string }).statusCode ?? answer.body.message).sort();
+    expect(codes).toEqual(['Payment successful', ERROR_CODES.PAYMENT_IN_FLIGHT].sort());
+    expect((await balances(buyer)).balances.sms).toBe(500);
+  });
+});
