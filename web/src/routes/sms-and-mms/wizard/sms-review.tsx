@@ -4,17 +4,19 @@
  * (missingForTextSend: the API refuses such a send too).
  */
 import { useMemo } from 'react';
-import { Grid, Stack, Text } from '@chakra-ui/react';
+import { Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { missingForTextSend } from '../../../../../shared/domain/campaign-readiness.js';
 import { countSmsSegments } from '../../../../../shared/domain/sms-segments.js';
 import { useCampaignCost } from '../../../api/campaigns.js';
 import { useSenderIds } from '../../../api/sms-settings.js';
 import { useFormatters } from '../../../format/use-formatters.js';
+import { BuyCreditsButton } from '../../../shopping-cart/buy-credits-dialog.js';
 import type { SmsDraft } from './sms-draft.js';
 
 export function SmsReview({ draft, channel }: { draft: SmsDraft; channel: 'sms' | 'mms' }) {
   const { t } = useTranslation('campaigns');
+  const { t: tCart } = useTranslation('shopping-cart');
   const { number } = useFormatters();
   const { command } = draft;
   const { cost } = useCampaignCost(draft.id);
@@ -55,9 +57,12 @@ export function SmsReview({ draft, channel }: { draft: SmsDraft; channel: 'sms' 
         </Text>
       ))}
       {cost && cost.credits > cost.balance && (
-        <Text fontSize="sm" color="fg.error" data-testid="send-credits-short">
-          {t('sms.cost.short', { missing: number(cost.credits - cost.balance) })}
-        </Text>
+        <Flex gap="3" align="center" wrap="wrap">
+          <Text fontSize="sm" color="fg.error" data-testid="send-credits-short">
+            {t('sms.cost.short', { missing: number(cost.credits - cost.balance) })}
+          </Text>
+          <BuyCreditsButton wishes={[{ kind: 'sms', quantity: cost.credits - cost.balance }]} label={tCart('buy.smsShort')} testId="send-buy-credits" />
+        </Flex>
       )}
     </Stack>
   );
