@@ -12,7 +12,7 @@ import { ERROR_CODES } from '../../shared/errors.js';
 import { ZStorageUsage } from '../../shared/schemas/file-manager.js';
 import { ZCart, ZPricebookResponse, type TCart } from '../../shared/schemas/shopping-cart.js';
 import { ShoppingCartCard } from '../../web/src/shopping-cart/shopping-cart-card.js';
-import { BuyCreditsButton } from '../../web/src/shopping-cart/buy-credits-dialog.js';
+import { BuyCreditsButton } from '../../web/src/shopping-cart/buy-credits-button.js';
 import book from '../../functions/services/billing/pricebooks/2026-12.json' with { type: 'json' };
 import { installFakeApi, type FakeApi } from './fake-api.js';
 import { findAddress, findButton, renderPage, serveUserInfo, signIn } from './render-page.js';
@@ -40,6 +40,11 @@ function serveCart(api: FakeApi, initial: Partial<CartState> = {}): CartState {
   api.on('POST', CART, ZCart).answer((request) => {
     const body = request.body as { itemtype: Line['itemType']; type: Line['planType']; quantity: number };
     state.lines = [...state.lines.filter((line) => line.itemType !== body.itemtype || line.planType !== body.type), { itemType: body.itemtype, planType: body.type, quantity: body.quantity }];
+    return cart();
+  });
+  api.on('DELETE', CART, ZCart).answer((request) => {
+    const { id } = request.body as { id: string };
+    state.lines = state.lines.filter((line) => `${line.itemType}-${line.planType}` !== id);
     return cart();
   });
   api.on('POST', `${CART}/paycycle`, ZCart).answer((request) => {
@@ -76,7 +81,7 @@ afterEach(() => {
 });
 
 describe('shopping cart card', () => {
-  it('fills an empty cart: a typed quantity rounded on Enter, added, priced and totalled; the page is told it may go on', async () => {
+  it('fills an empty cart: a typed quantity rounded on Enter, added, priced and totalled, the page told it may go on; another currency prices it again', async () => {
     // Prepare
     signIn();
     const api = installFakeApi();
@@ -103,6 +108,14 @@ describe('shopping cart card', () => {
     expect(screen.getByTestId('cart-total-oneTime').textContent).toBe('HK$300.00');
     expect(screen.getByTestId('cart-total-recurring').textContent).toBe('HK$0.00');
     await waitFor(() => expect(onReadyChange).toHaveBeenLastCalledWith(true));
+
+    // Act: into New Taiwan dollars, charged in whole units.
+    fireEvent.change(screen.getByTestId('cart-currency'), { target: { value: 'TWD' } });
+
+    // Assess: HK$300 at 4.1.
+    await waitFor(() => expect(screen.getByTestId('cart-line-price').textContent).toBe('NT$1,230'));
+    expect(api.sent('POST', `${CART}/currency`).map((request) => request.body)).toEqual([{ currency: 'TWD' }]);
+    expect(screen.getByTestId('cart-total-oneTime').textContent).toBe('NT$1,230');
   });
 
   it('rounds a typed quantity on blur, and after a 1-second pause; the slider skips quantities the price list does not sell', async () => {
@@ -218,7 +231,7 @@ describe('shopping cart card', () => {
     expect(screen.queryByTestId('cart-add')).toBeNull();
   });
 
-  it('shows an error state whose retry loads the cart', async () => {
+  it('shows an error state whose retry loads the cart; a line removed from its menu leaves the empty state', async () => {
     // Prepare
     signIn();
     const api = installFakeApi();
@@ -234,6 +247,14 @@ describe('shopping cart card', () => {
 
     // Assess
     expect((await screen.findByTestId('cart-line')).dataset.kind).toBe('sms');
+
+    // Act
+    fireEvent.click(screen.getByTestId('cart-line-menu'));
+    fireEvent.click(await screen.findByTestId('cart-line-remove'));
+
+    // Assess
+    expect(await screen.findByTestId('cart-card-empty')).toBeTruthy();
+    expect(api.sent('DELETE', CART).map((request) => request.body)).toEqual([{ id: 'sms-refill' }]);
   });
 });
 

@@ -11,8 +11,7 @@ import { BUY_CART_KINDS } from '../../../shared/schemas/shopping-cart.js';
 import { putCartLine, type TCart } from '../api/shopping-cart.js';
 import { ChoiceButtons } from '../components/choice-buttons.js';
 import { showError } from '../components/error-dialog.js';
-import { formatMinorUnits } from '../format/money.js';
-import { cycleOf, defaultPlanType, planTypesOf, priceLine, type BuyKind } from './cart-pricing.js';
+import { cycleOf, defaultPlanType, moneyIn, planTypesOf, priceLine, type BuyKind } from './cart-pricing.js';
 import { PriceTables } from './price-tables.js';
 import { QuantityField } from './quantity-field.js';
 
@@ -83,7 +82,7 @@ export function AddCartItem({ book, cart, onAdded }: { book: Pricebook; cart: TC
       />
       <Flex justify="space-between" align="center" gap="3">
         <Text fontSize="sm" data-testid="cart-add-price">
-          {priced ? t('add.price', { price: formatMinorUnits(priced.charge, cart.currency, i18n.language) }) : t('unknownPrice')}
+          {priced ? t('add.price', { price: moneyIn(book, cart.currency, i18n.language)(priced.charge) }) : t('unknownPrice')}
         </Text>
         <Button size="sm" onClick={() => void add()} loading={isAdding} disabled={!priced || priced.charge <= 0} data-testid="cart-add-submit">
           {t('add.submit')}

@@ -1,29 +1,24 @@
 /**
  * The buy-credits dialog (billing §2 "Other dialogs"): a slider per item with what it costs;
  * Confirm puts the lines into the cart and goes to the checkout. Opened from the dashboard's credit
- * cards and from an SMS send that lacks credits, through BuyCreditsButton.
+ * cards and from an SMS send that lacks credits, through BuyCreditsButton, which loads it on first
+ * open.
  */
 import { useState } from 'react';
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { quantityStops, roundQuantity, type PlanType, type Pricebook } from '../../../shared/domain/pricing.js';
 import { putCartLine, usePricebook, useShoppingCart } from '../api/shopping-cart.js';
-import { useUserInfo } from '../api/user.js';
 import { showError } from '../components/error-dialog.js';
 import { FormDialog } from '../components/form-dialog.js';
 import { ListError, ListSkeleton } from '../components/list-states.js';
-import { formatMinorUnits } from '../format/money.js';
-import { useClaims } from '../session/session.js';
-import { isShoppingCartShown } from '../shell/shell-rules.js';
-import { cycleOf, defaultPlanType, priceLine, type BuyKind } from './cart-pricing.js';
+import { cycleOf, defaultPlanType, moneyIn, priceLine, type BuyKind } from './cart-pricing.js';
+import type { CreditWish } from './buy-credits-button.js';
 import { QuantityField } from './quantity-field.js';
 
 /** Where a purchase continues (billing §2 routes). */
 export const CHECKOUT_PATH = '/checkout?mode=buy';
-
-/** An item to offer: its kind and, when known, how many are wanted (an SMS send's shortfall). */
-export type CreditWish = { kind: BuyKind; quantity?: number };
 
 type Line = { kind: BuyKind; planType: PlanType; quantity: number };
 
@@ -33,29 +28,7 @@ function lineFor(book: Pricebook, wish: CreditWish): Line {
   return { kind: wish.kind, planType, quantity };
 }
 
-/** Whether this user may buy here: their own account with the cart shown, and allowed to buy plans (billing §2, §6). */
-export function useCanBuyCredits(): boolean {
-  const claims = useClaims();
-  const { user } = useUserInfo();
-  return Boolean(user && claims && user.canBuyPlan && isShoppingCartShown(user, claims));
-}
-
-/** A Buy button that opens the dialog for `wishes`; nothing is shown to a user who cannot buy. */
-export function BuyCreditsButton({ wishes, label, testId }: { wishes: readonly CreditWish[]; label: string; testId: string }) {
-  const canBuy = useCanBuyCredits();
-  const [isOpen, setOpen] = useState(false);
-  if (!canBuy) return null;
-  return (
-    <>
-      <Button size="xs" variant="outline" onClick={() => setOpen(true)} data-testid={testId}>
-        {label}
-      </Button>
-      {isOpen && <BuyCreditsDialog wishes={wishes} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
-export function BuyCreditsDialog({ wishes, onClose }: { wishes: readonly CreditWish[]; onClose(): void }) {
+export default function BuyCreditsDialog({ wishes, onClose }: { wishes: readonly CreditWish[]; onClose(): void }) {
   const { t, i18n } = useTranslation(['shopping-cart', 'shell']);
   const navigate = useNavigate();
   const { pricebook, error: pricebookError, refetch: refetchPricebook } = usePricebook();
@@ -88,6 +61,7 @@ export function BuyCreditsDialog({ wishes, onClose }: { wishes: readonly CreditW
       };
       return pricebookError || cartError ? <ListError title={t('error.title')} onRetry={retry} testId="buy-credits-error" /> : <ListSkeleton rows={2} />;
     }
+    const money = moneyIn(book, cart.currency, i18n.language);
     return (
       <Stack gap="5">
         {lines.map((line, index) => (
@@ -95,7 +69,7 @@ export function BuyCreditsDialog({ wishes, onClose }: { wishes: readonly CreditW
             <Flex justify="space-between" align="baseline" gap="3">
               <Text fontWeight="semibold">{t(`shell:cart.item.${line.kind}`)}</Text>
               <Text fontSize="sm" color="fg.muted" data-testid={`buy-credits-${line.kind}-price`}>
-                {priced[index] ? formatMinorUnits(priced[index].charge, cart.currency, i18n.language) : t('unknownPrice')}
+                {priced[index] ? money(priced[index].charge) : t('unknownPrice')}
               </Text>
             </Flex>
             <QuantityField
@@ -110,7 +84,7 @@ export function BuyCreditsDialog({ wishes, onClose }: { wishes: readonly CreditW
         ))}
         <Flex justify="space-between" fontWeight="semibold" borderTopWidth="1px" pt="3">
           <Text>{t('edit.total')}</Text>
-          <Text data-testid="buy-credits-total">{formatMinorUnits(total, cart.currency, i18n.language)}</Text>
+          <Text data-testid="buy-credits-total">{money(total)}</Text>
         </Flex>
         <Text fontSize="xs" color="fg.muted">
           {t('regionNote', { region: book.region })}

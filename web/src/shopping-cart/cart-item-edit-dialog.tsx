@@ -13,8 +13,7 @@ import { useStorageUsage } from '../api/file-manager.js';
 import { putCartLine, type TCart, type TCartItem } from '../api/shopping-cart.js';
 import { showError } from '../components/error-dialog.js';
 import { FormDialog } from '../components/form-dialog.js';
-import { formatMinorUnits } from '../format/money.js';
-import { isBuyKind, priceLine } from './cart-pricing.js';
+import { isBuyKind, moneyIn, priceLine } from './cart-pricing.js';
 import { PriceTables } from './price-tables.js';
 import { QuantityField } from './quantity-field.js';
 
@@ -65,7 +64,7 @@ export function CartItemEditDialog({ book, cart, item, onClose }: Props) {
         )}
         <Flex justify="space-between" fontWeight="semibold">
           <Text>{t('edit.total')}</Text>
-          <Text data-testid="cart-edit-total">{priced ? formatMinorUnits(priced.charge, cart.currency, i18n.language) : t('unknownPrice')}</Text>
+          <Text data-testid="cart-edit-total">{priced ? moneyIn(book, cart.currency, i18n.language)(priced.charge) : t('unknownPrice')}</Text>
         </Flex>
       </Stack>
     </FormDialog>

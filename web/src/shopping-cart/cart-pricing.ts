@@ -1,4 +1,5 @@
 /** The card's and dialogs' reading of the pricebook: which plans an item has, and what a line costs, by the shared pricing module. */
+import { formatMinorUnits } from '../format/money.js';
 import { cartTotals, priceItem, PricingError, type CartTotals, type PaymentCycle, type PlanType, type Pricebook, type PricedItem, type ProductKind } from '../../../shared/domain/pricing.js';
 import { BUY_CART_KINDS, type TCart } from '../../../shared/schemas/shopping-cart.js';
 
@@ -45,4 +46,10 @@ export function totalsOf(book: Pricebook, cart: TCart): CartTotals {
 
 export function isBuyKind(kind: ProductKind): kind is BuyKind {
   return BUY_CART_KINDS.some((buyKind) => buyKind === kind);
+}
+
+/** Amounts of the purchase currency as the pricebook charges it: cents, or whole units when it allows no decimals (billing §5). */
+export function moneyIn(book: Pricebook, currencyName: string, language: string): (amount: number) => string {
+  const allowDecimal = book.forex.find((currency) => currency.name === currencyName)?.allowDecimal ?? true;
+  return (amount) => formatMinorUnits(amount, currencyName, language, { allowDecimal });
 }

@@ -8,7 +8,7 @@ import { Box, Button, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { priceListRows, type PlanType, type Pricebook, type ProductKind } from '../../../shared/domain/pricing.js';
 import { useFormatters } from '../format/use-formatters.js';
-import { formatMinorUnits } from '../format/money.js';
+import { moneyIn } from './cart-pricing.js';
 
 /** Billing §2: a price table shows up to three rows. */
 const ROWS_SHOWN = 3;
@@ -37,6 +37,7 @@ function PriceTable({ book, kind, planType, currency, testId }: { book: Priceboo
   const { t, i18n } = useTranslation('shopping-cart');
   const { number } = useFormatters();
   const rows = priceListRows(book, kind, planType, currency).slice(0, ROWS_SHOWN);
+  const money = moneyIn(book, currency, i18n.language);
   return (
     <Box borderWidth="1px" rounded="md" overflowX="auto">
       <Table.Root size="sm" aria-label={t(`table.${planType}`)} data-testid={testId}>
@@ -50,7 +51,7 @@ function PriceTable({ book, kind, planType, currency, testId }: { book: Priceboo
           {rows.map((row) => (
             <Table.Row key={row.credits}>
               <Table.Cell>{number(row.credits)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatMinorUnits(row.price, currency, i18n.language)}</Table.Cell>
+              <Table.Cell textAlign="end">{money(row.price)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

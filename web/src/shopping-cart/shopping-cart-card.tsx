@@ -19,12 +19,11 @@ import { showError } from '../components/error-dialog.js';
 import { CartIcon, LockIcon, PencilIcon, TrashIcon } from '../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../components/list-states.js';
 import { DangerMenuItem, RowMenu } from '../components/row-menu.js';
-import { formatMinorUnits } from '../format/money.js';
 import { useFormatters } from '../format/use-formatters.js';
 import { ITEM_ICONS } from '../shell/shopping-cart-menu.js';
 import { AddCartItem } from './add-cart-item.js';
 import { CartItemEditDialog } from './cart-item-edit-dialog.js';
-import { totalsOf } from './cart-pricing.js';
+import { moneyIn, totalsOf } from './cart-pricing.js';
 
 /** Billing §9: a cycle change is sent once the user has stopped changing it for this long. */
 export const PAY_CYCLE_DELAY_MS = 800;
@@ -117,7 +116,7 @@ function LoadedCart({ cart, book, isLocked, reload }: { cart: TCart; book: Price
       ) : (
         <Stack gap="0" separator={<Box borderBottomWidth="1px" />} data-testid="cart-lines">
           {lines.map((item) => (
-            <CartLine key={item.id} item={item} isLocked={isLocked} onEdit={() => setEditing(item)} />
+            <CartLine key={item.id} book={book} item={item} isLocked={isLocked} onEdit={() => setEditing(item)} />
           ))}
         </Stack>
       )}
@@ -184,7 +183,7 @@ function useCartOptionChanges(cart: TCart, reload: () => void) {
   };
 }
 
-function CartLine({ item, isLocked, onEdit }: { item: EditableItem; isLocked: boolean; onEdit(): void }) {
+function CartLine({ book, item, isLocked, onEdit }: { book: Pricebook; item: EditableItem; isLocked: boolean; onEdit(): void }) {
   const { t, i18n } = useTranslation(['shopping-cart', 'shell']);
   const { number } = useFormatters();
   const [isRemoving, setRemoving] = useState(false);
@@ -208,7 +207,7 @@ function CartLine({ item, isLocked, onEdit }: { item: EditableItem; isLocked: bo
         </Text>
       </Box>
       <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="cart-line-price">
-        {formatMinorUnits(item.price, item.currency, i18n.language)}
+        {moneyIn(book, item.currency, i18n.language)(item.price)}
       </Text>
       <RowMenu label={t('line.menu', { item: name })} testId="cart-line-menu" disabled={isLocked || isRemoving}>
         <Menu.Item value="edit" onClick={onEdit} data-testid="cart-line-edit">
@@ -262,7 +261,7 @@ function CycleChoice({ book, cycle, disabled, onChange }: { book: Pricebook; cyc
 function CartTotalsView({ book, cart }: { book: Pricebook; cart: TCart }) {
   const { t, i18n } = useTranslation('shopping-cart');
   const totals = totalsOf(book, cart);
-  const money = (amount: number) => formatMinorUnits(amount, cart.currency, i18n.language);
+  const money = moneyIn(book, cart.currency, i18n.language);
   const rows = [
     { key: 'subtotal', value: money(totals.subtotal) },
     { key: 'rebate', value: totals.rebate > 0 ? `−${money(totals.rebate)}` : money(0) },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TDashboardSummary } from '../../../../../shared/schemas/user.js';
 import { EmailIcon, FileTextIcon, PaperclipIcon, SmsIcon, StorageIcon, TeamIcon } from '../../../components/icons.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { BuyCreditsButton } from '../../../shopping-cart/buy-credits-dialog.js';
+import { BuyCreditsButton } from '../../../shopping-cart/buy-credits-button.js';
 import type { BuyKind } from '../../../shopping-cart/cart-pricing.js';
 import { StatCard } from './stat-card.js';
 

@@ -13,7 +13,7 @@ import { useCampaignCost } from '../../../api/campaigns.js';
 import { WarningIcon } from '../../../components/icons.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { BuyCreditsButton } from '../../../shopping-cart/buy-credits-dialog.js';
+import { BuyCreditsButton } from '../../../shopping-cart/buy-credits-button.js';
 import type { CampaignDraft } from '../../../components/campaign-wizard/use-campaign-draft.js';
 import { useCountryName } from './country-name.js';
 

@@ -11,7 +11,7 @@ import { countSmsSegments } from '../../../../../shared/domain/sms-segments.js';
 import { useCampaignCost } from '../../../api/campaigns.js';
 import { useSenderIds } from '../../../api/sms-settings.js';
 import { useFormatters } from '../../../format/use-formatters.js';
-import { BuyCreditsButton } from '../../../shopping-cart/buy-credits-dialog.js';
+import { BuyCreditsButton } from '../../../shopping-cart/buy-credits-button.js';
 import type { SmsDraft } from './sms-draft.js';
 
 export function SmsReview({ draft, channel }: { draft: SmsDraft; channel: 'sms' | 'mms' }) {
