@@ -10,10 +10,9 @@ import { StatCard } from './stat-card.js';
 /** The credits by kind (spec §1), each with a way to buy more (billing §2, the buy-credits dialog). */
 export function CreditsGrid({ summary }: { summary: TDashboardSummary }) {
   const { t } = useTranslation('dashboard');
-  const { t: tCart } = useTranslation('shopping-cart');
   const { number, megabytes } = useFormatters();
   const { credits } = summary;
-  const buy = (kind: BuyKind, testId: string) => <BuyCreditsButton wishes={[{ kind }]} label={tCart('buy.action')} testId={`${testId}-buy`} />;
+  const buy = (kind: BuyKind, testId: string) => <BuyCreditsButton wishes={[{ kind }]} label={t('credits.buy')} testId={`${testId}-buy`} />;
 
   return (
     <Stack gap="3">

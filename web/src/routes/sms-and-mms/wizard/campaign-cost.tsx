@@ -19,7 +19,6 @@ import { useCountryName } from './country-name.js';
 
 export function CampaignCost({ draft }: { draft: CampaignDraft<TCampaignCommand> }) {
   const { t } = useTranslation('campaigns');
-  const { t: tCart } = useTranslation('shopping-cart');
   const { number } = useFormatters();
   const countryName = useCountryName();
   const { cost, error, refetch } = useCampaignCost(draft.id);
@@ -74,7 +73,7 @@ export function CampaignCost({ draft }: { draft: CampaignDraft<TCampaignCommand>
         <CostWarning
           testId="cost-short"
           text={t('sms.cost.short', { missing: number(cost.credits - cost.balance) })}
-          action={<BuyCreditsButton wishes={[{ kind: 'sms', quantity: cost.credits - cost.balance }]} label={tCart('buy.smsShort')} testId="cost-buy-credits" />}
+          action={<BuyCreditsButton wishes={[{ kind: 'sms', quantity: cost.credits - cost.balance }]} label={t('sms.cost.buy')} testId="cost-buy-credits" />}
         />
       )}
       {cost.skipped > 0 && <CostWarning testId="cost-skipped" text={t(draft.type === 'MMS' ? 'sms.cost.skippedMms' : 'sms.cost.skipped', { count: cost.skipped, n: number(cost.skipped) })} />}

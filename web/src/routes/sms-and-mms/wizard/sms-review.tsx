@@ -16,7 +16,6 @@ import type { SmsDraft } from './sms-draft.js';
 
 export function SmsReview({ draft, channel }: { draft: SmsDraft; channel: 'sms' | 'mms' }) {
   const { t } = useTranslation('campaigns');
-  const { t: tCart } = useTranslation('shopping-cart');
   const { number } = useFormatters();
   const { command } = draft;
   const { cost } = useCampaignCost(draft.id);
@@ -61,7 +60,7 @@ export function SmsReview({ draft, channel }: { draft: SmsDraft; channel: 'sms' 
           <Text fontSize="sm" color="fg.error" data-testid="send-credits-short">
             {t('sms.cost.short', { missing: number(cost.credits - cost.balance) })}
           </Text>
-          <BuyCreditsButton wishes={[{ kind: 'sms', quantity: cost.credits - cost.balance }]} label={tCart('buy.smsShort')} testId="send-buy-credits" />
+          <BuyCreditsButton wishes={[{ kind: 'sms', quantity: cost.credits - cost.balance }]} label={t('sms.cost.buy')} testId="send-buy-credits" />
         </Flex>
       )}
     </Stack>
