@@ -122,6 +122,15 @@ export function storageQuotaBytes(storageMb: number): number {
   return Math.max(storageMb, FREE_STORAGE_BASELINE_MB) * MIB;
 }
 
+/**
+ * What content storage would be left (bytes; negative: not enough) if a storage plan of `planMb`
+ * were the account's plan: the 50 MB free baseline plus the plan, less what its files use now
+ * (billing §5, the edit dialog's Confirm rule).
+ */
+export function storageLeftAfterPlan(usedBytes: number, planMb: number): number {
+  return storageQuotaBytes(FREE_STORAGE_BASELINE_MB + planMb) - usedBytes;
+}
+
 /** The usage levels of which the owner is told (spec §9: 75% and 100%). */
 export const STORAGE_NOTICE_LEVELS = [75, 100] as const;
 export type StorageLevel = 0 | (typeof STORAGE_NOTICE_LEVELS)[number];

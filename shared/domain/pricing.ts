@@ -77,6 +77,25 @@ function tiersOf(book: Pricebook, kind: ProductKind, planType: PlanType): PriceT
   return tiers;
 }
 
+/**
+ * The quantities the slider of an item offers, in order: the slider's stops as the price list
+ * sells them (roundQuantity: SMS's 200–400 stops are sold as 500, so the slider skips them), under
+ * the cap; file storage and team users move over their price list's rows. Every stop is a quantity
+ * the server accepts as it is.
+ */
+export function quantityStops(book: Pricebook, kind: ProductKind, planType: PlanType): number[] {
+  const range = sliderRange(kind);
+  if (!range) return tiersOf(book, kind, planType).map((tier) => tier.credits);
+  const cap = quantityCap(book, kind, planType);
+  return [...new Set(sliderStops(range).map((stop) => roundQuantity(book, kind, planType, stop)))].filter((stop) => stop <= cap);
+}
+
+/** The price list's rows in the purchase's currency (billing §2 price tables): `price` buys `credits` for a month or once. */
+export function priceListRows(book: Pricebook, kind: ProductKind, planType: PlanType, currencyName: string): { credits: number; price: number }[] {
+  const currency = currencyOf(book, currencyName);
+  return tiersOf(book, kind, planType).map((tier) => ({ credits: tier.credits, price: convert(tier.price, book, currency) }));
+}
+
 /** The most one item of `kind` may hold: just below 100 times the top tier's credits, never above MAX_CREDITS. */
 export function quantityCap(book: Pricebook, kind: ProductKind, planType: PlanType): number {
   const tiers = tiersOf(book, kind, planType);

@@ -10,7 +10,7 @@ import { SWRConfig } from 'swr';
 import { ROLE_IDS, type RoleKey } from '../../shared/constants.js';
 import { ROLE_PERMISSIONS } from '../../shared/domain/permissions.js';
 import type { TTokenClaims } from '../../shared/schemas/session.js';
-import { ZUserInfo } from '../../shared/schemas/user.js';
+import { ZUserInfo, type TUserInfo } from '../../shared/schemas/user.js';
 import { ErrorDialogHost } from '../../web/src/components/error-dialog.js';
 import { ToasterHost } from '../../web/src/components/toaster.js';
 import { storeSession } from '../../web/src/session/session.js';
@@ -84,8 +84,8 @@ export function findButton(dialog: HTMLElement, label: string): Promise<HTMLElem
   return within(dialog).findByText(label, { selector: 'button' });
 }
 
-/** The signed-in user's info, which dates and numbers are formatted by (their time zone). */
-export function serveUserInfo(api: FakeApi): void {
+/** The signed-in user's info, which dates and numbers are formatted by (their time zone); `overrides` change some of it (a locked cart). */
+export function serveUserInfo(api: FakeApi, overrides: Partial<TUserInfo> = {}): void {
   api.on('GET', '/api/v1/pageBasedAPI/user', ZUserInfo).answer(() => ({
     tuid: 'owner-1',
     loginTuid: 'owner-1',
@@ -113,5 +113,6 @@ export function serveUserInfo(api: FakeApi): void {
     canBuyPlan: true,
     isShoppingCartLocked: false,
     lastVerifiedTime: null,
+    ...overrides,
   }));
 }

@@ -9,6 +9,7 @@ import {
   nameProblem,
   numberedName,
   storageLevel,
+  storageLeftAfterPlan,
   storageNoticeToSend,
   storageQuotaBytes,
 } from '../../../shared/domain/file-manager.js';
@@ -30,6 +31,13 @@ describe('quota', () => {
     // Assess
     expect(fitsQuota(40 * MIB, 10 * MIB, 50 * MIB)).toBe(true);
     expect(fitsQuota(40 * MIB, 10 * MIB + 1, 50 * MIB)).toBe(false);
+  });
+
+  it('leaves the 50 MB baseline plus a storage plan, less what the files use (billing §5)', () => {
+    // Assess
+    expect(storageLeftAfterPlan(500 * MIB, 500)).toBe(50 * MIB);
+    expect(storageLeftAfterPlan(550 * MIB, 500)).toBe(0);
+    expect(storageLeftAfterPlan(550 * MIB + 1, 500)).toBe(-1);
   });
 });
 

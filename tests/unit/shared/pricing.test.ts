@@ -6,8 +6,10 @@ import {
   convert,
   MAX_CREDITS,
   priceItem,
+  priceListRows,
   PricingError,
   quantityCap,
+  quantityStops,
   roundQuantity,
   roundUpSignificant,
   sliderRange,
@@ -94,6 +96,19 @@ describe('quantities rounded to the price list (billing §5)', () => {
     expect(email.at(-1)).toBe(MAX_CREDITS);
     expect(new Set(email).size).toBe(email.length);
   });
+
+  it('offers on the slider only quantities the price list sells, under the cap', () => {
+    // Assess: SMS's 200–400 stops are sold as 500; file storage and team users move over their rows.
+    expect(quantityStops(BOOK, 'sms', 'refill').slice(0, 7)).toEqual([100, 500, 600, 700, 800, 900, 1_000]);
+    expect(quantityStops(BOOK, 'filestorage', 'monthly')).toEqual([500, 2_000, 10_000]);
+    expect(quantityStops(BOOK, 'team', 'monthly')).toEqual([3, 10]);
+    for (const [kind, planType] of [['sms', 'refill'], ['email', 'monthly'], ['email', 'refill']] as const) {
+      const stops = quantityStops(BOOK, kind, planType);
+      expect(stops.every((stop) => roundQuantity(BOOK, kind, planType, stop) === stop)).toBe(true);
+      expect(stops).toEqual([...stops].sort((a, b) => a - b));
+      expect(stops.at(-1)).toBeLessThanOrEqual(quantityCap(BOOK, kind, planType));
+    }
+  });
 });
 
 describe('prices (billing §3–§5, §9)', () => {
@@ -150,6 +165,15 @@ describe('prices (billing §3–§5, §9)', () => {
     expect(() => priceItem(BOOK, { kind: 'sms', planType: 'refill', quantity: 100, cycle: 'annually' }, 'HKD')).toThrow(PricingError);
     expect(() => priceItem(BOOK, { kind: 'email', planType: 'monthly', quantity: 1_000, cycle: 'oneoff' }, 'HKD')).toThrow(PricingError);
     expect(() => priceItem(BOOK, { kind: 'sms', planType: 'refill', quantity: 100, cycle: 'oneoff' }, 'EUR')).toThrow(PricingError);
+  });
+});
+
+describe('price list rows', () => {
+  it('lists each row in the purchase currency, rounded as it is charged', () => {
+    // Assess: 6,000 HKD cents at 4.1 is NT$246 (whole units); at 0.128 US$7.68.
+    expect(priceListRows(BOOK, 'sms', 'refill', 'TWD')[0]).toEqual({ credits: 100, price: 24_600 });
+    expect(priceListRows(BOOK, 'sms', 'refill', 'USD').map((row) => row.credits)).toEqual([100, 1_000, 10_000]);
+    expect(priceListRows(BOOK, 'sms', 'refill', 'USD')[0].price).toBe(768);
   });
 });
 

@@ -122,5 +122,7 @@ describe('money in minor units', () => {
     const { formatMinorUnits } = await import('../../../web/src/format/money.js');
     expect(formatMinorUnits(12345, 'HKD', 'en')).toBe('HK$123.45');
     expect(formatMinorUnits(500, 'JPY', 'en')).toBe('¥500');
+    // A currency charged in whole units (billing §5) shows none: NT$246, not NT$246.00.
+    expect(formatMinorUnits(24_600, 'TWD', 'en', { allowDecimal: false })).toBe('NT$246');
   });
 });

@@ -27,8 +27,9 @@ export function useFilesById(ids: readonly string[], enabled = true): ReadonlyMa
   return useMemo(() => new Map((data?.files ?? []).map((file) => [file.id, file])), [data]);
 }
 
-export function useStorageUsage() {
-  return useRoute(routes.usage, {}).data;
+/** The account's content storage in use and its quota; nothing is asked while `enabled` is false. */
+export function useStorageUsage(enabled = true) {
+  return useRoute(routes.usage, enabled ? {} : null).data;
 }
 
 /** Every folder page and the usage bar are read again after a change. */

@@ -71,7 +71,7 @@ export function ShoppingCartMenu({ canBuyPlan }: { canBuyPlan: boolean }) {
 }
 
 /** Each purchasable kind (billing spec §3 itemType) with its own icon. */
-const ITEM_ICONS: Record<TCartItem['itemType'], (props: IconProps) => ReactNode> = {
+export const ITEM_ICONS: Record<TCartItem['itemType'], (props: IconProps) => ReactNode> = {
   email: EmailIcon,
   sms: SmsIcon,
   attachment: PaperclipIcon,

@@ -5,6 +5,7 @@
  * take no MMS (MMS goes to the US and Canada only). The cost is of the saved campaign; it is asked
  * again after every save, and says so while changes are unsaved.
  */
+import type { ReactNode } from 'react';
 import { Box, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TCampaignCommand } from '../../../../../shared/schemas/campaigns.js';
@@ -12,6 +13,7 @@ import { useCampaignCost } from '../../../api/campaigns.js';
 import { WarningIcon } from '../../../components/icons.js';
 import { ListError, ListSkeleton } from '../../../components/list-states.js';
 import { useFormatters } from '../../../format/use-formatters.js';
+import { BuyCreditsButton } from '../../../shopping-cart/buy-credits-button.js';
 import type { CampaignDraft } from '../../../components/campaign-wizard/use-campaign-draft.js';
 import { useCountryName } from './country-name.js';
 
@@ -67,17 +69,24 @@ export function CampaignCost({ draft }: { draft: CampaignDraft<TCampaignCommand>
           {t('sms.cost.balance', { n: number(cost.balance) })}
         </Text>
       </Flex>
-      {isShort && <CostWarning testId="cost-short" text={t('sms.cost.short', { missing: number(cost.credits - cost.balance) })} />}
+      {isShort && (
+        <CostWarning
+          testId="cost-short"
+          text={t('sms.cost.short', { missing: number(cost.credits - cost.balance) })}
+          action={<BuyCreditsButton wishes={[{ kind: 'sms', quantity: cost.credits - cost.balance }]} label={t('sms.cost.buy')} testId="cost-buy-credits" />}
+        />
+      )}
       {cost.skipped > 0 && <CostWarning testId="cost-skipped" text={t(draft.type === 'MMS' ? 'sms.cost.skippedMms' : 'sms.cost.skipped', { count: cost.skipped, n: number(cost.skipped) })} />}
     </Stack>
   );
 }
 
-function CostWarning({ text, testId }: { text: string; testId: string }) {
+function CostWarning({ text, action, testId }: { text: string; action?: ReactNode; testId: string }) {
   return (
     <Flex gap="2" align="start" p="3" rounded="md" bg="bg.warning" color="fg.warning" fontSize="sm" role="status" data-testid={testId}>
       <WarningIcon boxSize="4" mt="0.5" flexShrink="0" />
-      <Text>{text}</Text>
+      <Text flex="1">{text}</Text>
+      {action}
     </Flex>
   );
 }

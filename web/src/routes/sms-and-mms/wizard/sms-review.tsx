@@ -4,13 +4,14 @@
  * (missingForTextSend: the API refuses such a send too).
  */
 import { useMemo } from 'react';
-import { Grid, Stack, Text } from '@chakra-ui/react';
+import { Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { missingForTextSend } from '../../../../../shared/domain/campaign-readiness.js';
 import { countSmsSegments } from '../../../../../shared/domain/sms-segments.js';
 import { useCampaignCost } from '../../../api/campaigns.js';
 import { useSenderIds } from '../../../api/sms-settings.js';
 import { useFormatters } from '../../../format/use-formatters.js';
+import { BuyCreditsButton } from '../../../shopping-cart/buy-credits-button.js';
 import type { SmsDraft } from './sms-draft.js';
 
 export function SmsReview({ draft, channel }: { draft: SmsDraft; channel: 'sms' | 'mms' }) {
@@ -55,9 +56,12 @@ export function SmsReview({ draft, channel }: { draft: SmsDraft; channel: 'sms' 
         </Text>
       ))}
       {cost && cost.credits > cost.balance && (
-        <Text fontSize="sm" color="fg.error" data-testid="send-credits-short">
-          {t('sms.cost.short', { missing: number(cost.credits - cost.balance) })}
-        </Text>
+        <Flex gap="3" align="center" wrap="wrap">
+          <Text fontSize="sm" color="fg.error" data-testid="send-credits-short">
+            {t('sms.cost.short', { missing: number(cost.credits - cost.balance) })}
+          </Text>
+          <BuyCreditsButton wishes={[{ kind: 'sms', quantity: cost.credits - cost.balance }]} label={t('sms.cost.buy')} testId="send-buy-credits" />
+        </Flex>
       )}
     </Stack>
   );
