@@ -103,6 +103,8 @@ export const FUNCTION_ACCESS: {
     // Cart lines and options are written (priced from the pricebook deployed with the code); each
     // change tells the user's tabs the new count (updateShoppingCart).
     'shopping-cart': ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
+    // Billing info and invoice recipients are written (the login email's row is read from the account).
+    billing: ['readWriteTable', 'readJwtSecret'],
     // Contacts and fields are written; a free account crossing 75% or 100% of its contact limit
     // gets a contactLimit notification (stored, pushed, mailed by the owner's settings); a
     // subscription turned on or off by hand tells the account's webhooks.

@@ -48,6 +48,7 @@ export type ApiGroup =
   | 'announcements'
   | 'admin'
   | 'shopping-cart'
+  | 'billing'
   | 'contacts'
   | 'groups'
   | 'search'

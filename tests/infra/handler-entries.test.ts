@@ -22,6 +22,7 @@ describe('handler modules', () => {
       'functions/api/announcements.ts',
       'functions/api/admin.ts',
       'functions/api/shopping-cart.ts',
+      'functions/api/billing.ts',
       'functions/api/contacts.ts',
       'functions/api/groups.ts',
       'functions/api/imports.ts',
