@@ -120,6 +120,8 @@ export const ERROR_CODES = {
   SCHEDULE_TIME: 'VALIDATE_SCHEDULE_TIME',
   /** The sender address is not a verified identity of the account ('email identity unverified as default sender', spec §8). */
   SENDER_UNVERIFIED: 'VALIDATE_SENDER_UNVERIFIED',
+  /** Billing §8's code on the recipient email field: the address already gets the receipts (another recipient, or the login email). */
+  RECIPIENT_EMAIL_USED: 'STT-NOT-C-009',
   /** 'The country calling code is already on the allowed list' (spec §8). */
   CALLING_CODE_ALLOWED: 'STT-SMS-01',
   /** A password reset link that was used, has expired, or never existed. */
@@ -209,6 +211,7 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   stolen_card: 402,
   fraudulent: 402,
   payment_intent_authentication_failure: 402,
+  'STT-NOT-C-009': 409,
 };
 
 const CARD_CODES: ReadonlySet<string> = new Set<string>([

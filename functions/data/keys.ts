@@ -78,6 +78,12 @@ export const keys = {
   /** A Stripe event already handled: replays are ignored. */
   paymentEvent: (eventId: string) => ({ PK: `PAYMENTEVENT#${eventId}`, SK: 'EVENT' }),
   accountPartition: (tuid: string) => `ACCOUNT#${tuid}`,
+  /** The account's billing info (billing §3): one item per account. */
+  billingInfo: (tuid: string) => ({ PK: `ACCOUNT#${tuid}`, SK: 'BILLINGINFO' }),
+  invoiceRecipientPrefix: 'INVRCPT#',
+  invoiceRecipient: (tuid: string, id: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `INVRCPT#${id}` }),
+  /** Recipient email → recipient id: makes an address a recipient of the account once, and finds the one a bounce names. */
+  invoiceRecipientEmail: (tuid: string, email: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `INVRCPTEMAIL#${email}` }),
   connectionPrefix: 'CONN#',
   connection: (userId: string, connectionId: string) => ({ PK: `ACCOUNT#${userId}`, SK: `CONN#${connectionId}` }),
   /** Index entry of a connection: by id for $disconnect, and every connection for a broadcast. */

@@ -108,6 +108,8 @@ export const FUNCTION_ACCESS: {
     // Cards, orders and plans: orders, plans, ledger entries and credits are written in one
     // transaction when Stripe says an order is paid; the account's tabs are told (creditsChanged).
     payments: ['readWriteTable', 'readJwtSecret', 'publishToSockets', 'useStripe'],
+    // Billing info and invoice recipients are written (the login email's row is read from the account).
+    billing: ['readWriteTable', 'readJwtSecret'],
     // Contacts and fields are written; a free account crossing 75% or 100% of its contact limit
     // gets a contactLimit notification (stored, pushed, mailed by the owner's settings); a
     // subscription turned on or off by hand tells the account's webhooks.

@@ -6,10 +6,11 @@
 import { Duration, RemovalPolicy, Size, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { BUNDLED_FILES, copyCommands, type BundledFile } from './bundled-files.js';
 import type { Capability, FunctionConfig } from './function-config.js';
 import { REPO_ROOT } from './handler-entry.js';
 
@@ -18,6 +19,26 @@ export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 /** Some dependencies still call require(); ESM bundles need it defined. */
 const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/** How every platform Lambda is bundled; `files` are copied beside the bundle (bundled-files.ts). */
+export function platformBundling(files: readonly BundledFile[]): BundlingOptions {
+  return {
+    forceDockerBundling: false,
+    format: OutputFormat.ESM,
+    target: 'node20',
+    mainFields: ['module', 'main'],
+    banner: ESM_REQUIRE_BANNER,
+    minify: true,
+    sourceMap: true,
+    sourcesContent: false,
+    // The SDK comes from package-lock.json, not whatever version the runtime ships.
+    bundleAwsSDK: true,
+    // No hooks without files: the other functions' assets stay as they were.
+    ...(files.length > 0
+      ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: (_inputDir: string, outputDir: string) => copyCommands(files, outputDir) } }
+      : {}),
+  };
+}
 
 export type HandlerFunctionProps = {
   /** Absolute path of the module exporting `handler`. */
@@ -61,18 +82,7 @@ export class HandlerFunction extends Construct {
       environment: { ...props.config.environment, NODE_OPTIONS: '--enable-source-maps' },
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        target: 'node20',
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // The SDK comes from package-lock.json, not whatever version the runtime ships.
-        bundleAwsSDK: true,
-      },
+      bundling: platformBundling(BUNDLED_FILES[relative(REPO_ROOT, props.entry)] ?? []),
     });
 
     Validations.of(this.function).acknowledge({

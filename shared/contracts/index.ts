@@ -3,6 +3,7 @@ import { account } from './account.js';
 import { admin } from './admin.js';
 import { announcements } from './announcements.js';
 import { auth } from './auth.js';
+import { billing } from './billing.js';
 import { campaignReports } from './campaign-reports.js';
 import { campaigns } from './campaigns.js';
 import { config } from './config.js';
@@ -35,6 +36,7 @@ export const CONTRACTS = {
   admin,
   shoppingCart,
   payments,
+  billing,
   contacts,
   groups,
   imports,

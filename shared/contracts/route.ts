@@ -49,6 +49,7 @@ export type ApiGroup =
   | 'admin'
   | 'shopping-cart'
   | 'payments'
+  | 'billing'
   | 'contacts'
   | 'groups'
   | 'search'

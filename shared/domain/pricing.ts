@@ -166,6 +166,17 @@ export function chargeable(minor: number, currency: Currency): number {
   return Math.round(minor / unit) * unit;
 }
 
+/**
+ * An amount in minor units as a price reads: the currency's symbol and grouped digits, with the
+ * decimals only when the currency allows them (billing §5): HK$1,234.50, or ¥1,235.
+ */
+export function formatMoney(minor: number, currency: Pick<Currency, 'name' | 'symbol' | 'allowDecimal'>): string {
+  const digits = minorDigits(currency.name);
+  const decimals = currency.allowDecimal ? digits : 0;
+  const amount = new Intl.NumberFormat('en', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(minor / 10 ** digits);
+  return `${currency.symbol}${amount}`;
+}
+
 /** Base-currency minor units → the currency's minor units, at its forex rate. */
 export function convert(baseMinor: number, book: Pricebook, currency: Currency): number {
   const units = (baseMinor / 10 ** minorDigits(book.baseCurrency)) * currency.rate;

@@ -3,11 +3,14 @@
  * /settings/account, §3 timezone/language/addFooter, §5 password rules, §8 OTH-UTL-C-014): a
  * brand-new account signed up through the API opens a deep link while signed out and lands on it
  * after sign-in, edits its profile, changes its password (another session ends), recovers it by a
- * mailed link that works once, and ends a session from the sign-in activity tab.
+ * mailed link that works once, and ends a session from the sign-in activity tab. Settings →
+ * billing (billing §2, §5): billing info added and edited, invoice recipients added, refused as a
+ * duplicate (STT-NOT-C-009), reset after a bounce suspended one, edited and deleted.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listConnections } from '../../functions/data/connections.js';
+import { suspendInvoiceRecipient } from '../../functions/data/invoice-recipients.js';
 import { call } from '../helpers/api.js';
 import { takeScreenshot, useSignedInPage } from '../helpers/browser.js';
 import type { TestHost } from '../helpers/local-host.js';
@@ -223,5 +226,72 @@ describe('account settings', () => {
     expect(await sessionIsOpen(other.body.token)).toBe(false);
     expect(await sessions.filter({ hasText: 'This browser' }).count()).toBe(1);
     expect(await sessionIsOpen(signedIn.demo.token)).toBe(true);
+  });
+  it('keeps billing info and invoice recipients in settings → billing', async () => {
+    // Prepare
+    const page = demoPage;
+    await page.goto(`${host.url}/#/settings/billing`);
+    await page.getByTestId('billing-info-empty').waitFor();
+
+    // Act: billing info, refused empty, then added and edited
+    await page.getByTestId('billing-info-edit').click();
+    await page.getByTestId('billing-info-submit').click();
+    const requiredErrors = await page.getByTestId('billing-info-dialog').locator('[data-testid$="-error"]').count();
+    await page.getByTestId('billing-info-name-input').fill('Chan Tai Man');
+    await page.getByTestId('billing-info-company-input').fill('Tai Man Trading Ltd');
+    await page.getByTestId('billing-info-addressOne-input').fill('1 Queen’s Road Central\nHong Kong');
+    await page.getByTestId('billing-info-submit').click();
+    await page.getByTestId('billing-info-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('billing-info-edit').click();
+    await page.getByTestId('billing-info-company-input').fill('Tai Man Holdings Ltd');
+    await page.getByTestId('billing-info-submit').click();
+    await page.getByTestId('billing-info-dialog').waitFor({ state: 'detached' });
+    const company = await page.getByTestId('billing-info-company').textContent();
+
+    // Act: a recipient refused with a bad address, then added; the same address again is refused under the field
+    const rows = page.getByTestId('recipient-row');
+    await rows.first().waitFor();
+    const selfActions = await rows.first().getByRole('button').count();
+    await page.getByTestId('recipient-add').click();
+    await page.getByTestId('recipient-name').fill('Finance');
+    await page.getByTestId('recipient-email').fill('finance@inbox.example,com');
+    await page.getByTestId('recipient-submit').click();
+    const invalidEmail = await page.getByTestId('recipient-email-error').textContent();
+    await page.getByTestId('recipient-email').fill('finance@example.com');
+    await page.getByTestId('recipient-submit').click();
+    await page.getByTestId('recipient-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('recipient-add').click();
+    await page.getByTestId('recipient-name').fill('Again');
+    await page.getByTestId('recipient-email').fill('Finance@Example.com');
+    await page.getByTestId('recipient-submit').click();
+    const duplicate = await page.getByTestId('recipient-email-error').textContent();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // Act: a receipt to it hard-bounced (as the delivery-events worker records it); the user resets it
+    await suspendInvoiceRecipient(signedIn.demo.tuid, 'finance@example.com');
+    await page.reload();
+    const finance = page.locator('[data-testid="recipient-row"][data-email="finance@example.com"]');
+    await finance.and(page.locator('[data-status="suspended"]')).waitFor();
+    await takeScreenshot(page, 'billing-settings');
+    await finance.getByTestId('recipient-reset').click();
+    await page.getByTestId('recipient-reset-dialog-confirm').click();
+    await finance.and(page.locator('[data-status="valid"]')).waitFor();
+
+    // Act: edit its name, then delete it
+    await finance.getByTestId('recipient-edit').click();
+    await page.getByTestId('recipient-name').fill('Accounts');
+    await page.getByTestId('recipient-submit').click();
+    await finance.filter({ hasText: 'Accounts' }).waitFor();
+    await finance.getByTestId('recipient-delete').click();
+    await page.getByTestId('recipient-delete-dialog-confirm').click();
+    await finance.waitFor({ state: 'detached' });
+
+    // Assess
+    expect(requiredErrors).toBe(3);
+    expect(company).toBe('Tai Man Holdings Ltd');
+    expect(selfActions).toBe(0);
+    expect(invalidEmail).toBe('Email must be a valid email.');
+    expect(duplicate).toBe('This email already gets the receipts.');
+    expect(await rows.count()).toBe(1);
   });
 });

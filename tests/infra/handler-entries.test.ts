@@ -23,6 +23,7 @@ describe('handler modules', () => {
       'functions/api/admin.ts',
       'functions/api/shopping-cart.ts',
       'functions/api/payments.ts',
+      'functions/api/billing.ts',
       'functions/api/contacts.ts',
       'functions/api/groups.ts',
       'functions/api/imports.ts',

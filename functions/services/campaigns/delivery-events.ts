@@ -29,6 +29,7 @@ import { getContact } from '../../data/contacts.js';
 import type { TSnsEnvelope } from '../../lib/sns-envelope.js';
 import type { TrackedRecipient } from '../../lib/tracking-links.js';
 import type { TDeliveryEventMessage, TTrackingEventMessage } from '../../queues/delivery-events.js';
+import { noteReceiptBounce } from '../billing/billing-details.js';
 import { suppressEmail, suppressMobile } from '../contacts/contacts.js';
 import { noteVerificationBounce } from '../session/verification.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
@@ -96,18 +97,26 @@ async function fromNotification(envelope: TSnsEnvelope): Promise<RecipientEvent 
   const sms = ZSmsEvent.safeParse(message);
   if (sms.success) return fromSms(envelope.MessageId, sms.data);
   const ses = ZSesEvent.parse(message);
-  // A verification code mail, not a campaign's: its bounce goes to the verification.
-  if (ses.mail.tags.verification) {
-    if (ses.eventType === 'Bounce' && ses.bounce) {
-      await noteVerificationBounce({
-        tags: Object.fromEntries(Object.entries(ses.mail.tags).map(([name, values]) => [name, values[0]])),
-        bounceType: ses.bounce.bounceType,
-        diagnosticCode: ses.bounce.bouncedRecipients[0]?.diagnosticCode ?? '',
-      });
-    }
+  // A verification code mail or a receipt, not a campaign's: its bounce goes to what sent it.
+  if (ses.mail.tags.verification || ses.mail.tags.receipt) {
+    if (ses.eventType === 'Bounce' && ses.bounce) await noteSystemMailBounce(ses.mail.tags, ses.bounce, ses.mail.destination);
     return null;
   }
   return fromSes(envelope.MessageId, ses);
+}
+
+async function noteSystemMailBounce(
+  mailTags: Record<string, string[]>,
+  bounce: NonNullable<z.infer<typeof ZSesEvent>['bounce']>,
+  destination: readonly string[],
+): Promise<void> {
+  const tags = Object.fromEntries(Object.entries(mailTags).map(([name, values]) => [name, values[0]]));
+  if (tags.verification) {
+    await noteVerificationBounce({ tags, bounceType: bounce.bounceType, diagnosticCode: bounce.bouncedRecipients[0]?.diagnosticCode ?? '' });
+    return;
+  }
+  const bounced = bounce.bouncedRecipients.map((recipient) => recipient.emailAddress);
+  await noteReceiptBounce({ tags, bounceType: bounce.bounceType, addresses: bounced.length > 0 ? bounced : destination });
 }
 
 /**

@@ -15,6 +15,7 @@ const SmsSettingsPage = lazySubPage(() => import('./sms-and-mms/sms-settings-pag
 const AccountSettingsPage = lazySubPage(() => import('./account/account-settings-page.js'));
 const DevelopersPage = lazySubPage(() => import('./developers/developers-page.js'));
 const EmailSettingsPage = lazySubPage(() => import('./emails/email-settings-page.js'));
+const BillingSettingsPage = lazySubPage(() => import('./billing/billing-settings-page.js'));
 
 export default function SettingsPages() {
   const child = useLocation().pathname.split('/').filter(Boolean).slice(1).join('/');
@@ -36,6 +37,13 @@ export default function SettingsPages() {
   }
   // Needs read on the email section; the page answers everyone else with the error page.
   if (child === 'emails') return <EmailSettingsPage />;
+  if (child === 'billing') {
+    return (
+      <OwnAccountOnly>
+        <BillingSettingsPage />
+      </OwnAccountOnly>
+    );
+  }
   // The settings entry of the user panel lands on a later issue's child: the pages that exist are a tab away.
   return (
     <>
