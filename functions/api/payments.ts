@@ -3,6 +3,7 @@ import { createApiHandler, HttpAnswer } from '../lib/http.js';
 import { confirmOrder, createOrder } from '../services/billing/checkout.js';
 import { countPlansByCard, deleteCard, listCards, startAddCard, startChangeCard } from '../services/billing/payment-cards.js';
 import { ordersOf, plansAndBalances } from '../services/billing/plans-and-orders.js';
+import { downloadReceipt, previewReceipt } from '../services/billing/receipts.js';
 import { handleStripeWebhook } from '../services/billing/stripe-events.js';
 
 export const handler = createApiHandler(payments, {
@@ -15,6 +16,8 @@ export const handler = createApiHandler(payments, {
   confirmOrder: async ({ caller, body, now }) => confirmOrder({ tuid: caller.tuid, orderId: body.orderId, now }),
   orders: async ({ caller }) => ordersOf({ tuid: caller.tuid }),
   plans: async ({ caller }) => plansAndBalances({ tuid: caller.tuid }),
+  receiptPreview: async ({ caller, query }) => previewReceipt({ tuid: caller.tuid, orderId: query.id }),
+  receiptDownload: async ({ caller, params }) => downloadReceipt({ tuid: caller.tuid, orderId: params.orderId }),
   stripeWebhook: async ({ http, now }) => {
     const { event } = http;
     const rawBody = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : (event.body ?? '');

@@ -107,7 +107,8 @@ export const FUNCTION_ACCESS: {
     'shopping-cart': ['readWriteTable', 'readJwtSecret', 'publishToSockets'],
     // Cards, orders and plans: orders, plans, ledger entries and credits are written in one
     // transaction when Stripe says an order is paid; the account's tabs are told (creditsChanged).
-    payments: ['readWriteTable', 'readJwtSecret', 'publishToSockets', 'useStripe'],
+    // A paid order's receipt is mailed to the invoice recipients through the queue.
+    payments: ['readWriteTable', 'readJwtSecret', 'publishToSockets', 'enqueueMail', 'useStripe'],
     // Billing info and invoice recipients are written (the login email's row is read from the account).
     billing: ['readWriteTable', 'readJwtSecret'],
     // Contacts and fields are written; a free account crossing 75% or 100% of its contact limit

@@ -8,8 +8,12 @@ import {
   ZCreateOrderResponse,
   ZCurrencyParams,
   ZDeleteCardRequest,
+  ZOrderIdParams,
+  ZOrderQuery,
   ZOrdersResponse,
   ZPlansResponse,
+  ZReceiptPreviewResponse,
+  ZReceiptQuery,
   ZSetupIntentResponse,
   ZStatusResponse,
   ZUpdateCardRequest,
@@ -27,6 +31,8 @@ export const payments = defineGroup('payments', {
   confirmOrder: route({ method: 'POST', path: 'plansAndBillings/payment/stripe/confirm-order', access: OWN_ACCOUNT, body: ZConfirmOrderRequest, answer: ZCreateOrderResponse }),
   orders: route({ method: 'GET', path: 'plansAndBillings/orders', access: OWN_ACCOUNT, answer: ZOrdersResponse }),
   plans: route({ method: 'GET', path: 'plansAndBillings/plans', access: OWN_ACCOUNT, answer: ZPlansResponse }),
+  receiptPreview: route({ method: 'GET', path: 'plansAndBillings/receipt/preview/order', access: OWN_ACCOUNT, query: ZOrderQuery, answer: ZReceiptPreviewResponse }),
+  receiptDownload: route({ method: 'GET', path: 'plansAndBillings/receipt/download/order/{orderId}', access: OWN_ACCOUNT, params: ZOrderIdParams, query: ZReceiptQuery, answer: NOT_JSON }),
   /** Stripe's events: public, trusted only by their signature over the raw body. */
   stripeWebhook: route({ method: 'POST', path: '/api/v1/webhooks/stripe', access: PUBLIC, answer: NOT_JSON }),
 });

@@ -31,6 +31,7 @@ import { timeOrderedId } from '../../lib/time-ordered-id.js';
 import { logger } from '../../lib/logger.js';
 import { publish } from '../notifications/realtime.js';
 import { currentPricebook } from './pricebook.js';
+import { mailReceipt } from './receipts.js';
 import { cancelPayment, chargeOrder, retrievePayment, type PaymentOutcome } from './payments/stripe-adapter.js';
 import { ownCard } from './payment-cards.js';
 
@@ -107,7 +108,7 @@ export async function applyPaymentOutcome(order: OrderRecord, outcome: PaymentOu
       const settled = await settleOrder(order, settlementOf(order, outcome.card, now));
       if (settled === 'settled') {
         logger.info('order paid', { tuid: order.tuid, orderId: order.orderId, total: order.total, currency: order.currency.name });
-        await publish(order.tuid, { event: 'creditsChanged', data: { orderId: order.orderId } });
+        await Promise.all([publish(order.tuid, { event: 'creditsChanged', data: { orderId: order.orderId } }), mailReceipt(order)]);
       }
       return;
     }

@@ -148,3 +148,46 @@ export function passwordResetMail(input: { to: string; fullname: string; link: s
 <p>${escapeHtml(text.expiry)}</p><p style="color:#718096">${escapeHtml(text.ignore)}</p></body></html>`,
   };
 }
+
+type ReceiptMailText = { subject: (orderId: string) => string; intro: string; total: string; view: string };
+
+const RECEIPT_MAIL_TEXT: Record<Language, ReceiptMailText> = {
+  en: {
+    subject: (orderId) => `Your receipt for order ${orderId}`,
+    intro: 'Thank you for your purchase. Your payment was received and the credits are on your account.',
+    total: 'Total paid',
+    view: 'View and download the receipt in Plans & Orders',
+  },
+  'zh-CN': {
+    subject: (orderId) => `订单 ${orderId} 的收据`,
+    intro: '感谢您的购买。我们已收到您的付款，额度已存入您的账户。',
+    total: '已付总额',
+    view: '在套餐与订单中查看及下载收据',
+  },
+  'zh-HK': {
+    subject: (orderId) => `訂單 ${orderId} 的收據`,
+    intro: '多謝您的購買。我們已收到您的付款，額度已存入您的帳戶。',
+    total: '已付總額',
+    view: '在計劃與訂單中查看及下載收據',
+  },
+  'zh-TW': {
+    subject: (orderId) => `訂單 ${orderId} 的收據`,
+    intro: '感謝您的購買。我們已收到您的付款，額度已存入您的帳戶。',
+    total: '已付總額',
+    view: '在方案與訂單中查看及下載收據',
+  },
+};
+
+/** A paid order's receipt notice to one invoice recipient: the total and where the PDF is (billing §2 receipt screen). */
+export function receiptMail(input: { to: string; orderId: string; total: string; language: Language; appUrl: string }): MailMessage {
+  const text = RECEIPT_MAIL_TEXT[input.language];
+  const ordersUrl = `${input.appUrl.replace(/\/+$/, '')}/#/plans-and-orders?tab=orders`;
+  return {
+    to: input.to,
+    subject: text.subject(input.orderId),
+    text: [text.intro, '', `${text.total}: ${input.total}`, '', `${text.view}: ${ordersUrl}`].join('\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a202c;line-height:1.5">
+<p>${escapeHtml(text.intro)}</p><p><strong>${escapeHtml(text.total)}:</strong> ${escapeHtml(input.total)}</p>
+<p><a href="${escapeHtml(ordersUrl)}" style="color:#2b6cb0">${escapeHtml(text.view)}</a></p></body></html>`,
+  };
+}

@@ -134,6 +134,33 @@ describe('checkout', () => {
     tab.close();
   });
 
+  it('makes a receipt of a paid order only, previewed and downloaded as a PDF, and mails it to the invoice recipients', async () => {
+    // Prepare
+    const buyer = await verifiedAccount(host.api, 'Receipt Buyer');
+    const other = await verifiedAccount(host.api, 'Receipt Stranger');
+    await call(host.api, buyer, 'POST', `${BILLING}/recipients/email`, { name: 'Accounts', email: 'accounts-receipts@example.com' });
+    await fillCart(buyer, 500);
+    const paid = await payNow(buyer, await addCard(buyer, CARDS.visa));
+
+    // Act
+    const preview = await call<{ file: string }>(host.api, buyer, 'GET', `${BILLING}/receipt/preview/order?id=${paid.body.orderId}`);
+    const download = await fetch(`${host.url}/api/v1/pageBasedAPI${BILLING}/receipt/download/order/${paid.body.orderId}?type=pdf`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    const pdf = Buffer.from(await download.arrayBuffer());
+    const strangers = await call(host.api, other, 'GET', `${BILLING}/receipt/preview/order?id=${paid.body.orderId}`);
+    const mailed = await host.waitForMail('accounts-receipts@example.com', (mail) => mail.subject.includes(paid.body.orderId));
+    const selfMailed = await host.waitForMail(buyer.login, (mail) => mail.subject.includes(paid.body.orderId));
+
+    // Assess
+    expect(Buffer.from(preview.body.file, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="order-receipt-${paid.body.orderId}.pdf"`);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(strangers.status).toBe(404);
+    expect(mailed.subject).toContain(paid.body.orderId);
+    expect(selfMailed.subject).toContain(paid.body.orderId);
+  });
+
   it('waits for 3-D Secure, then credits once whether the webhook or the browser comes first', async () => {
     // Prepare
     const buyer = await verifiedAccount(host.api, 'Secure Buyer');
