@@ -124,3 +124,9 @@ export const CONTACT_LIMITS = {
 
 /** Share of the free contact limit at which the owner is told (spec §9: 75% and 100%). */
 export const CONTACT_LIMIT_NOTICES = [75, 100] as const;
+
+/**
+ * Marks the messages between the web app and the local Stripe stand-in's card form and 3-D Secure
+ * page (infra/local/stripe-stand-in-pages.ts, web/src/components/payments/stand-in-card.tsx).
+ */
+export const STRIPE_STAND_IN_MESSAGE_SOURCE = 'stripe-stand-in';
