@@ -214,7 +214,8 @@ describe('security headers', () => {
     // Assess
     expect(csp).toBe(expectedPolicy);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self';");
+    // Scripts: the app's own and Stripe.js (card entry), nothing inline.
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
     expect(headers.FrameOptions).toMatchObject({ FrameOption: SECURITY_HEADERS.frameOptions });
     expect(headers.ContentTypeOptions).toBeDefined();
     expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: SECURITY_HEADERS.referrerPolicy });

@@ -22,7 +22,7 @@ const CardPaymentsContext = createContext<CardPaymentsValue | null>(null);
 
 export function CardPayments({ children }: { children: ReactNode }) {
   const config = useAppConfig();
-  const mode = cardModeOf(config?.stripe);
+  const mode = useMemo(() => cardModeOf(config?.stripe), [config?.stripe]);
   const { i18n } = useTranslation();
   if (mode.kind === 'stripe') {
     const locale = elementsLocaleOf(isLanguage(i18n.language) ? i18n.language : 'en');
@@ -49,11 +49,7 @@ function StripeCardPayments({ mode, children }: { mode: CardMode; children: Reac
 /** The stand-in's mode, and no mode at all (config loading, or no key). */
 function StandInCardPayments({ mode, configLoaded, children }: { mode: CardMode; configLoaded: boolean; children: ReactNode }) {
   const registry = useRef<HTMLIFrameElement>(null);
-  const standIn = mode.kind === 'stand-in' ? mode : null;
-  const provider = useMemo(
-    () => (standIn ? standInCardProvider(standIn.standInUrl, standIn.publishableKey, registry) : null),
-    [standIn?.standInUrl, standIn?.publishableKey],
-  );
+  const provider = useMemo(() => (mode.kind === 'stand-in' ? standInCardProvider(mode.standInUrl, mode.publishableKey, registry) : null), [mode]);
   const value = useMemo(() => ({ mode, configLoaded, provider, registry }), [mode, configLoaded, provider]);
   return <CardPaymentsContext.Provider value={value}>{children}</CardPaymentsContext.Provider>;
 }
