@@ -1,7 +1,8 @@
 /**
  * The web app's security headers, one policy for both hosts: CloudFront's response headers policy
  * of the site and its API paths (stacks/web-stack.ts) and the local host (local/host.ts). Only the
- * origins differ: where the app opens its WebSocket and where the browser reaches storage.
+ * origins differ: where the app opens its WebSocket, where the browser reaches storage, and where
+ * card entry comes from (Stripe.js in AWS, the Stripe stand-in locally).
  * docs/decisions.md "Security headers" says why each source is allowed.
  */
 
@@ -10,6 +11,15 @@ export type AppOrigins = {
   websocket: readonly string[];
   /** Where the browser PUTs presigned uploads and follows presigned downloads: the buckets' S3 endpoints in AWS. */
   storage: readonly string[];
+  /** Card entry: the script, frames and API calls of Stripe.js (STRIPE_JS_ORIGINS), or the local Stripe stand-in's frames and API. */
+  payments: { script: readonly string[]; frame: readonly string[]; connect: readonly string[] };
+};
+
+/** What Stripe.js and Elements load and call (Stripe's security guide, "Content Security Policy"). */
+export const STRIPE_JS_ORIGINS: AppOrigins['payments'] = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
 };
 
 /** The policy's sources by directive, before the deployment's origins are added. */
@@ -32,7 +42,12 @@ const DIRECTIVES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export function contentSecurityPolicy(origins: AppOrigins): string {
-  const directives: Record<string, readonly string[]> = { ...DIRECTIVES, 'connect-src': [...DIRECTIVES['connect-src'], ...origins.websocket, ...origins.storage] };
+  const directives: Record<string, readonly string[]> = {
+    ...DIRECTIVES,
+    'script-src': [...DIRECTIVES['script-src'], ...origins.payments.script],
+    'connect-src': [...DIRECTIVES['connect-src'], ...origins.websocket, ...origins.storage, ...origins.payments.connect],
+    'frame-src': [...DIRECTIVES['frame-src'], ...origins.payments.frame],
+  };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');

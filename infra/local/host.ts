@@ -231,7 +231,9 @@ async function start(options: LocalHostOptions): Promise<LocalHost> {
     const site = createStaticSite(options.webDist ?? join(REPO_ROOT, 'web', 'dist'));
     const uploads = createS3UploadProxy({ s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3, ...signer });
     // Plain HTTP here: no HSTS (docs/decisions.md "Security headers").
-    const securityHeaders = securityHeaderValues({ websocket: [`ws://localhost:${port}`], storage: [url] }, { https: false });
+    // Card entry frames the Stripe stand-in's card form and 3-D Secure page and calls its API.
+    const payments = { script: [], frame: [stripe.url], connect: [stripe.url] };
+    const securityHeaders = securityHeaderValues({ websocket: [`ws://localhost:${port}`], storage: [url], payments }, { https: false });
     dispatch = routeRequests({ baseUrl: url, api, websocket, site, uploads, devRoutes, securityHeaders, sinkDir: env.SINK_DIR, s3Endpoint: awsEnv.AWS_ENDPOINT_URL_S3, resolveModule, log });
     server.on('upgrade', (request, socket, head) => {
       const requestUrl = new URL(request.url ?? '/', url);

@@ -11,7 +11,8 @@
  * The secret key is required on every server call; the publishable key is taken where Stripe.js
  * uses it (creating a payment method, reading and confirming an intent with its client secret).
  * Test controls live under /_stand-in/ (never part of Stripe's API): the 3-D Secure outcome of an
- * intent, and holding, releasing, redelivering and listing webhook deliveries.
+ * intent, and holding, releasing, redelivering and listing webhook deliveries; so do the pages
+ * that stand in for Stripe.js's card field and 3-D Secure page (stripe-stand-in-pages.ts).
  * State is kept in a JSON file under DATA_DIR for `npm start` (written 200 ms after a change and at
  * stop), in memory for tests. Handlers run synchronously, so each call is atomic.
  */
@@ -20,6 +21,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readBody } from './http-event.js';
 import { readJsonFile, writeJsonFile } from './persistence/json-file.js';
 import { closeServer, listen, LOOPBACK } from './ports.js';
+import { writeAuthenticationPage, writeCardPage } from './stripe-stand-in-pages.js';
 import { behaviourOfCard, brandOfCard, cardDetailsProblem, TEST_PAYMENT_METHOD_CARDS, type CardFailure } from './stripe-test-cards.js';
 import { createWebhookSender, type WebhookEndpoint, type WebhookSender } from './stripe-webhooks.js';
 
@@ -701,6 +703,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const path = url.pathname.slice(STAND_IN_CONTROL_PATH.length);
     const input = body.trim().startsWith('{') ? (JSON.parse(body) as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(body));
     const threeDs = /^\/3ds\/((?:pi|seti)_[A-Za-z0-9]+)$/.exec(path);
+    if (path === '/elements/card' && request.method === 'GET') return writeCardPage(response, url, publishableKey);
+    if (threeDs && request.method === 'GET') return writeAuthenticationPage(response, url, threeDs[1]);
     if (threeDs && request.method === 'POST') {
       const outcome = input.outcome === 'fail' ? 'fail' : 'complete';
       return writeStripeJson(response, 200, authenticate(threeDs[1], String(input.client_secret ?? ''), outcome));

@@ -34,7 +34,7 @@ import { ROUTES, type RouteDefinition } from '../../functions/routes.js';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/lib/viewer-address.js';
 import { acknowledgeManagedPolicy, acknowledgeWildcardAction, acknowledgeWildcardResource } from '../constructs/nag.js';
 import { AccessLogBucket, PrivateBucket } from '../constructs/private-bucket.js';
-import { contentSecurityPolicy, SECURITY_HEADERS, type AppOrigins } from '../security-headers.js';
+import { contentSecurityPolicy, SECURITY_HEADERS, STRIPE_JS_ORIGINS, type AppOrigins } from '../security-headers.js';
 
 const SPA_FALLBACK_CODE = fileURLToPath(new URL('../constructs/spa-fallback.js', import.meta.url));
 
@@ -60,11 +60,12 @@ export type WebStackProps = StackProps & {
   siteAssetsPath: string;
 };
 
-/** The app's origins in AWS: presigned links go to each bucket's S3 endpoint; the WebSocket API (a later stack) is any of the region's. */
+/** The app's origins in AWS: presigned links go to each bucket's S3 endpoint; the WebSocket API (a later stack) is any of the region's; cards are entered through Stripe.js. */
 export function awsAppOrigins(storageBuckets: readonly IBucket[]): AppOrigins {
   return {
     websocket: [`wss://*.execute-api.${Aws.REGION}.amazonaws.com`],
     storage: storageBuckets.flatMap((bucket) => [`https://${bucket.bucketRegionalDomainName}`, `https://${bucket.bucketDomainName}`]),
+    payments: STRIPE_JS_ORIGINS,
   };
 }
 

@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes.js';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/lib/viewer-address.js';
-import { contentSecurityPolicy, SECURITY_HEADERS } from '../../infra/security-headers.js';
+import { contentSecurityPolicy, SECURITY_HEADERS, STRIPE_JS_ORIGINS } from '../../infra/security-headers.js';
 import { WebStack, apiPathPatterns } from '../../infra/stacks/web-stack.js';
 import { createTestApp, createTestPlatform, SYNTH_TIMEOUT_MS } from './support/platform.js';
 import { resourcesOfType } from './support/template.js';
@@ -204,7 +204,7 @@ function templateText(value: unknown): string {
 describe('security headers', () => {
   it('sends the one policy of infra/security-headers.ts with the site and the API answers', () => {
     // Prepare: the AWS origins as the template writes them (bucket endpoints and the region are references).
-    const expectedPolicy = contentSecurityPolicy({ websocket: ['wss://*.execute-api.<token>.amazonaws.com'], storage: Array(4).fill('https://<token>') });
+    const expectedPolicy = contentSecurityPolicy({ websocket: ['wss://*.execute-api.<token>.amazonaws.com'], storage: Array(4).fill('https://<token>'), payments: STRIPE_JS_ORIGINS });
 
     // Act
     const [policy] = Object.values(resourcesOfType(web, 'AWS::CloudFront::ResponseHeadersPolicy'));
@@ -214,7 +214,8 @@ describe('security headers', () => {
     // Assess
     expect(csp).toBe(expectedPolicy);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self';");
+    // Scripts: the app's own and Stripe.js (card entry), nothing inline.
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
     expect(headers.FrameOptions).toMatchObject({ FrameOption: SECURITY_HEADERS.frameOptions });
     expect(headers.ContentTypeOptions).toBeDefined();
     expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: SECURITY_HEADERS.referrerPolicy });

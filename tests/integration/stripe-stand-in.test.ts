@@ -5,6 +5,7 @@
  * Secure, idempotency, refunds, and signed webhooks with the test controls.
  */
 import { createServer, type Server } from 'node:http';
+import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetClientsForTests } from '../../functions/lib/aws/clients.js';
@@ -12,6 +13,7 @@ import { resetConfigForTests } from '../../functions/lib/config.js';
 import { stripeClient, stripeWebhookSecret } from '../../functions/lib/stripe.js';
 import { closeServer, listen, LOOPBACK } from '../../infra/local/ports.js';
 import { startStripeStandIn, type StripeStandIn } from '../../infra/local/stripe-stand-in.js';
+import { launchBrowser } from '../helpers/browser.js';
 import { useTestTable } from '../helpers/emulators.js';
 
 const WEBHOOK_SECRET = 'whsec_testsecret0123456789';
@@ -30,6 +32,8 @@ await useTestTable();
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
+    // The app's page in the browser cases: it frames the stand-in's pages and keeps their messages.
+    if (request.method === 'GET') return void response.writeHead(200, { 'content-type': 'text/html' }).end(APP_PAGE);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -55,6 +59,11 @@ afterAll(async () => {
 beforeEach(() => {
   failures.length = 0;
 });
+
+const APP_PAGE = `<!doctype html><html><body><script>
+window.heard = [];
+window.addEventListener('message', (event) => window.heard.push({ origin: event.origin, ...event.data }));
+</script></body></html>`;
 
 /** A call Stripe.js makes with the publishable key: form-encoded, as it sends them. */
 async function browserCall(path: string, form: Record<string, string>): Promise<{ status: number; body: Record<string, any> }> {
@@ -337,5 +346,72 @@ describe('webhooks', () => {
       [200, 2, false],
       ...Array.from({ length: 5 }, () => [200, 1, true]),
     ]);
+  });
+});
+
+describe('the card form and 3-D Secure pages in a browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('tells the app only whether the card is complete, creates the payment method when asked, and passes 3-D Secure', async () => {
+    // Prepare: the app's page frames the card form, as <CardEntry> does.
+    const page = await browser.newPage();
+    const app = `http://${LOOPBACK}:${(receiver.address() as { port: number }).port}`;
+    await page.goto(`${app}/checkout`);
+    await page.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      frame.id = 'card';
+      document.body.append(frame);
+    }, `${standIn.url}/_stand-in/elements/card?origin=${encodeURIComponent(app)}`);
+    const card = page.frameLocator('#card');
+    const heard = () => page.evaluate(() => (window as unknown as { heard: Array<Record<string, unknown>> }).heard);
+
+    // Act: type a card needing authentication
+    await card.getByLabel('Card number').fill('4000002500003155');
+    await card.getByLabel('Expiration date').fill(`12${String(NEXT_YEAR).slice(2)}`);
+    await card.getByLabel('CVC').fill('123');
+    await page.evaluate((origin) => {
+      const frame = document.getElementById('card') as HTMLIFrameElement;
+      frame.contentWindow!.postMessage({ source: 'stripe-stand-in', type: 'createPaymentMethod', requestId: 'r1', billingDetails: { name: 'Ann Lee' } }, origin);
+    }, standIn.url);
+    await expect.poll(async () => (await heard()).some((message) => message.type === 'paymentMethod')).toBe(true);
+
+    // Assess: changes say nothing of the number; the payment method is the typed card
+    const messages = await heard();
+    expect(messages.filter((message) => message.type === 'change').at(-1)).toEqual({ origin: standIn.url, source: 'stripe-stand-in', type: 'change', complete: true, empty: false, error: null });
+    expect(JSON.stringify(messages.filter((message) => message.type !== 'paymentMethod'))).not.toContain('3155');
+    const created = messages.find((message) => message.type === 'paymentMethod') as { requestId: string; paymentMethod: Stripe.PaymentMethod };
+    expect(created).toMatchObject({ requestId: 'r1', paymentMethod: { card: { brand: 'visa', last4: '3155' }, billing_details: { name: 'Ann Lee' } } });
+
+    // Act: pay with it; the app frames the 3-D Secure page and the customer completes it
+    const intent = await pay(created.paymentMethod.id);
+    await page.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      frame.id = 'authentication';
+      document.body.append(frame);
+    }, (intent.next_action!.use_stripe_sdk as { stripe_js: string }).stripe_js);
+    await page.frameLocator('#authentication').getByRole('button', { name: 'Complete authentication' }).click();
+
+    // Assess
+    await expect.poll(async () => (await heard()).find((message) => message.type === 'authenticated')).toEqual({ origin: standIn.url, source: 'stripe-stand-in', type: 'authenticated', intentId: intent.id, outcome: 'complete' });
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'succeeded' });
+    await page.close();
+  });
+
+  it('returns to the return_url with Stripe\'s redirect parameters after a failed authentication', async () => {
+    const app = `http://${LOOPBACK}:${(receiver.address() as { port: number }).port}`;
+    const intent = await pay('pm_card_authenticationRequired', { return_url: `${app}/checkout?step=3` });
+    const page = await browser.newPage();
+    await page.goto(intent.next_action!.redirect_to_url!.url!);
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await page.waitForURL(/redirect_status=failed/);
+    const back = new URL(page.url());
+    expect(Object.fromEntries(back.searchParams)).toEqual({ step: '3', payment_intent: intent.id, payment_intent_client_secret: intent.client_secret, redirect_status: 'failed' });
+    await page.close();
   });
 });

@@ -29,7 +29,8 @@ afterAll(async () => {
 describe('security headers on the local host', () => {
   it('sends the shared policy with the app’s pages and files', async () => {
     // Prepare
-    const expectedPolicy = contentSecurityPolicy({ websocket: [`ws://localhost:${host.port}`], storage: [host.url] });
+    const standIn = host.env.STRIPE_API_URL;
+    const expectedPolicy = contentSecurityPolicy({ websocket: [`ws://localhost:${host.port}`], storage: [host.url], payments: { script: [], frame: [standIn], connect: [standIn] } });
 
     // Act
     const answers = await Promise.all([fetch(`${host.url}/`), fetch(`${host.url}/contacts/list`), fetch(`${host.url}/missing.js`)]);

@@ -20,7 +20,7 @@ describe('the route table', () => {
   it('refuses a handler set that adds a route its contract does not declare, or misses one', async () => {
     const { createApiHandler } = await import('../../../functions/lib/http.js');
     const { CONTRACTS } = await import('../../../shared/contracts/index.js');
-    const extra = { get: async () => ({ stage: 'x', websocketUrl: null, idleTime: 1, lockingEnabled: true, supportEmail: 'x', supportPhone: 'x' }), extra: async () => ({}) };
+    const extra = { get: async () => ({ stage: 'x', websocketUrl: null, idleTime: 1, lockingEnabled: true, supportEmail: 'x', supportPhone: 'x', stripe: { publishableKey: null, standInUrl: null } }), extra: async () => ({}) };
     expect(() => createApiHandler(CONTRACTS.config, extra)).toThrow(/no contract for handlers \[extra\]/);
     expect(() => createApiHandler(CONTRACTS.user, {} as never)).toThrow(/no handler for user.get/);
   });
