@@ -18,6 +18,7 @@ import { startStripeStandIn, type StripeStandIn } from '../../infra/local/stripe
 import type { CardError, CardProvider } from '../../web/src/components/payments/card-provider.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { useTestTable } from '../helpers/emulators.js';
+import { stripeStandInControls } from '../helpers/stripe-stand-in.js';
 
 const WEBHOOK_SECRET = 'whsec_testsecret0123456789';
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
@@ -101,11 +102,7 @@ async function browserCall(path: string, form: Record<string, string>): Promise<
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-async function control(path: string, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
-  const response = await fetch(`${standIn.url}/_stand-in${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, any>;
-}
+const controls = () => stripeStandInControls(standIn.url);
 
 function cardOf(number: string) {
   return stripe.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: NEXT_YEAR, cvc: /^3[47]/.test(number) ? '1234' : '123' }, billing_details: { name: 'Ann Lee' } });
@@ -262,7 +259,7 @@ describe('payment intents', () => {
     const page = (intent.next_action!.use_stripe_sdk as { stripe_js: string }).stripe_js;
     expect(page).toContain(`/_stand-in/3ds/${intent.id}`);
 
-    expect(await control(`/3ds/${intent.id}`, { client_secret: intent.client_secret, outcome: 'complete' })).toMatchObject({ status: 'succeeded' });
+    expect(await controls().authenticate(intent, 'complete')).toMatchObject({ status: 'succeeded' });
     expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'succeeded', amount_received: 2_000 });
     await standIn.webhooks.idle();
     const types = receivedEvents().filter((event) => (event.data.object as { id: string }).id === intent.id).map((event) => event.type);
@@ -272,14 +269,14 @@ describe('payment intents', () => {
   it('redirects to the 3-D Secure page with a return_url; a failed authentication or 3178 after it leaves the intent unpaid', async () => {
     const redirected = await pay((await cardOf('4000002760003184')).id, { return_url: 'http://localhost:3000/checkout' });
     expect(redirected.next_action).toMatchObject({ type: 'redirect_to_url', redirect_to_url: { return_url: 'http://localhost:3000/checkout', url: expect.stringContaining(`/_stand-in/3ds/${redirected.id}`) } });
-    expect(await control(`/3ds/${redirected.id}`, { client_secret: redirected.client_secret, outcome: 'fail' })).toMatchObject({
+    expect(await controls().authenticate(redirected, 'fail')).toMatchObject({
       status: 'requires_payment_method',
       last_payment_error: { code: 'payment_intent_authentication_failure' },
     });
 
     const thenDeclined = await pay((await cardOf('4000008260003178')).id);
     expect(thenDeclined.status).toBe('requires_action');
-    expect(await control(`/3ds/${thenDeclined.id}`, { client_secret: thenDeclined.client_secret, outcome: 'complete' })).toMatchObject({
+    expect(await controls().authenticate(thenDeclined, 'complete')).toMatchObject({
       status: 'requires_payment_method',
       last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' },
     });
@@ -294,7 +291,7 @@ describe('payment intents', () => {
     const setUp = await cardOf('4000002500003155');
     const setup = await stripe.setupIntents.create({ customer: customer.id, allowed_payment_method_types: ['card'], payment_method: setUp.id, confirm: true });
     expect(setup.status).toBe('requires_action');
-    expect(await control(`/3ds/${setup.id}`, { client_secret: setup.client_secret, outcome: 'complete' })).toMatchObject({ status: 'succeeded' });
+    expect(await controls().authenticate(setup, 'complete')).toMatchObject({ status: 'succeeded' });
     expect(await pay(setUp.id, { customer: customer.id, off_session: true })).toMatchObject({ status: 'succeeded' });
   });
 
@@ -352,21 +349,20 @@ describe('webhooks', () => {
   });
 
   it('holds deliveries, releases them, redelivers an event 5 times and retries a failed one', async () => {
-    await control('/webhooks/hold');
+    await controls().holdWebhooks();
     const paid = await pay('pm_card_visa');
     const isThis = (event: Stripe.Event) => event.type === 'payment_intent.succeeded' && (event.data.object as Stripe.PaymentIntent).id === paid.id;
     await receivedFor(isThis, 0);
-    const status = await (await fetch(`${standIn.url}/_stand-in/webhooks`)).json();
-    expect(status).toMatchObject({ holding: true, held: [expect.stringMatching(/^evt_/)] });
+    expect(await controls().webhooks()).toMatchObject({ holding: true, held: [expect.stringMatching(/^evt_/)] });
 
     // The first delivery after release fails; the stand-in retries it.
     failures.push(500);
-    expect(await control('/webhooks/release')).toEqual({ released: 1 });
+    expect(await controls().releaseWebhooks()).toEqual({ released: 1 });
     const [event] = await receivedFor(isThis, 2);
 
-    expect(await control('/webhooks/redeliver', { event: event.id, times: 5 })).toEqual({ event: event.id, times: 5 });
+    expect(await controls().redeliver(event.id, 5)).toEqual({ event: event.id, times: 5 });
     await receivedFor(isThis, 7);
-    const log = standIn.webhooks.deliveries().filter((delivery) => delivery.eventId === event.id);
+    const log = (await controls().webhooks()).deliveries.filter((delivery) => delivery.eventId === event.id);
     expect(log.map((delivery) => [delivery.status, delivery.attempt, delivery.redelivery])).toEqual([
       [500, 1, false],
       [200, 2, false],
