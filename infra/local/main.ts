@@ -27,6 +27,7 @@ try {
             `  Sample notification: POST ${host.url}/dev/api/notify {email, type, messageType, severity, values}`,
           ]
         : ['  Dev mailbox:   off, as HOST is not loopback (DEV_ROUTES=1 turns it on)']),
+      `  Stripe:        stand-in at ${host.env.STRIPE_API_URL}   (test cards: 4242 4242 4242 4242; 3-D Secure 4000 0025 0000 3155)`,
       `  Data folder:   ${host.dataDir}`,
       '  Press Ctrl+C to stop.',
       '',

@@ -461,6 +461,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     if (!currency) throw invalidRequest('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
     if (!/^[a-z]{3}$/.test(currency)) throw invalidRequest(`Invalid currency: ${currency}.`, { code: 'parameter_invalid_empty', param: 'currency' });
     if (amount < (MINIMUM_AMOUNT[currency] ?? 1)) throw invalidRequest(`Amount must be at least ${MINIMUM_AMOUNT[currency]} in the smallest unit of ${currency}.`, { code: 'amount_too_small', param: 'amount' });
+    // Not covered (infra/local/README.md): refused rather than captured at once behind the caller's back.
+    if ((stringParam(call.params, 'capture_method') ?? 'automatic') !== 'automatic') throw invalidRequest('The Stripe stand-in captures card payments at once only (capture_method=automatic).', { param: 'capture_method' });
     const customer = stringParam(call.params, 'customer');
     if (customer) find('customers', customer, 'customer');
     const intent = store('payment_intents', {
@@ -479,7 +481,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
 
   const confirmPaymentIntent = (call: Call, intent: StripeObject) => {
     if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status as string)) throw unexpectedState(intent, 'confirm');
-    if (call.params.return_url !== undefined) intent.return_url = stringParam(call.params, 'return_url');
+    for (const field of ['return_url', 'setup_future_usage', 'receipt_email'] as const) if (call.params[field] !== undefined) intent[field] = stringParam(call.params, field) || null;
     const offSession = ['true', 'one_off', 'recurring'].includes(stringParam(call.params, 'off_session') ?? '');
     requireReturnUrl(intent, call, offSession);
     const method = methodForConfirm(intent, call.params);
@@ -637,10 +639,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     route('POST', 'setup_intents', [...INTENT_CREATE, 'usage'], createSetupIntent),
     route('GET', 'setup_intents/{id}', ['client_secret'], (call) => intentFor('setup_intents', call), true),
     route('POST', 'setup_intents/{id}/confirm', INTENT_CONFIRM, (call) => confirmSetupIntent(call, intentFor('setup_intents', call)), true),
-    route('POST', 'payment_intents', [...INTENT_CREATE, 'amount', 'currency', 'off_session', 'error_on_requires_action', 'setup_future_usage', 'receipt_email', 'statement_descriptor_suffix', 'capture_method', 'confirmation_method'], createPaymentIntent),
+    route('POST', 'payment_intents', [...INTENT_CREATE, 'amount', 'currency', 'off_session', 'error_on_requires_action', 'setup_future_usage', 'receipt_email', 'statement_descriptor', 'statement_descriptor_suffix', 'capture_method', 'confirmation_method', 'payment_method_configuration', 'shipping'], createPaymentIntent),
     route('GET', 'payment_intents', [...LIST, 'customer'], (call) => list(call, '/v1/payment_intents', Object.values(state.payment_intents).filter((intent) => !call.params.customer || intent.customer === call.params.customer))),
     route('GET', 'payment_intents/{id}', ['client_secret'], (call) => intentFor('payment_intents', call), true),
-    route('POST', 'payment_intents/{id}/confirm', [...INTENT_CONFIRM, 'off_session', 'error_on_requires_action'], (call) => confirmPaymentIntent(call, intentFor('payment_intents', call)), true),
+    route('POST', 'payment_intents/{id}/confirm', [...INTENT_CONFIRM, 'off_session', 'error_on_requires_action', 'setup_future_usage', 'receipt_email'], (call) => confirmPaymentIntent(call, intentFor('payment_intents', call)), true),
     route('POST', 'payment_intents/{id}/cancel', ['cancellation_reason'], cancelPaymentIntent),
     route('GET', 'charges/{id}', [], (call) => find('charges', call.pathParams[0])),
     route('POST', 'refunds', ['payment_intent', 'charge', 'amount', 'reason', 'metadata'], createRefund),

@@ -5,6 +5,8 @@
  * Secure, idempotency, refunds, and signed webhooks with the test controls.
  */
 import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,8 +15,10 @@ import { resetConfigForTests } from '../../functions/lib/config.js';
 import { stripeClient, stripeWebhookSecret } from '../../functions/lib/stripe.js';
 import { closeServer, listen, LOOPBACK } from '../../infra/local/ports.js';
 import { startStripeStandIn, type StripeStandIn } from '../../infra/local/stripe-stand-in.js';
+import type { CardError, CardProvider } from '../../web/src/components/payments/card-provider.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { useTestTable } from '../helpers/emulators.js';
+import { stripeStandInControls } from '../helpers/stripe-stand-in.js';
 
 const WEBHOOK_SECRET = 'whsec_testsecret0123456789';
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
@@ -33,6 +37,7 @@ await useTestTable();
 beforeAll(async () => {
   receiver = createServer((request, response) => {
     // The app's page in the browser cases: it frames the stand-in's pages and keeps their messages.
+    if (request.method === 'GET' && request.url === '/provider.js') return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(providerScript);
     if (request.method === 'GET') return void response.writeHead(200, { 'content-type': 'text/html' }).end(APP_PAGE);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,7 +68,29 @@ beforeEach(() => {
 const APP_PAGE = `<!doctype html><html><body><script>
 window.heard = [];
 window.addEventListener('message', (event) => window.heard.push({ origin: event.origin, ...event.data }));
-</script></body></html>`;
+</script><script src="/provider.js"></script></body></html>`;
+
+/** The test page's globals: the web app's provider, and the last result of a call of it. */
+type AppWindow = {
+  cardProvider(url: string, key: string): CardProvider;
+  result?: { setupIntent?: { id: string; status: string; paymentMethodId: string | null }; paymentIntent?: { id: string; status: string }; error?: CardError };
+};
+
+/** The web app's stand-in card provider, bundled for the browser as the app bundles it. */
+let providerScript = '';
+async function bundleProvider(): Promise<void> {
+  const module = fileURLToPath(new URL('../../web/src/components/payments/stand-in-card.tsx', import.meta.url));
+  const bundled = await build({
+    stdin: { contents: `import { standInCardProvider } from ${JSON.stringify(module)};\nwindow.cardProvider = (url, key) => standInCardProvider(url, key, { get current() { return document.getElementById('card'); } });`, resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    jsx: 'automatic',
+    logLevel: 'warning',
+  });
+  providerScript = bundled.outputFiles[0].text;
+}
 
 /** A call Stripe.js makes with the publishable key: form-encoded, as it sends them. */
 async function browserCall(path: string, form: Record<string, string>): Promise<{ status: number; body: Record<string, any> }> {
@@ -75,11 +102,7 @@ async function browserCall(path: string, form: Record<string, string>): Promise<
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-async function control(path: string, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
-  const response = await fetch(`${standIn.url}/_stand-in${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, any>;
-}
+const controls = () => stripeStandInControls(standIn.url);
 
 function cardOf(number: string) {
   return stripe.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: NEXT_YEAR, cvc: /^3[47]/.test(number) ? '1234' : '123' }, billing_details: { name: 'Ann Lee' } });
@@ -236,7 +259,7 @@ describe('payment intents', () => {
     const page = (intent.next_action!.use_stripe_sdk as { stripe_js: string }).stripe_js;
     expect(page).toContain(`/_stand-in/3ds/${intent.id}`);
 
-    expect(await control(`/3ds/${intent.id}`, { client_secret: intent.client_secret, outcome: 'complete' })).toMatchObject({ status: 'succeeded' });
+    expect(await controls().authenticate(intent, 'complete')).toMatchObject({ status: 'succeeded' });
     expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'succeeded', amount_received: 2_000 });
     await standIn.webhooks.idle();
     const types = receivedEvents().filter((event) => (event.data.object as { id: string }).id === intent.id).map((event) => event.type);
@@ -246,14 +269,14 @@ describe('payment intents', () => {
   it('redirects to the 3-D Secure page with a return_url; a failed authentication or 3178 after it leaves the intent unpaid', async () => {
     const redirected = await pay((await cardOf('4000002760003184')).id, { return_url: 'http://localhost:3000/checkout' });
     expect(redirected.next_action).toMatchObject({ type: 'redirect_to_url', redirect_to_url: { return_url: 'http://localhost:3000/checkout', url: expect.stringContaining(`/_stand-in/3ds/${redirected.id}`) } });
-    expect(await control(`/3ds/${redirected.id}`, { client_secret: redirected.client_secret, outcome: 'fail' })).toMatchObject({
+    expect(await controls().authenticate(redirected, 'fail')).toMatchObject({
       status: 'requires_payment_method',
       last_payment_error: { code: 'payment_intent_authentication_failure' },
     });
 
     const thenDeclined = await pay((await cardOf('4000008260003178')).id);
     expect(thenDeclined.status).toBe('requires_action');
-    expect(await control(`/3ds/${thenDeclined.id}`, { client_secret: thenDeclined.client_secret, outcome: 'complete' })).toMatchObject({
+    expect(await controls().authenticate(thenDeclined, 'complete')).toMatchObject({
       status: 'requires_payment_method',
       last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' },
     });
@@ -268,7 +291,7 @@ describe('payment intents', () => {
     const setUp = await cardOf('4000002500003155');
     const setup = await stripe.setupIntents.create({ customer: customer.id, allowed_payment_method_types: ['card'], payment_method: setUp.id, confirm: true });
     expect(setup.status).toBe('requires_action');
-    expect(await control(`/3ds/${setup.id}`, { client_secret: setup.client_secret, outcome: 'complete' })).toMatchObject({ status: 'succeeded' });
+    expect(await controls().authenticate(setup, 'complete')).toMatchObject({ status: 'succeeded' });
     expect(await pay(setUp.id, { customer: customer.id, off_session: true })).toMatchObject({ status: 'succeeded' });
   });
 
@@ -326,21 +349,20 @@ describe('webhooks', () => {
   });
 
   it('holds deliveries, releases them, redelivers an event 5 times and retries a failed one', async () => {
-    await control('/webhooks/hold');
+    await controls().holdWebhooks();
     const paid = await pay('pm_card_visa');
     const isThis = (event: Stripe.Event) => event.type === 'payment_intent.succeeded' && (event.data.object as Stripe.PaymentIntent).id === paid.id;
     await receivedFor(isThis, 0);
-    const status = await (await fetch(`${standIn.url}/_stand-in/webhooks`)).json();
-    expect(status).toMatchObject({ holding: true, held: [expect.stringMatching(/^evt_/)] });
+    expect(await controls().webhooks()).toMatchObject({ holding: true, held: [expect.stringMatching(/^evt_/)] });
 
     // The first delivery after release fails; the stand-in retries it.
     failures.push(500);
-    expect(await control('/webhooks/release')).toEqual({ released: 1 });
+    expect(await controls().releaseWebhooks()).toEqual({ released: 1 });
     const [event] = await receivedFor(isThis, 2);
 
-    expect(await control('/webhooks/redeliver', { event: event.id, times: 5 })).toEqual({ event: event.id, times: 5 });
+    expect(await controls().redeliver(event.id, 5)).toEqual({ event: event.id, times: 5 });
     await receivedFor(isThis, 7);
-    const log = standIn.webhooks.deliveries().filter((delivery) => delivery.eventId === event.id);
+    const log = (await controls().webhooks()).deliveries.filter((delivery) => delivery.eventId === event.id);
     expect(log.map((delivery) => [delivery.status, delivery.attempt, delivery.redelivery])).toEqual([
       [500, 1, false],
       [200, 2, false],
@@ -352,12 +374,11 @@ describe('webhooks', () => {
 describe('the card form and 3-D Secure pages in a browser', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    [browser] = await Promise.all([launchBrowser(), bundleProvider()]);
   });
-  afterAll(() => browser?.close());
 
-  it('tells the app only whether the card is complete, creates the payment method when asked, and passes 3-D Secure', async () => {
-    // Prepare: the app's page frames the card form, as <CardEntry> does.
+  /** The app's page with the stand-in's card form framed, as <CardEntry> frames it, and the card typed in. */
+  async function appWithCard(number: string) {
     const page = await browser.newPage();
     const app = `http://${LOOPBACK}:${(receiver.address() as { port: number }).port}`;
     await page.goto(`${app}/checkout`);
@@ -368,12 +389,33 @@ describe('the card form and 3-D Secure pages in a browser', () => {
       document.body.append(frame);
     }, `${standIn.url}/_stand-in/elements/card?origin=${encodeURIComponent(app)}`);
     const card = page.frameLocator('#card');
-    const heard = () => page.evaluate(() => (window as unknown as { heard: Array<Record<string, unknown>> }).heard);
-
-    // Act: type a card needing authentication
-    await card.getByLabel('Card number').fill('4000002500003155');
+    await card.getByLabel('Card number').fill(number);
     await card.getByLabel('Expiration date').fill(`12${String(NEXT_YEAR).slice(2)}`);
     await card.getByLabel('CVC').fill('123');
+    return page;
+  }
+
+  /** Starts a call of the web app's provider in the page; its result lands in window.result. */
+  async function startInPage(page: Awaited<ReturnType<typeof appWithCard>>, call: 'confirmCardSetup' | 'confirmCardPayment', clientSecret: string, details: { name?: string; paymentMethodId?: string }) {
+    await page.evaluate(
+      ({ url, key, call, clientSecret, details }) => {
+        const app = window as unknown as AppWindow;
+        app.result = undefined;
+        const confirm = app.cardProvider(url, key)[call] as (clientSecret: string, details: object) => Promise<AppWindow['result']>;
+        void confirm(clientSecret, details).then((result) => (app.result = result));
+      },
+      { url: standIn.url, key: standIn.publishableKey, call, clientSecret, details },
+    );
+    return () => page.evaluate(() => (window as unknown as AppWindow).result);
+  }
+  afterAll(() => browser?.close());
+
+  it('tells the app only whether the card is complete, creates the payment method when asked, and passes 3-D Secure', async () => {
+    // Prepare: a card needing authentication typed in the framed form
+    const page = await appWithCard('4000002500003155');
+    const heard = () => page.evaluate(() => (window as unknown as { heard: Array<Record<string, unknown>> }).heard);
+
+    // Act
     await page.evaluate((origin) => {
       const frame = document.getElementById('card') as HTMLIFrameElement;
       frame.contentWindow!.postMessage({ source: 'stripe-stand-in', type: 'createPaymentMethod', requestId: 'r1', billingDetails: { name: 'Ann Lee' } }, origin);
@@ -412,6 +454,37 @@ describe('the card form and 3-D Secure pages in a browser', () => {
     await page.waitForURL(/redirect_status=failed/);
     const back = new URL(page.url());
     expect(Object.fromEntries(back.searchParams)).toEqual({ step: '3', payment_intent: intent.id, payment_intent_client_secret: intent.client_secret, redirect_status: 'failed' });
+    await page.close();
+  });
+
+  it("saves a card through the web app's provider, with 3-D Secure shown over the page, and passes Stripe's errors through", async () => {
+    // Prepare
+    const page = await appWithCard('4000002500003155');
+    const customer = await stripe.customers.create({ email: 'web@example.com' });
+    const setup = await stripe.setupIntents.create({ customer: customer.id, allowed_payment_method_types: ['card'] });
+
+    // Act: save the card; the customer completes 3-D Secure
+    const setupResult = await startInPage(page, 'confirmCardSetup', setup.client_secret!, { name: 'Ann Lee' });
+    await page.frameLocator('iframe[title="3-D Secure"]').getByRole('button', { name: 'Complete authentication' }).click();
+
+    // Assess
+    await expect.poll(setupResult).toMatchObject({ setupIntent: { id: setup.id, status: 'succeeded', paymentMethodId: expect.stringMatching(/^pm_/) } });
+    const saved = (await setupResult())!.setupIntent!.paymentMethodId!;
+    expect(await stripe.paymentMethods.retrieve(saved)).toMatchObject({ customer: customer.id, billing_details: { name: 'Ann Lee' } });
+    expect(await page.locator('[aria-label="3-D Secure"]').count()).toBe(0);
+
+    // Act: the server's payment needs authentication again (on session); the customer fails it
+    const payment = await pay(saved, { customer: customer.id });
+    const failed = await startInPage(page, 'confirmCardPayment', payment.client_secret!, {});
+    await page.frameLocator('iframe[title="3-D Secure"]').getByRole('button', { name: 'Fail authentication' }).click();
+    await expect.poll(failed).toEqual({ error: { code: 'payment_intent_authentication_failure', message: expect.any(String) } });
+
+    // Act: a saved card whose charges are declined, confirmed in the browser
+    const declining = await cardOf('4000000000000341');
+    await stripe.paymentMethods.attach(declining.id, { customer: customer.id });
+    const unpaid = await stripe.paymentIntents.create({ amount: 2_000, currency: 'hkd', customer: customer.id, allowed_payment_method_types: ['card'] });
+    const declined = await startInPage(page, 'confirmCardPayment', unpaid.client_secret!, { paymentMethodId: declining.id });
+    await expect.poll(declined).toEqual({ error: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
     await page.close();
   });
 });

@@ -75,3 +75,32 @@ describe('WEBHOOK_LOOPBACK_HOSTS', () => {
     expect(() => config()).toThrow(/WEBHOOK_LOOPBACK_HOSTS/);
   });
 });
+
+describe('Stripe', () => {
+  it('points the Stripe client at the local stand-in outside production', () => {
+    // Prepare
+    Object.assign(process.env, { STAGE: 'development', STRIPE_API_URL: 'http://127.0.0.1:4010', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: 'whsec_local' });
+    resetConfigForTests();
+
+    // Assess
+    expect(config()).toMatchObject({ STRIPE_API_URL: 'http://127.0.0.1:4010', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: 'whsec_local' });
+  });
+
+  it('fails the production configuration with the stand-in, so charges never go elsewhere than Stripe there', () => {
+    // Prepare
+    Object.assign(process.env, { STAGE: 'production', STRIPE_API_URL: 'http://127.0.0.1:4010' });
+    resetConfigForTests();
+
+    // Assess
+    expect(() => config()).toThrow(/STRIPE_API_URL/);
+  });
+
+  it('refuses a publishable key where the secret key belongs', () => {
+    // Prepare
+    Object.assign(process.env, { STRIPE_SECRET_KEY: 'pk_test_local' });
+    resetConfigForTests();
+
+    // Assess
+    expect(() => config()).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});

@@ -84,11 +84,8 @@ export function CardEntry({ onChange, showIncomplete = false }: { onChange?: (ch
       <Box
         aria-label={t('label')}
         role="group"
-        borderWidth="1px"
-        borderRadius="md"
-        borderColor={message ? 'border.error' : 'border'}
-        px={mode.kind === 'stripe' ? '3' : '0'}
-        py={mode.kind === 'stripe' ? '2.5' : '0'}
+        // Elements' field is bare; the stand-in's form draws its own border.
+        {...(mode.kind === 'stripe' ? { borderWidth: '1px', borderRadius: 'md', borderColor: message ? 'border.error' : 'border', px: '3', py: '2.5' } : {})}
       >
         {mode.kind === 'stripe' ? <StripeCardEntry onChange={changed} /> : <StandInCardEntry standInUrl={mode.standInUrl} registry={registry} onChange={changed} />}
       </Box>
