@@ -127,6 +127,7 @@ export const CONTACT_LIMIT_NOTICES = [75, 100] as const;
 
 /** Billing §9: the card list is read again this long after a card is added, changed or deleted (Stripe's webhook has moved plans by then). */
 export const CARD_LIST_RELOAD_MS = 7 * SECOND_MS;
+
 /**
  * Marks the messages between the web app and the local Stripe stand-in's card form and 3-D Secure
  * page (infra/local/stripe-stand-in-pages.ts, web/src/components/payments/stand-in-card.tsx).

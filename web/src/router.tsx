@@ -20,12 +20,7 @@ import { templatesRoutes } from './routes/templates/routes.js';
 import { emailsRoutes } from './routes/emails/routes.js';
 import { smsRoutes } from './routes/sms-and-mms/routes.js';
 
-/** Sections of later issues: routed to the "not available in this build" page, not to placeholders. */
-const LATER_SECTIONS = [
-  'checkout',
-];
-
-const sectionUnavailable = lazyPage(() => import('./routes/error/section-unavailable-page.js'));
+/** Any path the table does not know. */
 const notFound = lazyPage(() => import('./routes/error/not-found-page.js'));
 
 const shellRoutes: RouteObject[] = [
@@ -37,6 +32,7 @@ const shellRoutes: RouteObject[] = [
   { path: 'account-banned', element: lazyPage(() => import('./routes/account-banned/account-banned-page.js')) },
   { path: 'account-force-verify', element: lazyPage(() => import('./routes/account-force-verify/account-force-verify-page.js')) },
   { path: 'force-password-change', element: lazyPage(() => import('./routes/password/force-password-change-page.js')) },
+  { path: 'checkout', element: lazyPage(() => import('./routes/checkout/checkout-page.js')) },
   { path: 'plans-and-orders', element: <OwnAccountOnly>{lazyPage(() => import('./routes/plans-and-orders/plans-and-orders-page.js'))}</OwnAccountOnly> },
   { path: 'activity-history', element: <OwnAccountOnly>{lazyPage(() => import('./routes/activity-history/activity-history-page.js'))}</OwnAccountOnly> },
   // Ranked above 'settings/*' by react-router for being more specific.
@@ -56,7 +52,6 @@ const shellRoutes: RouteObject[] = [
   ...emailsRoutes,
   ...smsRoutes,
   ...hiddenMenuAuthRoutes,
-  ...LATER_SECTIONS.map((path) => ({ path, element: sectionUnavailable })),
   { path: '*', element: notFound },
 ];
 
@@ -72,7 +67,7 @@ function RootLayout() {
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    children: [...publicAuthRoutes, { element: <AppShell />, children: shellRoutes }],
+    children: [...publicAuthRoutes, { path: '/legal/:document', element: lazyPage(() => import('./routes/legal/legal-page.js')) }, { element: <AppShell />, children: shellRoutes }],
   },
 ];
 

@@ -7,8 +7,8 @@ describe('the route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('puts every product route under /api/v1, /auth or /t (the public links of campaign messages), or is /config or the OpenAPI document', () => {
-    for (const route of ROUTES) expect(route.path).toMatch(/^(\/api\/v1\/pageBasedAPI\/|\/auth\/|\/t\/|\/config$|\/api\/v1\/openapi\.json$)/);
+  it('puts every product route under /api/v1, /auth or /t (the public links of campaign messages), or is a provider webhook, /config or the OpenAPI document', () => {
+    for (const route of ROUTES) expect(route.path).toMatch(/^(\/api\/v1\/pageBasedAPI\/|\/api\/v1\/webhooks\/|\/auth\/|\/t\/|\/config$|\/api\/v1\/openapi\.json$)/);
   });
 
   it.each(API_GROUPS)('group %s has a handler module implementing exactly its routes', async (group) => {

@@ -7,7 +7,7 @@ import { Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { BILLING_LIMITS, editedBillingInfo, type BillingInfo } from '../../../../shared/domain/billing-details.js';
 import { saveBillingInfo, useBillingInfo } from '../../api/billing.js';
-import { SettingsCard } from '../../routes/settings/sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../settings-card.js';
 import { showError } from '../error-dialog.js';
 import { FormDialog } from '../form-dialog.js';
 import { PencilIcon, PlusIcon, ReceiptIcon } from '../icons.js';

@@ -12,7 +12,7 @@ import { isValidEmail, normalizeEmail } from '../../../../shared/domain/email.js
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import { addInvoiceRecipient, deleteInvoiceRecipient, editInvoiceRecipient, resetInvoiceRecipient, useInvoiceRecipients, type TInvoiceRecipient } from '../../api/billing.js';
 import { toApiError } from '../../api/errors.js';
-import { SettingsCard } from '../../routes/settings/sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../settings-card.js';
 import { ConfirmDialog } from '../confirm-dialog.js';
 import { showError } from '../error-dialog.js';
 import { FormDialog } from '../form-dialog.js';

@@ -129,7 +129,8 @@ function authenticate(page: string, origin: string): Promise<void> {
     backdrop.setAttribute('role', 'dialog');
     backdrop.setAttribute('aria-modal', 'true');
     backdrop.setAttribute('aria-label', '3-D Secure');
-    Object.assign(backdrop.style, { position: 'fixed', inset: '0', zIndex: '2147483647', background: 'rgba(0, 0, 0, 0.5)', display: 'flex', alignItems: 'center', justifyContent: 'center' });
+    // pointer-events: a modal dialog underneath (the card dialog) turns them off on the body; the bank's page must still take clicks.
+    Object.assign(backdrop.style, { position: 'fixed', inset: '0', zIndex: '2147483647', background: 'rgba(0, 0, 0, 0.5)', display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'auto' });
     const frame = document.createElement('iframe');
     frame.src = page;
     frame.title = '3-D Secure';

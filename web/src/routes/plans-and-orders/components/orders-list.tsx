@@ -1,11 +1,13 @@
 /** The account's orders, newest first: what each bought, what it charged, and its state. */
-import { Badge, Box, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Badge, Box, Button, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useOrders, type TOrder } from '../../../api/payments.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../components/list-states.js';
 import { ReceiptIcon } from '../../../components/icons.js';
 import { formatMinorUnits } from '../../../format/money.js';
 import { useFormatters } from '../../../format/use-formatters.js';
+import { ReceiptDialog } from './receipt-dialog.js';
 
 const STATE_PALETTE: Record<TOrder['state'], string> = { paid: 'green', pending: 'gray', requiresAction: 'orange', failed: 'red' };
 
@@ -13,6 +15,7 @@ export function OrdersList() {
   const { t } = useTranslation('plans');
   const { orders, error, isLoading, refetch } = useOrders();
   const { dateTime, number, locale } = useFormatters();
+  const [receiptOf, setReceiptOf] = useState<TOrder | null>(null);
   return (
     <Box bg="bg" borderWidth="1px" rounded="xl" overflow="hidden" shadow="xs">
       {error ? (
@@ -31,6 +34,7 @@ export function OrdersList() {
                 <Table.ColumnHeader>{t('orders.items')}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t('orders.total')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('orders.state')}</Table.ColumnHeader>
+                <Table.ColumnHeader />
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -51,12 +55,20 @@ export function OrdersList() {
                   <Table.Cell>
                     <Badge colorPalette={STATE_PALETTE[order.state]}>{t(`orders.stateName.${order.state}`)}</Badge>
                   </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {order.state === 'paid' && (
+                      <Button size="xs" variant="outline" onClick={() => setReceiptOf(order)} data-testid="order-receipt">
+                        <ReceiptIcon /> {t('orders.receipt')}
+                      </Button>
+                    )}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
       )}
+      {receiptOf && <ReceiptDialog order={receiptOf} onClose={() => setReceiptOf(null)} />}
     </Box>
   );
 }

@@ -10,7 +10,7 @@ import { BounceAlert } from '../../../../verification/components/bounce-alert.js
 import { NewEmailForm } from '../../../../verification/components/new-email-form.js';
 import { VerifyCodeForm } from '../../../../verification/components/verify-code-form.js';
 import { useVerification } from '../../../../verification/use-verification.js';
-import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 
 export function LoginEmailSection() {
   const { t } = useTranslation('account-settings');

@@ -19,7 +19,7 @@ import { retryAfterText } from '../../../../errors/retry-after.js';
 import { FORM_NAMESPACES, confirmPasswordFieldError, newPasswordFieldError, requiredFieldError } from '../../../../forms/account-field-rules.js';
 import { useFormFields } from '../../../../forms/use-form-fields.js';
 import { storeToken } from '../../../../session/session.js';
-import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 
 export function PasswordSection() {
   const { t } = useTranslation('account-settings');

@@ -12,7 +12,7 @@ import { LANGUAGE_NAMES } from '../../../../components/language-menu.js';
 import { notify } from '../../../../components/toaster.js';
 import { showError } from '../../../../components/error-dialog.js';
 import { applyLanguage } from '../../../../i18n/index.js';
-import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 import { useTimeZones } from '../use-time-zones.js';
 
 export function ProfileSection() {

@@ -11,7 +11,7 @@ import { toApiError } from '../../../../api/errors.js';
 import { logout } from '../../../../api/session.js';
 import { showError } from '../../../../components/error-dialog.js';
 import { useFormatters } from '../../../../format/use-formatters.js';
-import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 
 function useClientText() {
   const { t } = useTranslation('realtime');

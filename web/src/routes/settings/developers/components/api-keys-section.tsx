@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog.js';
 import { InboxIcon, PlusIcon, TrashIcon } from '../../../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../../components/list-states.js';
 import { useFormatters } from '../../../../format/use-formatters.js';
-import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 import { CreateApiKeyDialog } from './create-api-key-dialog.js';
 
 export function ApiKeysSection() {

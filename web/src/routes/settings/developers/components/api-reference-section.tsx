@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { developers } from '../../../../../../shared/contracts/developers.js';
 import { useOpenApiDocument, type OpenApiOperation } from '../../../../api/developers.js';
 import { ListError, ListSkeleton } from '../../../../components/list-states.js';
-import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 import { curlExample } from '../curl-example.js';
 
 type Entry = { path: string; method: string; operation: OpenApiOperation };

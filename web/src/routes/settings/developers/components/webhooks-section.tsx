@@ -20,7 +20,7 @@ import { FormDialog } from '../../../../components/form-dialog.js';
 import { InboxIcon, PlusIcon } from '../../../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../../components/list-states.js';
 import { useFormatters } from '../../../../format/use-formatters.js';
-import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 import { CreateWebhookDialog } from './create-webhook-dialog.js';
 
 export function WebhooksSection() {

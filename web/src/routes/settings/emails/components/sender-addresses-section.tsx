@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog.js';
 import { showError } from '../../../../components/error-dialog.js';
 import { InboxIcon, PlusIcon, TrashIcon } from '../../../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../../components/list-states.js';
-import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 import type { SectionPermissions } from '../../use-section-permissions.js';
 import { FieldDialog } from './field-dialog.js';
 

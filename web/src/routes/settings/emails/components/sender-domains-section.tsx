@@ -13,7 +13,7 @@ import { showError } from '../../../../components/error-dialog.js';
 import { GlobeIcon, PlusIcon, TrashIcon } from '../../../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../../components/list-states.js';
 import { useFormatters } from '../../../../format/use-formatters.js';
-import { SettingsCard } from '../../sms-and-mms/components/settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 import type { SectionPermissions } from '../../use-section-permissions.js';
 import { FieldDialog } from './field-dialog.js';
 

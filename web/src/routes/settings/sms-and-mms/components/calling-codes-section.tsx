@@ -11,7 +11,7 @@ import { showError } from '../../../../components/error-dialog.js';
 import { GlobeIcon, TrashIcon } from '../../../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../../../components/list-states.js';
 import { phoneCountries } from '../../../../components/phone-countries.js';
-import { SettingsCard } from './settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 
 /** Names shown per code before "+N more" (+1 is shared by 25 countries). */
 const NAMES_SHOWN = 3;

@@ -10,7 +10,7 @@ import { useFormatters } from '../../../../format/use-formatters.js';
 import type { SectionPermissions } from '../../use-section-permissions.js';
 import { RequestSenderIdDialog } from './request-sender-id-dialog.js';
 import { SenderIdDetail, SenderIdStatusBadge } from '../../../../components/sender-id-status.js';
-import { SettingsCard } from './settings-card.js';
+import { SettingsCard } from '../../../../components/settings-card.js';
 
 export function SenderIdsSection({ permissions }: { permissions: SectionPermissions }) {
   const { t } = useTranslation('sms-settings');

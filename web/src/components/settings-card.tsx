@@ -1,4 +1,4 @@
-/** One section of the SMS settings page: a title, what it is for, an action, and its content. */
+/** One section of a settings page (and of the checkout's billing step): a title, what it is for, an action, and its content. */
 import type { ReactNode } from 'react';
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 
