@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   'email-send': async () => (await import('./email-send.js')).emailSend,
   'sms-send': async () => (await import('./sms-send.js')).smsSend,
   'webhook-delivery': async () => (await import('./webhook-delivery.js')).webhookDelivery,
+  checkout: async () => (await import('./checkout.js')).checkout,
 };
 
 const wanted = process.argv.slice(2);

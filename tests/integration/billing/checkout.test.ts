@@ -18,9 +18,11 @@ import { call } from '../../helpers/api.js';
 import { startTestHost, type TestHost } from '../../helpers/local-host.js';
 import { verifiedAccount, type Actor } from '../../helpers/seed/accounts.js';
 import { openTab } from '../../helpers/socket-clients.js';
+import { stripeStandInControls } from '../../helpers/stripe-stand-in.js';
 
 let host: TestHost;
 let stripe: Stripe;
+let controls: ReturnType<typeof stripeStandInControls>;
 
 const BILLING = '/plansAndBillings';
 const CARDS = {
@@ -37,15 +39,10 @@ const CARDS = {
 
 beforeAll(async () => {
   host = await startTestHost();
+  controls = stripeStandInControls(process.env.STRIPE_API_URL!);
   stripe = new Stripe(process.env.STRIPE_SECRET_KEY!, { host: new URL(process.env.STRIPE_API_URL!).hostname, port: Number(new URL(process.env.STRIPE_API_URL!).port), protocol: 'http' });
 });
 afterAll(() => host.stop());
-
-async function control(path: string, body: Record<string, unknown> = {}, method = 'POST'): Promise<any> {
-  const answer = await fetch(`${process.env.STRIPE_API_URL}/_stand-in${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify(body) });
-  if (!answer.ok) throw new Error(`stand-in control ${path}: ${answer.status} ${await answer.text()}`);
-  return answer.json();
-}
 
 /** What the browser does with a SetupIntent's client secret: the card's details confirm it (Stripe.js). */
 async function addCard(buyer: Actor, number: string, currency = 'HKD'): Promise<string> {
@@ -55,7 +52,7 @@ async function addCard(buyer: Actor, number: string, currency = 'HKD'): Promise<
   const { id, client_secret } = setup.body.data.setupIntent;
   const confirmed = await stripe.setupIntents.confirm(id, { payment_method: method.id });
   // Cards that ask for 3-D Secure ask at setup too: the buyer passes it on the stand-in's page.
-  if (confirmed.status === 'requires_action') await control(`/3ds/${id}`, { client_secret, outcome: 'complete' });
+  if (confirmed.status === 'requires_action') await controls.authenticate({ id, client_secret }, 'complete');
   expect((await stripe.setupIntents.retrieve(id)).status).toBe('succeeded');
   return method.id;
 }
@@ -91,9 +88,9 @@ async function orderOf(buyer: Actor, orderId: string): Promise<TOrder> {
 async function delivered(type: string, intentId: string, count = 1): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const status = await control('/webhooks', {}, 'GET');
+    const status = await controls.webhooks();
     const events = (await stripe.events.list({ type, limit: 100 })).data.filter((event) => (event.data.object as { id: string }).id === intentId);
-    const ok = status.deliveries.filter((delivery: { eventId: string; status: number }) => events.some((event) => event.id === delivery.eventId) && delivery.status >= 200 && delivery.status < 300);
+    const ok = status.deliveries.filter((delivery) => events.some((event) => event.id === delivery.eventId) && delivery.status >= 200 && delivery.status < 300);
     if (ok.length >= count) return;
     if (Date.now() > deadline) throw new Error(`${type} for ${intentId}: ${ok.length} of ${count} deliveries`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -166,15 +163,15 @@ describe('checkout', () => {
     const buyer = await verifiedAccount(host.api, 'Secure Buyer');
     await fillCart(buyer, 1_000);
     const cardId = await addCard(buyer, CARDS.authentication);
-    await control('/webhooks/hold');
+    await controls.holdWebhooks();
 
     // Act
     const started = await payNow(buyer, cardId);
     const waiting = await orderOf(buyer, started.body.orderId);
     const before = await balances(buyer);
-    await control(`/3ds/${started.body.paymentIntent!.id}`, { client_secret: started.body.paymentIntent!.client_secret, outcome: 'complete' });
+    await controls.authenticate(started.body.paymentIntent!, 'complete');
     // The webhook first: released before the browser's confirmation.
-    await control('/webhooks/release');
+    await controls.releaseWebhooks();
     await delivered('payment_intent.succeeded', started.body.paymentIntent!.id);
     const confirmed = await call<{ message: string; orderId: string }>(host.api, buyer, 'POST', `${BILLING}/payment/stripe/confirm-order`, { orderId: started.body.orderId });
     const again = await call<{ message: string }>(host.api, buyer, 'POST', `${BILLING}/payment/stripe/confirm-order`, { orderId: started.body.orderId });
@@ -194,16 +191,16 @@ describe('checkout', () => {
     const buyer = await verifiedAccount(host.api, 'Replay Buyer');
     await fillCart(buyer, 500);
     const cardId = await addCard(buyer, CARDS.authentication);
-    await control('/webhooks/hold');
+    await controls.holdWebhooks();
     const started = await payNow(buyer, cardId);
-    await control(`/3ds/${started.body.paymentIntent!.id}`, { client_secret: started.body.paymentIntent!.client_secret, outcome: 'complete' });
+    await controls.authenticate(started.body.paymentIntent!, 'complete');
 
     // Act
     const confirmed = await call<{ message: string }>(host.api, buyer, 'POST', `${BILLING}/payment/stripe/confirm-order`, { orderId: started.body.orderId });
-    await control('/webhooks/release');
+    await controls.releaseWebhooks();
     await delivered('payment_intent.succeeded', started.body.paymentIntent!.id);
     const [event] = (await stripe.events.list({ type: 'payment_intent.succeeded', limit: 100 })).data.filter((candidate) => (candidate.data.object as { id: string }).id === started.body.paymentIntent!.id);
-    await control('/webhooks/redeliver', { event: event.id, times: 5 });
+    await controls.redeliver(event.id, 5);
     await delivered('payment_intent.succeeded', started.body.paymentIntent!.id, 6);
 
     // Assess
@@ -219,7 +216,7 @@ describe('checkout', () => {
     const started = await payNow(buyer, cardId);
 
     // Act
-    await control(`/3ds/${started.body.paymentIntent!.id}`, { client_secret: started.body.paymentIntent!.client_secret, outcome: 'fail' });
+    await controls.authenticate(started.body.paymentIntent!, 'fail');
     const confirmed = await call(host.api, buyer, 'POST', `${BILLING}/payment/stripe/confirm-order`, { orderId: started.body.orderId });
     const order = await orderOf(buyer, started.body.orderId);
     const retry = await payNow(buyer, cardId);
@@ -242,7 +239,7 @@ describe('checkout', () => {
     // Act
     const declined = await payNow(buyer, declinedCard);
     const started = await payNow(buyer, poorCard);
-    await control(`/3ds/${started.body.paymentIntent!.id}`, { client_secret: started.body.paymentIntent!.client_secret, outcome: 'complete' });
+    await controls.authenticate(started.body.paymentIntent!, 'complete');
     const poor = await call(host.api, buyer, 'POST', `${BILLING}/payment/stripe/confirm-order`, { orderId: started.body.orderId });
     const orders = await call<{ orders: TOrder[] }>(host.api, buyer, 'GET', `${BILLING}/orders`);
     const cart = await call<TCart>(host.api, buyer, 'GET', `${BILLING}/shoppingCart`);
@@ -282,7 +279,7 @@ describe('checkout', () => {
     const cart = await fillCart(buyer, 500);
     const cardId = await addCard(buyer, CARDS.visa);
     const customerId = (await stripe.paymentMethods.retrieve(cardId)).customer as string;
-    await control('/webhooks/hold');
+    await controls.holdWebhooks();
     const now = new Date(Date.now() - 120_000);
     const order: OrderRecord = {
       orderId: `crash-${Date.now()}`,
@@ -307,7 +304,7 @@ describe('checkout', () => {
 
     // Act: the buyer pays again; the stale order is re-read under its idempotency key and settled.
     const again = await payNow(buyer, cardId);
-    await control('/webhooks/release');
+    await controls.releaseWebhooks();
     await delivered('payment_intent.succeeded', charged.paymentIntentId!);
     const intents = await stripe.paymentIntents.list({ customer: customerId });
 
