@@ -51,3 +51,15 @@ export const ZCartItemRequest = z.strictObject({
 export const ZRemoveCartItemRequest = z.strictObject({ id: z.string().max(64) });
 export const ZCartCurrencyRequest = z.strictObject({ currency: z.string().max(8) });
 export const ZCartPayCycleRequest = z.strictObject({ paymentCycle: z.enum(['monthly', 'quarterly', 'annually']) });
+
+export const ZCartLineParams = z.object({ id: z.string().min(1).max(64) });
+/** GET shoppingCart/pricebook/{id} (billing §3 "Single price lookup"): a cart line's price now, in the cart's currency, with that currency's facts. */
+export const ZSinglePrice = z.object({
+  price: z.number().int().nonnegative(),
+  planType: z.enum(['monthly', 'refill', 'others']),
+  name: z.string(),
+  rate: z.number().positive(),
+  symbol: z.string(),
+  allowDecimal: z.boolean(),
+  country: z.string(),
+});

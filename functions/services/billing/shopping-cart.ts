@@ -4,9 +4,9 @@
  * pay as you go once. The browser sends a product, a plan type and a quantity, never a price. Every
  * change tells the user's tabs the new count (updateShoppingCart).
  */
-import { priceItem, PricingError, roundQuantity, sortCartItems, type Pricebook } from '../../../shared/domain/pricing.js';
+import { currencyOf, priceItem, PricingError, roundQuantity, sortCartItems, type Pricebook } from '../../../shared/domain/pricing.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
-import type { TCart } from '../../../shared/schemas/shopping-cart.js';
+import type { TCart, ZSinglePrice } from '../../../shared/schemas/shopping-cart.js';
 import type { z } from 'zod';
 import type { ZCartItemRequest } from '../../../shared/schemas/shopping-cart.js';
 import { deleteCartItem, getCartOptions, listCartItems, saveCart, type CartItemRecord, type CartOptions } from '../../data/shopping-cart.js';
@@ -92,4 +92,16 @@ export async function changeCartOptions({ caller, change }: { caller: Caller; ch
   const repriced = items.map((item) => priced(book, options, item));
   await saveCart(caller.tuid, options, repriced);
   return cartOf(repriced, options);
+}
+
+/** GET shoppingCart/pricebook/{id}: what the cart line `id` costs now under the cart's options, with its currency's facts and the pricebook's region. */
+export async function cartLinePrice({ tuid, id }: { tuid: string; id: string }): Promise<z.input<typeof ZSinglePrice>> {
+  const book = currentPricebook();
+  const [items, stored] = await Promise.all([listCartItems(tuid), getCartOptions(tuid)]);
+  const item = items.find((candidate) => candidate.id === id);
+  if (!item) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'That cart line does not exist.');
+  const options = stored ?? DEFAULT_OPTIONS;
+  const line = priced(book, options, item);
+  const currency = currencyOf(book, options.currency);
+  return { price: line.price, planType: line.planType, name: currency.name, rate: currency.rate, symbol: currency.symbol, allowDecimal: currency.allowDecimal, country: book.region };
 }

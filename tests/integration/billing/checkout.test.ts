@@ -356,6 +356,26 @@ describe('checkout', () => {
     expect((await stripe.paymentMethods.retrieve(othersCard)).customer).not.toBeNull();
   });
 
+  it('ignores unsigned and forged webhooks, and a signed one whose claim Stripe does not bear out, crediting nothing', async () => {
+    // Prepare: a payment waiting for 3-D Secure, and a succeeded event body that names it.
+    const buyer = await verifiedAccount(host.api, 'Forged Buyer');
+    await fillCart(buyer, 500);
+    const started = await payNow(buyer, await addCard(buyer, CARDS.authentication));
+    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: started.body.paymentIntent!.id, object: 'payment_intent', status: 'succeeded', metadata: { tuid: buyer.tuid, orderId: started.body.orderId } } } });
+    const post = (headers: Record<string, string>) => fetch(`${host.url}/api/v1/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
+
+    // Act
+    const unsigned = await post({});
+    const forged = await post({ 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_the_endpoints' }) });
+    // Signed with the right secret but still waiting for 3-D Secure at Stripe: the state is read from Stripe, not from the event.
+    const signedButFalse = await post({ 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! }) });
+
+    // Assess
+    expect([unsigned.status, forged.status, signedButFalse.status]).toEqual([400, 400, 200]);
+    expect((await orderOf(buyer, started.body.orderId)).state).toBe('requiresAction');
+    expect((await balances(buyer)).balances.sms).toBe(0);
+  });
+
   it('refuses a second Pay Now while the first is being charged', async () => {
     // Prepare
     const buyer = await verifiedAccount(host.api, 'Double Buyer');

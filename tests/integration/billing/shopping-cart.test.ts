@@ -100,4 +100,28 @@ describe('shopping cart', () => {
     expect(answer.body.data.version).toBe(currentPricebook().version);
     expect(answer.body.data.forex.map((currency) => currency.name)).toEqual(['CNY', 'HKD', 'SGD', 'TWD', 'USD']);
   });
+
+  it('answers one cart line\'s price with its currency, and not-found for a line not in the cart', async () => {
+    // Prepare
+    const buyer = await signUp(host, 'cart-single-price@example.com');
+    await call(host.api, buyer, 'POST', CART, { itemtype: 'email', type: 'monthly', quantity: 20_000 });
+    await call(host.api, buyer, 'POST', `${CART}/currency`, { currency: 'TWD' });
+
+    // Act
+    const found = await call(host.api, buyer, 'GET', `${CART}/pricebook/email-monthly`);
+    const missing = await call(host.api, buyer, 'GET', `${CART}/pricebook/sms-refill`);
+
+    // Assess
+    const twd = currentPricebook().forex.find((currency) => currency.name === 'TWD')!;
+    expect(found.body).toEqual({
+      price: priceItem(currentPricebook(), { kind: 'email', planType: 'monthly', quantity: 20_000, cycle: 'monthly' }, 'TWD').charge,
+      planType: 'monthly',
+      name: 'TWD',
+      rate: twd.rate,
+      symbol: twd.symbol,
+      allowDecimal: twd.allowDecimal,
+      country: currentPricebook().region,
+    });
+    expect(missing.status).toBe(404);
+  });
 });
