@@ -6,7 +6,7 @@ import { cartLinePrice, changeCartOptions, countCartLines, getCart, putCartLine,
 export const handler = createApiHandler(shoppingCart, {
   get: async ({ caller }) => getCart({ tuid: caller.tuid }),
   count: async ({ caller }) => ({ count: await countCartLines({ tuid: caller.tuid }) }),
-  pricebook: async () => ({ data: currentPricebook() }),
+  pricebook: async ({ now }) => ({ data: await currentPricebook(now) }),
   linePrice: async ({ caller, params }) => cartLinePrice({ tuid: caller.tuid, id: params.id }),
   putLine: async ({ caller, body, now }) => putCartLine({ caller, input: body, now }),
   removeLine: async ({ caller, body }) => removeCartLine({ caller, id: body.id }),

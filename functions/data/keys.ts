@@ -75,6 +75,9 @@ export const keys = {
   plan: (tuid: string, planId: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `PLAN#${planId}` }),
   /** The account's Stripe customer in one currency (billing §7: cards are listed per currency). */
   paymentCustomer: (tuid: string, currency: string) => ({ PK: `ACCOUNT#${tuid}`, SK: `PAYMENTCUSTOMER#${currency}` }),
+  /** A pricebook version (the provider's, not an account's), and the pointer to the one in force. */
+  pricebookVersion: (version: string) => ({ PK: 'PRICEBOOK', SK: `VERSION#${version}` }),
+  currentPricebook: { PK: 'PRICEBOOK', SK: 'CURRENT' },
   /** A Stripe event already handled: replays are ignored. */
   paymentEvent: (eventId: string) => ({ PK: `PAYMENTEVENT#${eventId}`, SK: 'EVENT' }),
   accountPartition: (tuid: string) => `ACCOUNT#${tuid}`,

@@ -23,7 +23,7 @@ import { decodeJwt } from 'jose';
 import { getAccount, updateAccount } from '../../functions/data/accounts.js';
 import { listLedgerEntries } from '../../functions/data/credit-ledger.js';
 import { listOrders } from '../../functions/data/orders.js';
-import { currentPricebook } from '../../functions/services/billing/pricebook.js';
+import { deployedPricebook } from '../../functions/services/billing/pricebook.js';
 import { stripeStandInControls } from '../helpers/stripe-stand-in.js';
 import { percentile, type Benchmark, type Figure } from './figures.js';
 
@@ -70,7 +70,7 @@ export const checkout: Benchmark = {
         if (confirmed.status === 'requires_action') await controls.authenticate(intent, 'complete');
         return method.id;
       };
-      const rate = currentPricebook().forex.find((currency) => currency.name === 'HKD')!.rate;
+      const rate = deployedPricebook().forex.find((currency) => currency.name === 'HKD')!.rate;
       const payNow = (cardId: string) => request('POST', `${BILLING}/payment/stripe/create-order`, token, { billingInterval: 'oneoff', rate, name: 'HKD', cardId, paymentMethodId: cardId });
       const putLine = () => request('POST', `${BILLING}/shoppingCart`, token, { itemtype: 'sms', type: 'refill', quantity: QUANTITY });
       const webhooksSettled = async () => {

@@ -39,7 +39,7 @@ type CreateOrderAnswer = z.input<typeof ZCreateOrderResponse>;
 
 /** The cart as the server prices it now; refused unless it is the cart the buyer saw (currency, rate, cycle, prices). */
 async function pricedCart(tuid: string, request: z.infer<typeof ZCreateOrderRequest>) {
-  const book = currentPricebook();
+  const book = await currentPricebook();
   const [items, options] = await Promise.all([listCartItems(tuid), getCartOptions(tuid)]);
   if (items.length === 0 || !options) throw new AppError(ERROR_CODES.CART_EMPTY, 'The cart is empty.');
   const changed = (what: string) => new AppError(ERROR_CODES.CART_CHANGED, `The cart's ${what} changed since it was shown; review it and pay again.`);

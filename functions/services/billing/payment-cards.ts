@@ -11,8 +11,8 @@ import { listPlans, moveRenewals, plansChargingCard } from '../../data/plans.js'
 import { currentPricebook } from './pricebook.js';
 import { createCustomer, createSetupIntent, detachCard, listCards as listStripeCards, retrieveCard, type SavedCard } from './payments/stripe-adapter.js';
 
-function checkedCurrency(currency: string): string {
-  if (!currentPricebook().forex.some((entry) => entry.name === currency)) throw new AppError(ERROR_CODES.INVALID_INPUT, `currencyName: ${currency} is not one the pricebook sells in.`);
+async function checkedCurrency(currency: string): Promise<string> {
+  if (!(await currentPricebook()).forex.some((entry) => entry.name === currency)) throw new AppError(ERROR_CODES.INVALID_INPUT, `currencyName: ${currency} is not one the pricebook sells in.`);
   return currency;
 }
 
@@ -35,7 +35,7 @@ export async function ownCard(tuid: string, currency: string, paymentMethodId: s
 }
 
 export async function listCards({ tuid, currency, now }: { tuid: string; currency: string; now: Date }): Promise<{ validCardsList: TCard[] }> {
-  const customerId = await getPaymentCustomerId(tuid, checkedCurrency(currency));
+  const customerId = await getPaymentCustomerId(tuid, await checkedCurrency(currency));
   if (!customerId) return { validCardsList: [] };
   const [cards, plans] = await Promise.all([listStripeCards(customerId), listPlans(tuid)]);
   return {
@@ -55,21 +55,21 @@ type SetupIntentAnswer = { data: { setupIntent: { id: string; client_secret: str
 
 /** PUT card/add: a SetupIntent the browser confirms with the card details; Stripe attaches the card to the customer. */
 export async function startAddCard({ tuid, currency, now }: { tuid: string; currency: string; now: Date }): Promise<SetupIntentAnswer> {
-  const customerId = await customerFor(tuid, checkedCurrency(currency), now);
+  const customerId = await customerFor(tuid, await checkedCurrency(currency), now);
   const intent = await createSetupIntent(customerId, { tuid, currency });
   return { data: { setupIntent: { id: intent.id, client_secret: intent.clientSecret } } };
 }
 
 /** POST card/update: like add, and the new card takes over the old one's plans when its setup succeeds. */
 export async function startChangeCard({ tuid, currency, paymentMethod }: { tuid: string; currency: string; paymentMethod: string }): Promise<SetupIntentAnswer> {
-  const old = await ownCard(tuid, checkedCurrency(currency), paymentMethod);
+  const old = await ownCard(tuid, await checkedCurrency(currency), paymentMethod);
   const intent = await createSetupIntent(old.customerId, { tuid, currency, replaces: old.id });
   return { data: { setupIntent: { id: intent.id, client_secret: intent.clientSecret } } };
 }
 
 export async function deleteCard({ tuid, currency, paymentMethodId, cardId, now }: { tuid: string; currency: string; paymentMethodId: string; cardId: string; now: Date }): Promise<{ status: 'ok' }> {
   if (cardId !== paymentMethodId) throw new AppError(ERROR_CODES.INVALID_INPUT, 'cardId: names another card than paymentMethodId.');
-  const card = await ownCard(tuid, checkedCurrency(currency), paymentMethodId);
+  const card = await ownCard(tuid, await checkedCurrency(currency), paymentMethodId);
   if (plansChargingCard(await listPlans(tuid), card.id, now).length > 0) {
     throw new AppError(ERROR_CODES.CARD_IN_USE, 'Plans renew with this card: move them to another card or turn off their auto-renewal first.');
   }

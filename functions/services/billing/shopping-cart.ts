@@ -55,7 +55,7 @@ export async function countCartLines({ tuid }: { tuid: string }): Promise<number
 
 /** POST shoppingCart: a quantity off the price list's steps (a tampered or stale request) is refused, not rounded silently. */
 export async function putCartLine({ caller, input, now }: { caller: Caller; input: z.infer<typeof ZCartItemRequest>; now: Date }): Promise<TCart> {
-  const book = currentPricebook();
+  const book = await currentPricebook();
   const [items, stored] = await Promise.all([listCartItems(caller.tuid), getCartOptions(caller.tuid)]);
   const options = stored ?? DEFAULT_OPTIONS;
   const id = lineId(input.itemtype, input.type);
@@ -83,7 +83,7 @@ export async function removeCartLine({ caller, id }: { caller: Caller; id: strin
 
 /** POST shoppingCart/currency and paycycle: every line priced again under the new options, in one write. */
 export async function changeCartOptions({ caller, change }: { caller: Caller; change: Partial<CartOptions> }): Promise<TCart> {
-  const book = currentPricebook();
+  const book = await currentPricebook();
   if (change.currency !== undefined && !book.forex.some((currency) => currency.name === change.currency)) {
     throw new AppError(ERROR_CODES.INVALID_INPUT, `currency: ${change.currency} is not one the pricebook sells in.`);
   }
@@ -96,7 +96,7 @@ export async function changeCartOptions({ caller, change }: { caller: Caller; ch
 
 /** GET shoppingCart/pricebook/{id}: what the cart line `id` costs now under the cart's options, with its currency's facts and the pricebook's region. */
 export async function cartLinePrice({ tuid, id }: { tuid: string; id: string }): Promise<z.input<typeof ZSinglePrice>> {
-  const book = currentPricebook();
+  const book = await currentPricebook();
   const [items, stored] = await Promise.all([listCartItems(tuid), getCartOptions(tuid)]);
   const item = items.find((candidate) => candidate.id === id);
   if (!item) throw new AppError(ERROR_CODES.RECORD_NOT_FOUND, 'That cart line does not exist.');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLedgerEntry } from '../../../functions/data/credit-ledger.js';
 import { getOrder, startOrder, type OrderRecord } from '../../../functions/data/orders.js';
 import { chargeOrder } from '../../../functions/services/billing/payments/stripe-adapter.js';
-import { currentPricebook } from '../../../functions/services/billing/pricebook.js';
+import { deployedPricebook } from '../../../functions/services/billing/pricebook.js';
 import { priceItem } from '../../../shared/domain/pricing.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TCard, TOrder, TPlan } from '../../../shared/schemas/payments.js';
@@ -64,7 +64,7 @@ async function fillCart(buyer: Actor, quantity = 500): Promise<TCart> {
 }
 
 function payNow(buyer: Actor, cardId: string, overrides: Record<string, unknown> = {}) {
-  const rate = currentPricebook().forex.find((currency) => currency.name === 'HKD')!.rate;
+  const rate = deployedPricebook().forex.find((currency) => currency.name === 'HKD')!.rate;
   return call<{ message: string; orderId: string; paymentIntent?: { id: string; client_secret: string } }>(host.api, buyer, 'POST', `${BILLING}/payment/stripe/create-order`, {
     billingInterval: 'oneoff',
     rate,
@@ -122,8 +122,8 @@ describe('checkout', () => {
     expect(pushed.data).toEqual({ orderId: paid.body.orderId });
     expect(after.balances.sms).toBe(500);
     expect(after.plans).toEqual([expect.objectContaining({ orderId: paid.body.orderId, itemType: 'sms', planType: 'refill', quantity: 500, autoRenew: false })]);
-    expect(order).toMatchObject({ state: 'paid', total: cart.result[0].price, currency: { name: 'HKD' }, card: { brand: 'visa', last4: '4242' }, recurring: null, pricebookVersion: currentPricebook().version });
-    expect(order.total).toBe(priceItem(currentPricebook(), { kind: 'sms', planType: 'refill', quantity: 500, cycle: 'oneoff' }, 'HKD').charge);
+    expect(order).toMatchObject({ state: 'paid', total: cart.result[0].price, currency: { name: 'HKD' }, card: { brand: 'visa', last4: '4242' }, recurring: null, pricebookVersion: deployedPricebook().version });
+    expect(order.total).toBe(priceItem(deployedPricebook(), { kind: 'sms', planType: 'refill', quantity: 500, cycle: 'oneoff' }, 'HKD').charge);
     expect(await getLedgerEntry(buyer.tuid, `${paid.body.orderId}#0`)).toMatchObject({ kind: 'sms', delta: 500, reason: 'purchase' });
     expect(cartAfter.body.count).toBe(0);
     // Pay as you go renews nothing, so the card is free to delete.
@@ -287,7 +287,7 @@ describe('checkout', () => {
       createTime: now.toISOString(),
       state: 'pending',
       currency: { name: 'HKD', symbol: 'HK$', allowDecimal: true },
-      pricebookVersion: currentPricebook().version,
+      pricebookVersion: deployedPricebook().version,
       lines: [{ itemType: 'sms', planType: 'refill', quantity: 500, paymentCycle: 'oneoff', price: cart.result[0].price }],
       total: cart.result[0].price,
       recurring: null,

@@ -4,7 +4,8 @@
  * new count. Through the local host, with a socket open as a browser tab would have.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPricebook } from '../../../functions/services/billing/pricebook.js';
+import { getCurrentPricebook, getPricebook, savePricebook } from '../../../functions/data/pricebooks.js';
+import { deployedPricebook } from '../../../functions/services/billing/pricebook.js';
 import { priceItem } from '../../../shared/domain/pricing.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import type { TCart } from '../../../shared/schemas/shopping-cart.js';
@@ -26,7 +27,7 @@ describe('shopping cart', () => {
     // Prepare
     const buyer = await signUp(host, 'cart-buyer@example.com');
     const tab = await openTab(host, buyer.token, 'cart-1');
-    const book = currentPricebook();
+    const book = deployedPricebook();
 
     // Act
     const emailAdded = await call<TCart>(host.api, buyer, 'POST', CART, { itemtype: 'email', type: 'monthly', quantity: 20_000 });
@@ -97,7 +98,9 @@ describe('shopping cart', () => {
     const answer = await call<{ data: { version: string; forex: Array<{ name: string }> } }>(host.api, buyer, 'GET', `${CART}/pricebook`);
 
     // Assess
-    expect(answer.body.data.version).toBe(currentPricebook().version);
+    expect(answer.body.data.version).toBe(deployedPricebook().version);
+    // The deployed file was loaded into the table, where the pricebook in force is read from.
+    expect(await getPricebook(deployedPricebook().version)).toEqual(deployedPricebook());
     expect(answer.body.data.forex.map((currency) => currency.name)).toEqual(['CNY', 'HKD', 'SGD', 'TWD', 'USD']);
   });
 
@@ -112,16 +115,37 @@ describe('shopping cart', () => {
     const missing = await call(host.api, buyer, 'GET', `${CART}/pricebook/sms-refill`);
 
     // Assess
-    const twd = currentPricebook().forex.find((currency) => currency.name === 'TWD')!;
+    const twd = deployedPricebook().forex.find((currency) => currency.name === 'TWD')!;
     expect(found.body).toEqual({
-      price: priceItem(currentPricebook(), { kind: 'email', planType: 'monthly', quantity: 20_000, cycle: 'monthly' }, 'TWD').charge,
+      price: priceItem(deployedPricebook(), { kind: 'email', planType: 'monthly', quantity: 20_000, cycle: 'monthly' }, 'TWD').charge,
       planType: 'monthly',
       name: 'TWD',
       rate: twd.rate,
       symbol: twd.symbol,
       allowDecimal: twd.allowDecimal,
-      country: currentPricebook().region,
+      country: deployedPricebook().region,
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('keeps each pricebook version once and makes only a later one current', async () => {
+    // Prepare
+    const book = deployedPricebook();
+    const now = new Date();
+
+    await savePricebook(book, now);
+
+    // Act
+    await savePricebook({ ...book, version: '2020-01', region: 'Elsewhere' }, now);
+    const afterOlder = await getCurrentPricebook();
+    await savePricebook({ ...book, region: 'Rewritten' }, now);
+    const afterSame = await getPricebook(book.version);
+    await savePricebook({ ...book, version: '2099-01' }, now);
+
+    // Assess
+    expect(afterOlder?.version).toBe(book.version);
+    expect(afterSame?.region).toBe(book.region);
+    expect((await getCurrentPricebook())?.version).toBe('2099-01');
+    expect((await getPricebook('2020-01'))?.region).toBe('Elsewhere');
   });
 });
