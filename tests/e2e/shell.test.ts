@@ -56,7 +56,7 @@ describe('application shell', () => {
     await takeScreenshot(page, 'shell-dashboard');
   });
 
-  it('redirects / to /dashboard and /email/* to /emails; /sms-and-mms lists campaigns; a later section is not available', async () => {
+  it('redirects / to /dashboard and /email/* to /emails; /sms-and-mms lists campaigns; /plans-and-orders shows the balances', async () => {
     await page.goto(`${host.url}/#/`);
     await page.waitForURL(/#\/dashboard$/);
 
@@ -69,11 +69,10 @@ describe('application shell', () => {
     await page.getByTestId('campaigns-page').waitFor();
     expect(await page.getByTestId('campaigns-page').locator('h1').textContent()).toBe('SMS and MMS campaigns');
 
-    // A section of a later issue answers with the "not available" page.
+    // Plans & orders (issue 20) is there, with the account's balances.
     await page.goto(`${host.url}/#/plans-and-orders`);
-    await page.getByTestId('error-page').waitFor();
-    expect(await page.getByTestId('error-page-message').textContent()).toBe('This section is not available in this build of the platform yet.');
-    expect(await page.getByTestId('error-page-code').textContent()).toBe('Code: OTH-X-404');
+    await page.getByTestId('plans-and-orders').waitFor();
+    await page.getByTestId('balance-sms-value').waitFor();
   });
 
   it('shows one sidebar item per readable section, search, and no footer on list pages', async () => {
