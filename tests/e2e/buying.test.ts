@@ -142,7 +142,9 @@ describe('buying credits as a new account', () => {
     await expect
       .poll(async () => ((await (await fetch(`${host.url}/dev/api/sms?to=${encodeURIComponent('+85291234567')}`)).json()) as Array<{ text: string }>).some((sms) => sms.text.includes('10% off')), { timeout: 60_000 })
       .toBe(true);
-    await page.goto(`${host.url}/#/plans-and-orders?tab=plans`);
+    await page.goto(`${host.url}/#/dashboard`);
+    await page.getByTestId('credits-plans-link').click();
+    await page.waitForURL(/#\/plans-and-orders\?tab=plans$/);
     await expect.poll(() => page.getByTestId('balance-sms-value').textContent(), { timeout: 20_000 }).toBe('1,499');
   });
 
