@@ -356,6 +356,33 @@ describe('checkout', () => {
     expect((await stripe.paymentMethods.retrieve(othersCard)).customer).not.toBeNull();
   });
 
+  it('keeps a card that renews a monthly plan, and moves the plan to the card that replaces it', async () => {
+    // Prepare: a monthly email plan paid with the first card.
+    const buyer = await verifiedAccount(host.api, 'Renewing Buyer');
+    await call(host.api, buyer, 'POST', `${BILLING}/shoppingCart`, { itemtype: 'email', type: 'monthly', quantity: 20_000 });
+    const first = await addCard(buyer, CARDS.visa);
+    const paid = await payNow(buyer, first, { billingInterval: 'monthly' });
+    const cardsPath = `${BILLING}/payment/stripe/card/getCards/HKD`;
+    const before = await call<{ validCardsList: TCard[] }>(host.api, buyer, 'GET', cardsPath);
+
+    // Act: deleting it is refused; changing it sets up a new card, and Stripe's setup_intent.succeeded moves the plan.
+    const refused = await call(host.api, buyer, 'DELETE', `${BILLING}/payment/stripe/card/delete`, { currencyName: 'HKD', paymentMethodId: first, cardId: first });
+    const change = await call<{ data: { setupIntent: { id: string } } }>(host.api, buyer, 'POST', `${BILLING}/payment/stripe/card/update`, { currencyName: 'HKD', paymentMethod: first });
+    const replacement = await stripe.paymentMethods.create({ type: 'card', card: { number: '5555555555554444', exp_month: 11, exp_year: 2035, cvc: '123' } as Stripe.PaymentMethodCreateParams.Card });
+    await stripe.setupIntents.confirm(change.body.data.setupIntent.id, { payment_method: replacement.id });
+    await delivered('setup_intent.succeeded', change.body.data.setupIntent.id);
+    const after = await call<{ validCardsList: TCard[] }>(host.api, buyer, 'GET', cardsPath);
+    const count = await call<{ count: number }>(host.api, buyer, 'GET', `${BILLING}/orders/getCountByCard/${replacement.id}`);
+
+    // Assess
+    expect(paid.body.message).toBe('Payment successful');
+    expect(before.body.validCardsList).toEqual([expect.objectContaining({ id: first, orderCount: 1 })]);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ statusCode: ERROR_CODES.CARD_IN_USE });
+    expect(after.body.validCardsList).toEqual([{ id: replacement.id, card: { brand: 'mastercard', last4: '4444', exp_month: 11, exp_year: 2035 }, orderCount: 1 }]);
+    expect(count.body).toEqual({ count: 1 });
+  });
+
   it('ignores unsigned and forged webhooks, and a signed one whose claim Stripe does not bear out, crediting nothing', async () => {
     // Prepare: a payment waiting for 3-D Secure, and a succeeded event body that names it.
     const buyer = await verifiedAccount(host.api, 'Forged Buyer');

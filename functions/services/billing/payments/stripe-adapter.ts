@@ -16,7 +16,8 @@ export type PaymentOutcome =
   | { status: 'failed'; paymentIntentId: string | null; code: string; declineCode: string | null; message: string };
 
 export async function createCustomer(options: { tuid: string; currency: string; email: string; name: string }): Promise<string> {
-  const customer = await (await stripeClient()).customers.create(
+  const stripe = await stripeClient();
+  const customer = await stripe.customers.create(
     { email: options.email, name: options.name, metadata: { tuid: options.tuid, currency: options.currency } },
     // One customer per account and currency even when two tabs add a card at once.
     { idempotencyKey: `customer-${options.tuid}-${options.currency}` },
@@ -25,13 +26,15 @@ export async function createCustomer(options: { tuid: string; currency: string; 
 }
 
 export async function createSetupIntent(customerId: string, metadata: Record<string, string>): Promise<{ id: string; clientSecret: string }> {
-  const intent = await (await stripeClient()).setupIntents.create({ customer: customerId, usage: 'off_session', automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata });
+  const stripe = await stripeClient();
+  const intent = await stripe.setupIntents.create({ customer: customerId, usage: 'off_session', automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata });
   if (!intent.client_secret) throw new Error(`setup intent ${intent.id} has no client secret`);
   return { id: intent.id, clientSecret: intent.client_secret };
 }
 
 export async function retrieveSetupIntent(id: string): Promise<{ status: string; customerId: string | null; paymentMethodId: string | null; metadata: Record<string, string> }> {
-  const intent = await (await stripeClient()).setupIntents.retrieve(id);
+  const stripe = await stripeClient();
+  const intent = await stripe.setupIntents.retrieve(id);
   return {
     status: intent.status,
     customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
@@ -47,8 +50,9 @@ function savedCard(method: Stripe.PaymentMethod): SavedCard | null {
 }
 
 export async function listCards(customerId: string): Promise<SavedCard[]> {
+  const stripe = await stripeClient();
   const cards: SavedCard[] = [];
-  for await (const method of (await stripeClient()).paymentMethods.list({ customer: customerId, type: 'card', limit: 100 })) {
+  for await (const method of stripe.paymentMethods.list({ customer: customerId, type: 'card', limit: 100 })) {
     const card = savedCard(method);
     if (card) cards.push(card);
   }
@@ -57,8 +61,9 @@ export async function listCards(customerId: string): Promise<SavedCard[]> {
 
 /** A card by id, or null when Stripe does not know it. */
 export async function retrieveCard(paymentMethodId: string): Promise<SavedCard | null> {
+  const stripe = await stripeClient();
   try {
-    return savedCard(await (await stripeClient()).paymentMethods.retrieve(paymentMethodId));
+    return savedCard(await stripe.paymentMethods.retrieve(paymentMethodId));
   } catch (error) {
     if ((error as { code?: string }).code === 'resource_missing') return null;
     throw error;
@@ -66,7 +71,8 @@ export async function retrieveCard(paymentMethodId: string): Promise<SavedCard |
 }
 
 export async function detachCard(paymentMethodId: string): Promise<void> {
-  await (await stripeClient()).paymentMethods.detach(paymentMethodId);
+  const stripe = await stripeClient();
+  await stripe.paymentMethods.detach(paymentMethodId);
 }
 
 function outcomeOf(intent: Stripe.PaymentIntent): PaymentOutcome {
@@ -99,8 +105,9 @@ function outcomeOf(intent: Stripe.PaymentIntent): PaymentOutcome {
  * The order id is the idempotency key: a retried call never charges twice.
  */
 export async function chargeOrder(options: { orderId: string; tuid: string; customerId: string; paymentMethodId: string; amount: number; currency: string; description: string }): Promise<PaymentOutcome> {
+  const stripe = await stripeClient();
   try {
-    const intent = await (await stripeClient()).paymentIntents.create(
+    const intent = await stripe.paymentIntents.create(
       {
         amount: options.amount,
         currency: options.currency.toLowerCase(),
@@ -131,14 +138,17 @@ export async function chargeOrder(options: { orderId: string; tuid: string; cust
 
 /** The payment as Stripe has it now: webhooks and the browser's confirmation never act on what they were told. */
 export async function retrievePayment(paymentIntentId: string): Promise<PaymentOutcome> {
-  return outcomeOf(await (await stripeClient()).paymentIntents.retrieve(paymentIntentId, { expand: ['payment_method'] }));
+  const stripe = await stripeClient();
+  return outcomeOf(await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['payment_method'] }));
 }
 
 export async function cancelPayment(paymentIntentId: string): Promise<PaymentOutcome> {
-  return outcomeOf(await (await stripeClient()).paymentIntents.cancel(paymentIntentId, { expand: ['payment_method'] }));
+  const stripe = await stripeClient();
+  return outcomeOf(await stripe.paymentIntents.cancel(paymentIntentId, { expand: ['payment_method'] }));
 }
 
 /** Stripe's event, if the signature over the raw body holds; throws otherwise. */
 export async function verifiedEvent(rawBody: string, signature: string): Promise<Stripe.Event> {
-  return (await stripeClient()).webhooks.constructEventAsync(rawBody, signature, await stripeWebhookSecret());
+  const stripe = await stripeClient();
+  return stripe.webhooks.constructEventAsync(rawBody, signature, await stripeWebhookSecret());
 }
