@@ -1,5 +1,5 @@
 import { payments } from '../../shared/contracts/payments.js';
-import { createApiHandler, HttpAnswer } from '../lib/http.js';
+import { createApiHandler } from '../lib/http.js';
 import { confirmOrder, createOrder } from '../services/billing/checkout.js';
 import { countPlansByCard, deleteCard, listCards, startAddCard, startChangeCard } from '../services/billing/payment-cards.js';
 import { ordersOf, plansAndBalances } from '../services/billing/plans-and-orders.js';
@@ -21,7 +21,6 @@ export const handler = createApiHandler(payments, {
   stripeWebhook: async ({ http, now }) => {
     const { event } = http;
     const rawBody = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : (event.body ?? '');
-    const answer = await handleStripeWebhook({ rawBody, signature: event.headers['stripe-signature'], now });
-    return HttpAnswer.text(answer.text, answer.status);
+    return handleStripeWebhook({ rawBody, signature: event.headers['stripe-signature'], now });
   },
 });

@@ -16,6 +16,7 @@ import {
   ZReceiptQuery,
   ZSetupIntentResponse,
   ZStatusResponse,
+  ZStripeWebhookAck,
   ZUpdateCardRequest,
 } from '../schemas/payments.js';
 import { ZCountResponse } from '../schemas/contact-search.js';
@@ -34,5 +35,5 @@ export const payments = defineGroup('payments', {
   receiptPreview: route({ method: 'GET', path: 'plansAndBillings/receipt/preview/order', access: OWN_ACCOUNT, query: ZOrderQuery, answer: ZReceiptPreviewResponse }),
   receiptDownload: route({ method: 'GET', path: 'plansAndBillings/receipt/download/order/{orderId}', access: OWN_ACCOUNT, params: ZOrderIdParams, query: ZReceiptQuery, answer: NOT_JSON }),
   /** Stripe's events: public, trusted only by their signature over the raw body. */
-  stripeWebhook: route({ method: 'POST', path: '/api/v1/webhooks/stripe', access: PUBLIC, answer: NOT_JSON }),
+  stripeWebhook: route({ method: 'POST', path: '/api/v1/webhooks/stripe', access: PUBLIC, answer: ZStripeWebhookAck }),
 });

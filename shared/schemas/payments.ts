@@ -95,3 +95,6 @@ export const ZPlansResponse = z.object({
   plans: z.array(ZPlan),
   balances: z.record(z.enum(CREDIT_KINDS), z.number().int()),
 });
+
+/** What the Stripe webhook answers (any 2xx is delivered for Stripe): what became of the event. */
+export const ZStripeWebhookAck = z.object({ received: z.literal(true), outcome: z.enum(['handled', 'ignored', 'replay']) });

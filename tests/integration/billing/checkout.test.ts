@@ -399,6 +399,8 @@ describe('checkout', () => {
 
     // Assess
     expect([unsigned.status, forged.status, signedButFalse.status]).toEqual([400, 400, 200]);
+    expect(await unsigned.json()).toMatchObject({ statusCode: ERROR_CODES.INVALID_INPUT });
+    expect(await signedButFalse.json()).toEqual({ received: true, outcome: 'handled' });
     expect((await orderOf(buyer, started.body.orderId)).state).toBe('requiresAction');
     expect((await balances(buyer)).balances.sms).toBe(0);
   });
