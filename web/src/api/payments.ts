@@ -4,14 +4,17 @@ import { callRoute, useRoute } from './routes.js';
 
 export type { TCard, TOrder, TPlan };
 
+/** Balances and orders change outside this page (a send spends credits, a webhook pays an order): read them again on every visit. */
+const FRESH_ON_MOUNT = { dedupingInterval: 0 } as const;
+
 /** The account's plans and balances by credit kind (plans & orders; refetched when an order is paid). */
 export function usePlans() {
-  const { data, error, isLoading, mutate } = useRoute(payments.routes.plans, {});
+  const { data, error, isLoading, mutate } = useRoute(payments.routes.plans, {}, FRESH_ON_MOUNT);
   return { plans: data?.plans, balances: data?.balances, error, isLoading, refetch: () => mutate() };
 }
 
 export function useOrders() {
-  const { data, error, isLoading, mutate } = useRoute(payments.routes.orders, {});
+  const { data, error, isLoading, mutate } = useRoute(payments.routes.orders, {}, FRESH_ON_MOUNT);
   return { orders: data?.orders, error, isLoading, refetch: () => mutate() };
 }
 
