@@ -10,7 +10,7 @@ import type { TOrder } from '../../shared/schemas/payments.js';
 import { entryPut, type PurchaseEntry } from './credit-ledger.js';
 import { keys } from './keys.js';
 import { planPut, type PlanRecord } from './plans.js';
-import { cancellationCodes, isConditionFailure, table, transactWrite, ttlSeconds } from './table-client.js';
+import { cancellationCodes, table, transactWrite, ttlSeconds, unlessConditionFails } from './table-client.js';
 
 export type OrderRecord = TOrder & {
   tuid: string;
@@ -59,11 +59,7 @@ export async function startOrder(order: OrderRecord, now: Date): Promise<boolean
 /** Releases the lock if this order still holds it (a later order may hold it once it expired). */
 export async function releaseCheckoutLock(tuid: string, orderId: string): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(new DeleteCommand({ TableName: name, Key: keys.checkoutLock(tuid), ConditionExpression: 'orderId = :order', ExpressionAttributeValues: { ':order': orderId } }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await unlessConditionFails(db.send(new DeleteCommand({ TableName: name, Key: keys.checkoutLock(tuid), ConditionExpression: 'orderId = :order', ExpressionAttributeValues: { ':order': orderId } })));
 }
 
 /** Records the payment intent that charges the order, and indexes it for Stripe's webhooks. */
@@ -84,8 +80,8 @@ export async function attachPaymentIntent(tuid: string, orderId: string, payment
 /** An order waiting for the buyer's authentication (3-D Secure); a settled or failed order stays as it is. */
 export async function markRequiresAction(tuid: string, orderId: string): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(
+  await unlessConditionFails(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.order(tuid, orderId),
@@ -94,17 +90,15 @@ export async function markRequiresAction(tuid: string, orderId: string): Promise
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: { ':action': 'requiresAction', ':pending': 'pending' },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** A payment that failed: the order says why and the lock is released. A paid order is never marked failed. */
 export async function failOrder(tuid: string, orderId: string, failure: { code: string; message: string }): Promise<void> {
   const { db, name } = table();
-  try {
-    await db.send(
+  await unlessConditionFails(
+    db.send(
       new UpdateCommand({
         TableName: name,
         Key: keys.order(tuid, orderId),
@@ -113,10 +107,8 @@ export async function failOrder(tuid: string, orderId: string, failure: { code: 
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: { ':failed': 'failed', ':paid': 'paid', ':failure': failure },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
   await releaseCheckoutLock(tuid, orderId);
 }
 

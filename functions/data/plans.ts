@@ -1,8 +1,8 @@
 /** Plans: what each paid order line gave the account (shared/domain/plans.ts), under the account. */
-import { QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TPlan } from '../../shared/schemas/payments.js';
 import { keys } from './keys.js';
-import { table } from './table-client.js';
+import { queryPages, table } from './table-client.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -18,21 +18,10 @@ export function planPut(tuid: string, plan: PlanRecord): TransactItem {
 
 // Access pattern: every plan of an account, oldest first.
 export async function listPlans(tuid: string): Promise<PlanRecord[]> {
-  const { db, name } = table();
   const plans: PlanRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: name,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.accountPartition(tuid), ':prefix': keys.planPrefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const { PK: _pk, SK: _sk, ...plan } of page.Items ?? []) plans.push(plan as PlanRecord);
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for await (const page of queryPages({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': keys.accountPartition(tuid), ':prefix': keys.planPrefix } })) {
+    for (const { PK: _pk, SK: _sk, ...plan } of page) plans.push(plan as PlanRecord);
+  }
   return plans;
 }
 

@@ -6,7 +6,7 @@
  * and Stripe's webhook arrives first (functions/data/orders.ts settleOrder).
  */
 import { addMonths, CREDIT_FIELD_OF, planTerm } from '../../../shared/domain/plans.js';
-import { cartTotals, currencyOf, CYCLE_MONTHS, priceItem, sortCartItems, type PaymentCycle } from '../../../shared/domain/pricing.js';
+import { cartTotals, currencyOf, CYCLE_MONTHS, sortCartItems, type PaymentCycle } from '../../../shared/domain/pricing.js';
 import { AppError, cardErrorCode, ERROR_CODES } from '../../../shared/errors.js';
 import { PAYMENT_SUCCESSFUL, type TOrder } from '../../../shared/schemas/payments.js';
 import type { z } from 'zod';
@@ -32,6 +32,7 @@ import { logger } from '../../lib/logger.js';
 import { publish } from '../notifications/realtime.js';
 import { currentPricebook } from './pricebook.js';
 import { mailReceipt } from './receipts.js';
+import { priceCartLine } from './shopping-cart.js';
 import { cancelPayment, chargeOrder, retrievePayment, type PaymentOutcome } from './payments/stripe-adapter.js';
 import { ownCard } from './payment-cards.js';
 
@@ -50,9 +51,7 @@ async function pricedCart(tuid: string, request: z.infer<typeof ZCreateOrderRequ
   if (request.billingInterval !== interval) throw changed('payment cycle');
   const ordered = sortCartItems(items.map((item) => ({ ...item, kind: item.itemType })));
   const priced = ordered.map((item) => {
-    const planType = item.planType === 'monthly' ? 'monthly' : 'refill';
-    const cycle = planType === 'monthly' ? options.payCycle : 'oneoff';
-    const line = priceItem(book, { kind: item.itemType, planType, quantity: item.quantity, cycle }, currency.name);
+    const line = priceCartLine(book, options, item);
     // The stored price is what the cart showed; a pricebook change since then is the buyer's to review.
     if (line.charge !== item.price || item.currency !== currency.name) throw changed('prices');
     return { id: item.id, line };

@@ -4,7 +4,7 @@
  * pay as you go once. The browser sends a product, a plan type and a quantity, never a price. Every
  * change tells the user's tabs the new count (updateShoppingCart).
  */
-import { currencyOf, priceItem, PricingError, roundQuantity, sortCartItems, type Pricebook } from '../../../shared/domain/pricing.js';
+import { currencyOf, priceItem, PricingError, roundQuantity, sortCartItems, type Pricebook, type PricedItem } from '../../../shared/domain/pricing.js';
 import { AppError, ERROR_CODES } from '../../../shared/errors.js';
 import type { TCart, ZSinglePrice } from '../../../shared/schemas/shopping-cart.js';
 import type { z } from 'zod';
@@ -21,12 +21,16 @@ type Caller = { tuid: string; loginTuid: string };
 /** The line's deterministic id: one line per product and plan type, so adding again changes the quantity. */
 const lineId = (kind: string, planType: string) => `${kind}-${planType}`;
 
-function priced(book: Pricebook, options: CartOptions, line: Pick<CartItemRecord, 'id' | 'itemType' | 'planType' | 'quantity' | 'addedAt'>): CartItemRecord {
+/** A cart line priced under the cart's options: a monthly plan at the cart's pay cycle, pay as you go once (the cart and the checkout both price this way). */
+export function priceCartLine(book: Pricebook, options: CartOptions, line: Pick<CartItemRecord, 'itemType' | 'planType' | 'quantity'>): PricedItem {
   const planType = line.planType === 'monthly' ? 'monthly' : 'refill';
-  const cycle = planType === 'monthly' ? options.payCycle : 'oneoff';
+  return priceItem(book, { kind: line.itemType, planType, quantity: line.quantity, cycle: planType === 'monthly' ? options.payCycle : 'oneoff' }, options.currency);
+}
+
+function priced(book: Pricebook, options: CartOptions, line: Pick<CartItemRecord, 'id' | 'itemType' | 'planType' | 'quantity' | 'addedAt'>): CartItemRecord {
   try {
-    const item = priceItem(book, { kind: line.itemType, planType, quantity: line.quantity, cycle }, options.currency);
-    return { id: line.id, itemType: line.itemType, planType, quantity: line.quantity, paymentCycle: cycle, price: item.charge, currency: options.currency, addedAt: line.addedAt };
+    const item = priceCartLine(book, options, line);
+    return { id: line.id, itemType: line.itemType, planType: item.planType, quantity: line.quantity, paymentCycle: item.cycle, price: item.charge, currency: options.currency, addedAt: line.addedAt };
   } catch (error) {
     if (error instanceof PricingError) throw new AppError(ERROR_CODES.INVALID_INPUT, error.message);
     throw error;

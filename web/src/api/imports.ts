@@ -9,6 +9,7 @@ import type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse, 
 import { IMPORT_ENCODINGS } from '../../../shared/schemas/imports.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import { ApiError, CLIENT_ERROR_CODES } from './errors.js';
+import { saveBlob } from './save-file.js';
 import { callRoute, routeKey, useRoute } from './routes.js';
 
 export type { TImportFileType, TImportJob, TImportKind, TImportPreviewResponse };
@@ -33,16 +34,7 @@ export function createImportUpload(file: { name: string; size: number }, kind: T
  * 50 s), and saves it under the spec's name.
  */
 export async function downloadImportFile(job: TImportJob, type: TImportFileType): Promise<void> {
-  const blob = await callRoute(imports.routes.getFile, { params: { importId: job.id }, query: { type } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = importFileName(job, type);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Released once the browser has surely taken the blob (revoking at once can cancel the download).
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await callRoute(imports.routes.getFile, { params: { importId: job.id }, query: { type } }), importFileName(job, type));
 }
 
 /**

@@ -8,7 +8,6 @@ import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { isActingOnOtherAccount } from '../../../../shared/domain/permissions.js';
-import { useOrders } from '../../api/payments.js';
 import { usePricebook, useShoppingCart } from '../../api/shopping-cart.js';
 import { useUserInfo } from '../../api/user.js';
 import { ReturnIcon } from '../../components/icons.js';
@@ -47,7 +46,6 @@ function Checkout() {
   const { pricebook } = usePricebook();
   const authenticate = useCardAuthentication();
   const { state, failure, pay, reset } = usePayNow(authenticate);
-  const { orders } = useOrders();
 
   // Billing §2: the mode is written into the query.
   useEffect(() => {
@@ -85,7 +83,6 @@ function Checkout() {
       {paidOrderId ? (
         <FinishView
           orderId={paidOrderId}
-          order={orders?.find((order) => order.orderId === paidOrderId)}
           onBack={() => {
             reset();
             setStep('summary');

@@ -14,6 +14,7 @@ import { canSeeExports } from '../../../../shared/domain/exports.js';
 import { ERROR_CODES } from '../../../../shared/errors.js';
 import type { TProgressPayload } from '../../../../shared/schemas/realtime.js';
 import { fetchExportDownload, isExportRunning, revalidateExports, stopExport, useExports, type TExportJob } from '../../api/exports.js';
+import { saveFromUrl } from '../../api/save-file.js';
 import { showError } from '../../components/error-dialog.js';
 import { ContactsIcon, DownloadIcon } from '../../components/icons.js';
 import { ListError, ListMessage, ListSkeleton } from '../../components/list-states.js';
@@ -32,17 +33,6 @@ const STATUS_PALETTES: Record<TExportJob['status'], string> = {
   failed: 'red',
   expired: 'gray',
 };
-
-/** Saves the file: the link names it (same origin) or the file's own Content-Disposition does (S3). */
-function saveFrom(url: string, fileName: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 export default function ExportsPage() {
   const { t } = useTranslation('exports');
@@ -133,7 +123,8 @@ function ExportRow({ job, live }: { job: TExportJob; live?: TProgressPayload }) 
     setBusy('download');
     try {
       const link = await fetchExportDownload(job.id);
-      saveFrom(link.url, link.fileName);
+      // The link names the file (same origin) or the file's own Content-Disposition does (S3).
+      saveFromUrl(link.url, link.fileName);
     } catch (error) {
       showError(error);
       void revalidateExports();

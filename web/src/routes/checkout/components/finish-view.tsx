@@ -1,15 +1,17 @@
 /** After payment (billing §2): the order id, what was bought, and the recurring payment if any. */
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { TOrder } from '../../../api/payments.js';
+import { useOrders } from '../../../api/payments.js';
 import { CheckCircleIcon } from '../../../components/icons.js';
 import { formatMinorUnits } from '../../../format/money.js';
 import { useFormatters } from '../../../format/use-formatters.js';
 
-export function FinishView({ order, orderId, onBack, onFinish }: { order: TOrder | undefined; orderId: string; onBack(): void; onFinish(): void }) {
+export function FinishView({ orderId, onBack, onFinish }: { orderId: string; onBack(): void; onFinish(): void }) {
   const { t } = useTranslation('checkout');
   const { t: tPlans } = useTranslation('plans');
   const { date, number, locale } = useFormatters();
+  // Read once the order is paid: the checkout itself never needs the order list.
+  const order = useOrders().orders?.find((candidate) => candidate.orderId === orderId);
   return (
     <Stack gap="5" bg="bg" borderWidth="1px" rounded="xl" p="6" shadow="xs" data-testid="checkout-finished">
       <Flex align="center" gap="3">

@@ -8,6 +8,7 @@ import { Box, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { payments } from '../../../../../shared/contracts/payments.js';
 import { callRoute, useRoute } from '../../../api/routes.js';
+import { saveBlob } from '../../../api/save-file.js';
 import type { TOrder } from '../../../api/payments.js';
 import { showError } from '../../../components/error-dialog.js';
 import { DownloadIcon, ReceiptIcon } from '../../../components/icons.js';
@@ -31,12 +32,7 @@ function useObjectUrl(base64: string | undefined): string | null {
 
 async function download(orderId: string): Promise<void> {
   try {
-    const blob = await callRoute(payments.routes.receiptDownload, { params: { orderId }, query: { type: 'pdf' } });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = `order-receipt-${orderId}.pdf`;
-    link.click();
-    URL.revokeObjectURL(link.href);
+    saveBlob(await callRoute(payments.routes.receiptDownload, { params: { orderId }, query: { type: 'pdf' } }), `order-receipt-${orderId}.pdf`);
   } catch (error) {
     showError(error);
   }
